@@ -1,0 +1,8 @@
+"""PyInstaller entry script: the frozen app starts here (same as ``python -m game``)."""
+
+import sys
+
+from game.__main__ import main
+
+if __name__ == "__main__":
+    sys.exit(main())

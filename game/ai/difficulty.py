@@ -1,0 +1,76 @@
+"""Difficulty levels and ``make_bot``: turn a seat spec into a bot.
+
+Specs: "random", "greedy", "ai:easy", "ai:normal", "ai:hard" (the bare level names
+"easy", "normal", "hard" mean the same). All tuning numbers live in the tables below:
+``LEVELS`` for every game, ``GAME_LEVELS`` overriding fields per game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.ai.bots import Bot, Budget, GreedyBot, RandomBot, Seed
+from game.ai.mcts import ISMCTSBot
+
+
+@dataclass(frozen=True)
+class Level:
+    iterations: int  # MCTS iterations per decision (reproducible part of the budget)
+    max_seconds: float  # wall-time cap per decision
+    rollout: str  # "heuristic" (the game's playout policy) or "random"
+    rollout_depth: int | None  # playout cutoff in actions; None: the game's default; -1: to the end
+    exploration: float  # UCB constant
+    temperature: float  # 0: best move; > 0: sample by visits (human-like slips)
+
+
+LEVELS: dict[str, Level] = {
+    # Few iterations, random playouts and visit-proportional choice: plays sensible
+    # moves most of the time but blunders often enough for a casual player to win.
+    "easy": Level(iterations=40, max_seconds=1.0, rollout="random", rollout_depth=-1,
+                  exploration=1.0, temperature=1.0),
+    "normal": Level(iterations=600, max_seconds=1.5, rollout="heuristic", rollout_depth=None,
+                    exploration=0.7, temperature=0.0),
+    "hard": Level(iterations=2000, max_seconds=2.5, rollout="heuristic", rollout_depth=None,
+                  exploration=0.7, temperature=0.0),
+}
+
+# Per-game overrides of LEVELS fields, tuned by benchmark matches (see game/ai/arena.py).
+GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
+    "breaks": {},
+}
+
+SPECS: tuple[str, ...] = ("random", "greedy", "ai:easy", "ai:normal", "ai:hard")
+
+
+def level_for(game: str, level: str) -> Level:
+    """The settings of ``level`` ("easy", "normal", "hard") for ``game``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    return replace(LEVELS[level], **GAME_LEVELS.get(game, {}).get(level, {}))
+
+
+def normalize_spec(spec: str) -> str:
+    """The canonical form of a seat spec ("Hard" -> "ai:hard"); ValueError if unknown."""
+    if not isinstance(spec, str):
+        raise ValueError(f"a bot spec must be a string, not {spec!r}")
+    text = spec.strip().lower()
+    if text in LEVELS:
+        text = f"ai:{text}"
+    if text not in SPECS:
+        raise ValueError(f"unknown bot spec {spec!r}; use one of: {', '.join(SPECS)} "
+                         f"(or a bare level: {', '.join(LEVELS)})")
+    return text
+
+
+def make_bot(spec: str, game: str, seed: Seed = None) -> Bot:
+    """A fresh bot for ``spec`` playing ``game``, seeded with ``seed``."""
+    spec = normalize_spec(spec)
+    if spec == "random":
+        return RandomBot(seed)
+    if spec == "greedy":
+        return GreedyBot(seed)
+    lvl = level_for(game, spec.removeprefix("ai:"))
+    return ISMCTSBot(seed, Budget(lvl.iterations, lvl.max_seconds), exploration=lvl.exploration,
+                     rollout=lvl.rollout, rollout_depth=lvl.rollout_depth,
+                     temperature=lvl.temperature, name=spec)

@@ -1,0 +1,208 @@
+"""The application: window, main loop, scene stack, and app-wide services
+(settings, storage, sound, the AI worker, error handling).
+
+One loop at 60 fps: events -> update(dt) -> draw -> present. Any exception from a
+scene is logged with its traceback and replaces the stack with the error screen, so
+the game never dies silently.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import __version__, storage
+from game.ui.display import LOGICAL_SIZE, Display
+from game.ui.scene import Scene, SceneStack
+from game.ui.sound import Sound
+
+log = logging.getLogger("breakbox")
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+@dataclass
+class AppConfig:
+    headless: bool = False
+    autoplay: bool = False
+    max_frames: int | None = None
+    screenshot: Path | None = None
+    fps: int = 60
+    record_frames: bool = False          # bench: keep per-frame work times
+    startup_marker: bool = False         # bench: print a line when the first frame is shown
+    autosave: bool = True
+    first_scene: Callable[[App], Scene] | None = None
+
+
+@dataclass
+class FrameStats:
+    work_ms: list[float] = field(default_factory=list)
+
+
+class App:
+    def __init__(self, config: AppConfig | None = None) -> None:
+        self.config = config or AppConfig()
+        if self.config.headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ["SDL_AUDIODRIVER"] = "dummy"
+        self.dirs = storage.user_dirs()
+        self.log_path = storage.setup_logging(self.dirs)
+        self.settings, settings_warning = storage.load_settings(self.dirs)
+        self.notices: list[str] = [w for w in (self.dirs.warning, settings_warning) if w]
+        pygame.display.init()
+        pygame.font.init()
+        self.sound = Sound(self.settings.volume, self.settings.muted)
+        if self.sound.reason:
+            log.info(self.sound.reason)
+        from game.ui.icon import make_icon  # drawn in code
+        self.display = Display(f"Breakbox {__version__}", self.settings.window_scale,
+                               self.settings.fullscreen and not self.config.headless, icon=make_icon(64),
+                               fit_to_desktop=not self.config.headless)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.writer = storage.BackgroundWriter()
+        self.mouse_pos: tuple[int, int] = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        self.running = False
+        self.frame = 0
+        self.time = 0.0
+        self.stats = FrameStats()
+        self._worker = None
+
+    # --- services ----------------------------------------------------------------------
+    @property
+    def worker(self) -> Any:
+        """The AI worker process, started on first use."""
+        if self._worker is None:
+            from game.ai.worker import AIWorker
+            self._worker = AIWorker()
+        return self._worker
+
+    def save_settings(self) -> None:
+        try:
+            storage.save_settings(self.dirs, self.settings)
+        except OSError as exc:
+            self.notices.append(f"Could not save settings: {exc}")
+        self.sound.set_volume(self.settings.volume, self.settings.muted)
+
+    def autosave(self, record: dict[str, Any]) -> None:
+        if self.config.autosave:
+            self.writer.write(storage.autosave_path(self.dirs), record, keep_previous=True)
+
+    def clear_autosave(self) -> None:
+        self.writer.flush()
+        storage.clear_autosave(self.dirs)
+
+    def take_notice(self) -> str | None:
+        return self.notices.pop(0) if self.notices else None
+
+    # --- loop --------------------------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def _translate(self, event: pygame.event.Event) -> pygame.event.Event:
+        if event.type in MOUSE_EVENTS:
+            d = dict(event.dict)
+            d["pos"] = self.display.to_logical(event.pos)
+            if event.type == pygame.MOUSEMOTION:
+                self.mouse_pos = d["pos"]
+            return pygame.event.Event(event.type, d)
+        return event
+
+    def _handle_global(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return True
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.display.resized()
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.display.toggle_fullscreen()
+            self.settings.fullscreen = self.display.fullscreen
+            self.save_settings()
+            return True
+        return False
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, present. Exceptions go to the error screen."""
+        try:
+            for raw in pygame.event.get():
+                event = self._translate(raw)
+                if not self._handle_global(event):
+                    self.stack.handle_event(event)
+            self.stack.update(dt)
+            self.display.canvas.fill((0, 0, 0))
+            self.stack.draw(self.display.canvas)
+        except Exception as exc:
+            self.show_error(exc)
+            return
+        self.display.present()
+        self.frame += 1
+
+    def show_error(self, exc: BaseException) -> None:
+        report = "".join(traceback.format_exception(exc))
+        log.error("unhandled error in a scene:\n%s", report)
+        if self.config.autoplay or self.config.headless:
+            self.crash = exc
+        from game.scenes.error import ErrorScene
+        try:
+            self.stack.clear_to(ErrorScene(self, exc, report))
+        except Exception:
+            log.exception("error screen failed")
+            self.running = False
+
+    def run(self) -> int:
+        from game.scenes.title import TitleScene
+        self.crash: BaseException | None = None
+        first = self.config.first_scene(self) if self.config.first_scene else TitleScene(self)
+        self.stack.push(first)
+        self.running = True
+        frames_run = 0
+        last = time.perf_counter()
+        try:
+            while self.running and len(self.stack):
+                now = time.perf_counter()
+                dt = min(0.1, now - last)
+                last = now
+                self.time += dt
+                t0 = time.perf_counter()
+                self.step(dt)
+                frames_run += 1
+                if self.config.record_frames:
+                    self.stats.work_ms.append((time.perf_counter() - t0) * 1000)
+                if frames_run == 1 and self.config.startup_marker:
+                    print(f"FIRST_FRAME {time.time():.6f}", flush=True)
+                if self.config.max_frames is not None and frames_run >= self.config.max_frames:
+                    break
+                self.clock.tick(self.config.fps)
+        finally:
+            self.shutdown()
+        return 1 if self.crash is not None else 0
+
+    def shutdown(self) -> None:
+        if self.config.screenshot is not None:
+            try:
+                self.config.screenshot.parent.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(self.display.canvas, str(self.config.screenshot))
+            except (pygame.error, OSError) as exc:
+                log.error("screenshot failed: %s", exc)
+        while len(self.stack):
+            try:
+                self.stack.pop()
+            except Exception:
+                log.exception("scene exit failed")
+        if self._worker is not None:
+            self._worker.close()
+        self.writer.flush()
+        self.writer.close()
+        self.sound.close()
+        from game.ui import cards, theme
+        theme.reset_caches()
+        cards.reset_caches()
+        pygame.quit()

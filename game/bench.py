@@ -1,0 +1,87 @@
+"""``python -m game bench ...``: measurements that print one JSON object.
+
+Targets (frame times, throughput, AI strength) are checked here, never in unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    return {"playouts": playouts, "match": match, "frames": frames, "startup": startup}[args.bench](args)
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    from game.cli import parse_option
+    return dict(parse_option(o, args.game) for o in getattr(args, "option", []))
+
+
+def playouts(args: argparse.Namespace) -> dict[str, Any]:
+    from game.ai.arena import random_playouts
+    return random_playouts(args.game, args.players, args.games, args.seed, _options(args) or None)
+
+
+def match(args: argparse.Namespace) -> dict[str, Any]:
+    from game.ai.arena import play_match
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    return play_match(args.game, seats, args.games, args.seed, jobs=args.jobs, options=_options(args) or None)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def frames(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the real table scene headless under autoplay at 60 fps; time each frame's
+    work (events, update, draw, present), not the wait for the next tick."""
+    from game.app import App, AppConfig
+    from game.rules import get_rules
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    rules = get_rules(args.game)
+    seats = (args.seats or ",".join(["ai:easy"] * max(2, rules.min_players))).split(",")
+    session = GameSession(args.game, seats, seed=args.seed)
+    config = AppConfig(headless=True, autoplay=True, max_frames=args.frames, record_frames=True, autosave=False,
+                       first_scene=lambda app: table_class(args.game)(app, session))
+    app = App(config)
+    code = app.run()
+    ms = app.stats.work_ms[10:]  # the first frames build caches (fonts, card faces)
+    return {
+        "bench": "frames", "game": args.game, "frames": len(app.stats.work_ms), "measured": len(ms),
+        "actions_played": len(session.log.actions), "exit_code": code,
+        "p50_ms": round(percentile(ms, 0.50), 3), "p95_ms": round(percentile(ms, 0.95), 3),
+        "p99_ms": round(percentile(ms, 0.99), 3), "max_ms": round(max(ms), 3) if ms else 0.0,
+        "first_frames_ms": [round(x, 2) for x in app.stats.work_ms[:3]],
+    }
+
+
+def startup(args: argparse.Namespace) -> dict[str, Any]:
+    """Process start to the first frame presented (the child prints the moment)."""
+    if getattr(sys, "frozen", False):
+        cmd = [sys.executable, "play", "--headless", "--max-frames", "1", "--startup-marker"]
+    else:
+        cmd = [sys.executable, "-m", "game", "play", "--headless", "--max-frames", "1", "--startup-marker"]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    times = []
+    for _ in range(args.runs):
+        t0 = time.time()
+        out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=60)
+        marks = [line for line in out.stdout.splitlines() if line.startswith("FIRST_FRAME ")]
+        if not marks:
+            raise ValueError(f"the app did not report a first frame (exit {out.returncode}): {out.stderr[-500:]}")
+        times.append(float(marks[0].split()[1]) - t0)
+    return {"bench": "startup", "frozen": bool(getattr(sys, "frozen", False)), "runs": len(times),
+            "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3),
+            "min_s": round(min(times), 3)}

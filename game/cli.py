@@ -1,0 +1,132 @@
+"""Command-line parsing for ``play`` and ``bench`` (the exact interface in the README)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.rules import CATALOG
+
+
+def parse_option(text: str, game: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` -> (name, typed value) using the game's OptionSpecs."""
+    from game.rules import get_rules
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise ValueError(f"--option expects NAME=VALUE, not {text!r}")
+    specs = {s.name: s for s in get_rules(game).options}
+    spec = specs.get(name.strip())
+    if spec is None:
+        raise ValueError(f"unknown option {name!r} for {game}; options: {', '.join(sorted(specs))}")
+    if spec.kind == "raw":
+        try:
+            return spec.name, json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"option {name} expects JSON: {exc}") from None
+    return spec.name, spec.parse_text(value)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="breakbox", description="Breakbox: five tabletop games.")
+    sub = parser.add_subparsers(dest="command")
+    games = [i.name for i in CATALOG]
+
+    play = sub.add_parser("play", help="open the game (optionally straight into a table)")
+    play.add_argument("game", nargs="?", choices=games)
+    play.add_argument("--seats", help="comma-separated seat specs: human, ai:easy|normal|hard, random, greedy")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    play.add_argument("--continue", dest="resume", action="store_true", help="resume the latest autosave")
+    _add_window_args(play)
+
+    bench = sub.add_parser("bench", help="measurements; each prints one JSON object as its last line")
+    bsub = bench.add_subparsers(dest="bench", required=True)
+    p = bsub.add_parser("playouts", help="random playout throughput")
+    p.add_argument("--game", required=True, choices=games)
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    m = bsub.add_parser("match", help="AI-vs-AI match, seats rotating")
+    m.add_argument("--game", required=True, choices=games)
+    m.add_argument("--seats", required=True)
+    m.add_argument("--games", type=int, default=100)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--jobs", type=int, default=None)
+    m.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    f = bsub.add_parser("frames", help="frame times of the real table under autoplay, headless")
+    f.add_argument("--game", required=True, choices=games)
+    f.add_argument("--frames", type=int, default=1200)
+    f.add_argument("--seats", default=None)
+    f.add_argument("--seed", type=int, default=1)
+    s = bsub.add_parser("startup", help="process start to first frame presented")
+    s.add_argument("--runs", type=int, default=5)
+    return parser
+
+
+def _add_window_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--autoplay", action="store_true", help="bots play every seat")
+    p.add_argument("--headless", action="store_true", help="no window, no sound (dummy SDL drivers)")
+    p.add_argument("--max-frames", type=int, default=None)
+    p.add_argument("--screenshot", type=Path, default=None, help="save the last frame as PNG at exit")
+    p.add_argument("--startup-marker", action="store_true", help=argparse.SUPPRESS)
+
+
+def run(argv: list[str]) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "bench":
+        from game import bench
+        try:
+            result = bench.run(args)
+        except ValueError as exc:
+            parser.error(str(exc))
+        print(json.dumps(result))
+        return 0
+    if args.command is None:
+        args = parser.parse_args(["play"])
+    return play(args, parser)
+
+
+def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from game.app import App, AppConfig
+    config = AppConfig(headless=args.headless, autoplay=args.autoplay, max_frames=args.max_frames,
+                       screenshot=args.screenshot, startup_marker=args.startup_marker)
+    if args.game or args.resume:
+        config.first_scene = _first_table(args, parser)
+    return App(config).run()
+
+
+def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
+    from game import storage
+    from game.session import GameSession
+    if args.resume:
+        record, problem = storage.load_autosave(storage.user_dirs())
+        if record is None:
+            parser.error(problem or "there is no saved game to continue")
+        try:
+            session = GameSession.from_record(record)
+        except Exception as exc:
+            parser.error(f"the saved game cannot be continued: {exc}")
+    else:
+        from game.rules import is_available
+        if not is_available(args.game):
+            parser.error(f"{args.game} is coming soon: it is not playable in this version")
+        seats = (args.seats or "human,ai:normal").split(",")
+        try:
+            options = dict(parse_option(o, args.game) for o in args.option)
+            session = GameSession(args.game, seats, seed=args.seed, options=options)
+        except (ValueError, KeyError) as exc:
+            parser.error(str(exc))
+
+    def make(app):
+        from game.scenes.tables import table_class
+        return table_class(session.game)(app, session)
+    return make
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(run(sys.argv[1:]))

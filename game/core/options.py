@@ -1,0 +1,98 @@
+"""Declarative game options: the setup screen builds its widgets from these, and
+``validate_options`` gives every game the same strict checking (unknown names and
+bad values raise ValueError)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One variant/option a game accepts.
+
+    ``kind`` is "bool", "choice", "int" or "raw" (raw: any value, checked by the game,
+    never shown in the setup screen, e.g. ``setup``). ``label``/``help`` are English
+    source strings; the UI passes them through the translation function.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    label: str = ""
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    allow_none: bool = False
+    hidden: bool = False  # not shown in the setup screen
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def check(self, value: Any) -> Any:
+        """Return the value if acceptable, else raise ValueError naming the option."""
+        if value is None and (self.allow_none or self.default is None):
+            return None
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name} must be true or false, not {value!r}")
+        elif self.kind == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise ValueError(f"option {self.name} must be one of {allowed}, not {value!r}")
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name} must be a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.name} must be at least {self.minimum}, not {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.name} must be at most {self.maximum}, not {value}")
+        return value
+
+    def parse_text(self, text: str) -> Any:
+        """Convert a command-line ``NAME=VALUE`` value into this option's type."""
+        t = text.strip()
+        if t.lower() in ("none", "null"):
+            return None
+        if self.kind == "bool":
+            low = t.lower()
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.name} expects true/false, not {text!r}")
+        if self.kind == "int":
+            try:
+                return int(t)
+            except ValueError:
+                raise ValueError(f"option {self.name} expects a number, not {text!r}") from None
+        if self.kind == "choice":
+            for c in self.choices:
+                if str(c).lower() == t.lower():
+                    return c
+            return t
+        return t
+
+
+def validate_options(specs: tuple[OptionSpec, ...], given: dict[str, Any],
+                     num_players: int) -> dict[str, Any]:
+    """Fill defaults, reject unknown names and bad values; returns a new dict."""
+    by_name = {s.name: s for s in specs}
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        raise ValueError(f"unknown option(s): {', '.join(unknown)}")
+    out: dict[str, Any] = {}
+    for spec in specs:
+        out[spec.name] = spec.check(given[spec.name]) if spec.name in given else spec.default
+    fp = out.get("first_player")
+    if fp is not None and (isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < num_players):
+        raise ValueError(f"option first_player must be a seat index 0..{num_players - 1}, not {fp!r}")
+    return out
+
+
+FIRST_PLAYER = OptionSpec(
+    "first_player", "int", None, label="First player",
+    help="Seat that moves first (0-based); blank draws it from the seed.",
+    minimum=0, allow_none=True, hidden=True,
+)
+SETUP = OptionSpec("setup", "raw", None, label="Fixed setup (tests)", allow_none=True, hidden=True)

@@ -1,0 +1,54 @@
+"""Rules engines, one module per game, and the registry that finds them.
+
+``get_rules(name)`` imports a game's module lazily so start-up stays fast and a game
+that is not built yet can still be listed (as "coming soon") in the catalogue.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from game.core.protocol import Rules
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str
+    title: str
+    blurb: str
+    players: str
+    module: str | None  # None while the game is not built yet
+
+
+CATALOG: tuple[GameInfo, ...] = (
+    GameInfo("breaks", "Breaks", "Draw, merge and break sequences of matching cards into stacks of five.",
+             "2-4", "game.rules.breaks"),
+    GameInfo("blockers", "Blockers!", "Lay tiles on a 9x9 board and capture without splitting groups.",
+             "2-5", None),
+    GameInfo("breaker_blocks", "Breaker Blocks", "Build circuits and sabotage your rival's, two players.",
+             "2", None),
+    GameInfo("circuit_breaker", "Circuit Breaker", "Wire your house, keep the mice out, chase a secret goal.",
+             "2-4", None),
+    GameInfo("cube", "Break the Cube", "Deduce the hidden 3D shape by asking what others can see.",
+             "2-4", None),
+)
+
+
+def game_info(name: str) -> GameInfo:
+    for info in CATALOG:
+        if info.name == name:
+            return info
+    raise KeyError(f"unknown game {name!r}; known games: {', '.join(i.name for i in CATALOG)}")
+
+
+def is_available(name: str) -> bool:
+    return game_info(name).module is not None
+
+
+def get_rules(name: str) -> Rules:
+    """The Rules object for a game name (``breaks``, ``blockers``, ...)."""
+    info = game_info(name)
+    if info.module is None:
+        raise KeyError(f"{info.title} is coming soon: its rules engine is not built yet")
+    return importlib.import_module(info.module).RULES

@@ -1,0 +1,1 @@
+"""One scene per screen: title, setup, tables, hand-off, results, rules, settings, errors."""

@@ -1,0 +1,136 @@
+"""Base class for the app's scenes: a pygame_gui manager per scene, buttons with
+callbacks, and the keyboard focus ring."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from game.i18n import tr
+from game.ui import theme
+from game.ui.focus import Focusable, FocusRing
+from game.ui.gui import CanvasUIManager
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+
+
+class AppScene(Scene):
+    background = theme.TABLE_DARK
+
+    def __init__(self, app: App) -> None:
+        super().__init__()
+        self.app = app
+        self.ui = CanvasUIManager(app.display)
+        self.focus = FocusRing()
+        self._callbacks: dict[object, Callable[[], None]] = {}
+        self.toast: str | None = None
+        self.toast_time = 0.0
+
+    # --- widgets ------------------------------------------------------------------------
+    def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
+               object_id: str | None = None, enabled: bool = True, focusable: bool = True,
+               tooltip: str | None = None) -> pygame_gui.elements.UIButton:
+        btn = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.ui, object_id=object_id,
+                                           tool_tip_text=tooltip)
+        if not enabled:
+            btn.disable()
+        self._callbacks[btn] = callback
+        if focusable:
+            self.focus.add(Focusable(lambda b=btn: b.rect, callback, lambda b=btn: b.is_enabled))
+        return btn
+
+    def cycle_button(self, rect: tuple[int, int, int, int], values: list, labels: Callable[[object], str],
+                     current: object, on_change: Callable[[object], None],
+                     prefix: str = "") -> pygame_gui.elements.UIButton:
+        """A button that steps through values (click / Enter / Right: next; Left: previous)."""
+        state = {"i": values.index(current) if current in values else 0}
+        btn = None
+
+        def show() -> None:
+            btn.set_text(f"{prefix}{labels(values[state['i']])}")
+
+        def step(d: int) -> None:
+            state["i"] = (state["i"] + d) % len(values)
+            show()
+            on_change(values[state["i"]])
+
+        btn = pygame_gui.elements.UIButton(pygame.Rect(rect), "", manager=self.ui)
+        show()
+        self._callbacks[btn] = lambda: step(1)
+        self.focus.add(Focusable(lambda: btn.rect, lambda: step(1), lambda: btn.is_enabled,
+                                 on_left=lambda: step(-1), on_right=lambda: step(1)))
+        return btn
+
+    def rebuild(self) -> None:
+        """Drop every widget and build the scene again (after settings or data changed)."""
+        self.ui.clear_and_reset()
+        self.focus.clear()
+        self._callbacks.clear()
+        self.enter()
+
+    def show_toast(self, text: str, seconds: float = 3.0) -> None:
+        self.toast = text
+        self.toast_time = seconds
+
+    # --- frame --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            cb = self._callbacks.get(event.ui_element)
+            if cb is not None:
+                self.app.sound.play("pick")
+                cb()
+                return True
+        consumed = self.ui.process_events(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus.visible = False
+        return self.on_event(event) or consumed
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        """Scene-specific events not handled by widgets."""
+        return False
+
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+        if self.toast_time > 0:
+            self.toast_time -= dt
+            if self.toast_time <= 0:
+                self.toast = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.background)
+        self.draw_scene(surface)
+        self.ui.draw_ui(surface)
+        self.focus.draw(surface)
+        self.draw_toast(surface)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        """Everything under the widgets."""
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        if not self.toast:
+            return
+        lines = theme.wrap(self.toast, 18, 900)
+        h = 16 + 26 * len(lines)
+        rect = pygame.Rect(0, 0, 940, h)
+        rect.midbottom = (surface.get_width() // 2, surface.get_height() - 16)
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
+        pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (rect.centerx, rect.top + 8 + 26 * i), 18, anchor="midtop")
+
+    def exit(self) -> None:
+        self.ui.clear_and_reset()
+
+
+def heading(surface: pygame.Surface, text: str, y: int = 40) -> None:
+    theme.draw_text(surface, text, (surface.get_width() // 2, y), 40, theme.TEXT, bold=True, anchor="midtop")
+
+
+__all__ = ["AppScene", "heading", "tr"]

@@ -1,0 +1,534 @@
+"""The Breaks table: cards drawn in code, drag-and-drop for every move with click and
+keyboard equivalents, glowing legal targets, AI moves animated so people can follow.
+
+Everything shown comes from ``view(viewer)``; every move goes through the session
+(the rules engine), which also gives the reason when a move is refused.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.core.errors import IllegalAction
+from game.i18n import tr
+from game.rules.breaks import is_wild
+from game.scenes.breaks_layout import BreaksLayout
+from game.scenes.breaks_text import card_name, narrate
+from game.scenes.table_base import TableScene
+from game.ui import cards, draw, theme
+from game.ui.card_motion import Motion, Placed, diff_motion
+from game.ui.drag import DragController
+from game.ui.focus import Focusable
+from game.ui.tween import speed_factor
+
+MOVE_TIME = 0.38
+HIDDEN_PENDING = "?pending"
+
+
+class BreaksTable(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.layout = BreaksLayout(session.num_players, self.viewer)
+        self.drag = DragController()
+        self.selected: tuple | None = None      # ("pending",), ("slot", s) or ("break", p, s)
+        self.motions: list[Motion] = []
+        self.pulse = 0.0
+
+    # --- set-up -------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.done_button = self.button(tr("Done merging (F)"), (self.layout.PROMPT.x, self.layout.PROMPT.bottom - 44,
+                                                               220, 40), self.press_done, object_id="#primary")
+        self.done_button.hide()
+        # board spots join the keyboard focus ring, after the panel buttons
+        spots: list[tuple] = [("draw",), ("pending",), ("discard",)]
+        for seat in range(self.session.num_players):
+            for s in range(3):
+                spots.append(("slot", seat, s))
+        for spot in spots:
+            self.focus.add(Focusable(lambda sp=spot: self.spot_rect(sp), lambda sp=spot: self.click(sp),
+                                     lambda sp=spot: self.spot_enabled(sp)))
+
+    def take_seat(self, seat: int) -> None:
+        super().take_seat(seat)
+        self.layout = BreaksLayout(self.session.num_players, self.viewer)
+
+    # --- legal moves as the table sees them ----------------------------------------------
+    def my_turn(self) -> bool:
+        cp = self.session.current_player
+        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
+
+    def legal(self) -> list[str]:
+        return self.session.legal_texts() if self.my_turn() else []
+
+    def targets_for(self, source: tuple) -> dict[tuple, str]:
+        """Spot -> action text, for every legal drop of ``source``."""
+        out: dict[tuple, str] = {}
+        me = self.viewer
+        for text in self.legal():
+            w = text.split()
+            if source[0] == "pending":
+                if w[0] == "place":
+                    out[("slot", me, int(w[1]) - 1)] = text
+                elif w[0] == "discard":
+                    out[("discard",)] = text
+                elif w[0] == "break":
+                    out.setdefault(("slot", int(w[1]) - 1, int(w[2]) - 1), text)
+            elif source[0] == "slot" and w[0] == "merge" and int(w[2]) - 1 == source[2]:
+                out[("slot", me, int(w[1]) - 1)] = text
+            elif source[0] == "break" and w[0] == "break" and (int(w[1]) - 1, int(w[2]) - 1) == source[1:]:
+                out[("slot", me, int(w[3]) - 1)] = text
+            elif source[0] == "draw" and w[0] == "draw":
+                out[("pending",)] = text
+        return out
+
+    def break_landings(self, p: int, s: int) -> list[str]:
+        return [t for t in self.legal() if t.startswith(f"break {p + 1} {s + 1} ")]
+
+    def would_be(self, source: tuple, target: tuple) -> str | None:
+        """The action a drop means, legal or not (so an illegal one can say why)."""
+        me = self.viewer
+        if source[0] == "pending":
+            if target == ("discard",):
+                return "discard"
+            if target[0] == "slot":
+                if target[1] == me:
+                    return f"place {target[2] + 1}"
+                return f"break {target[1] + 1} {target[2] + 1} 1"
+        if source[0] == "slot" and target[0] == "slot":
+            if target[1] != me:
+                return None
+            return f"merge {target[2] + 1} {source[2] + 1}"
+        if source[0] == "break" and target[0] == "slot" and target[1] == me:
+            return f"break {source[1] + 1} {source[2] + 1} {target[2] + 1}"
+        return None
+
+    def explain(self, text: str | None) -> str:
+        if text is None:
+            return tr("That does not go there.")
+        try:
+            self.session.check(text)
+        except IllegalAction as exc:
+            return str(exc)
+        return ""
+
+    # --- acting -------------------------------------------------------------------------
+    def act(self, text: str) -> None:
+        self.selected = None
+        if self.perform(text, self.viewer):
+            self.app.sound.play("draw" if text == "draw" else "drop")
+            if text == "draw" and self.view.get("pending"):
+                self.selected = ("pending",)  # the drawn card is in hand, ready to place
+
+    def drop(self, source: tuple, target: tuple | None) -> bool:
+        """Resolve a drop (or a click on a target with a selection). True if a move was made."""
+        if target is None:
+            return False
+        if source[0] == "draw":
+            if "draw" in self.legal():
+                self.act("draw")
+                return True
+            return False
+        legal = self.targets_for(source)
+        if source[0] == "pending" and target[0] == "slot" and target[1] != self.viewer and target in legal:
+            landings = self.break_landings(target[1], target[2])
+            if len(landings) == 1:
+                self.act(landings[0])
+            else:
+                self.selected = ("break", target[1], target[2])
+                self.app.sound.play("pick")
+            return True
+        if target in legal:
+            self.act(legal[target])
+            return True
+        if target == source:
+            return False
+        self.refuse(self.explain(self.would_be(source, target)) or tr("That does not go there."))
+        return False
+
+    def click(self, spot: tuple) -> None:
+        """Mouse click or Enter on a spot: select a source or drop the selection there."""
+        if not self.my_turn():
+            self.refuse(tr("Wait for your turn."))
+            return
+        legal = self.legal()
+        if spot == ("draw",):
+            if "draw" in legal:
+                self.act("draw")
+            else:
+                self.refuse(self.explain("draw"))
+            return
+        if self.selected is not None:
+            if spot == self.selected or (self.selected[0] == "slot" and spot == ("slot", self.viewer,
+                                                                                 self.selected[1])):
+                if self.selected[0] != "pending":
+                    self.selected = None
+                return
+            source = ("slot", self.viewer, self.selected[1]) if self.selected[0] == "slot" else self.selected
+            if self.drop(source, spot):
+                return
+            if self.selected[0] == "slot" and spot[0] == "slot" and spot[1] == self.viewer:
+                self.selected = None  # clicked another own slot: fall through to select it
+            else:
+                return
+        if spot == ("pending",) and self.view.get("pending"):
+            self.selected = ("pending",)
+            self.app.sound.play("pick")
+            return
+        if self.view.get("pending"):
+            self.drop(("pending",), spot)
+            return
+        if spot[0] == "slot" and spot[1] == self.viewer and self.view["tableaux"][self.viewer][spot[2]]:
+            if self.targets_for(("slot", self.viewer, spot[2])):
+                self.selected = ("slot", spot[2])
+                self.app.sound.play("pick")
+            else:
+                self.refuse(tr("Slot {s} cannot merge onto any other slot now.", s=spot[2] + 1))
+
+    def press_done(self) -> None:
+        if "done" in self.legal():
+            self.act("done")
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.drag.cancel()
+
+    # --- what to draw -------------------------------------------------------------------
+    def spot_rect(self, spot: tuple) -> pygame.Rect:
+        lay = self.layout
+        if spot == ("draw",):
+            return lay.DRAW
+        if spot == ("discard",):
+            return lay.DISCARD
+        if spot == ("pending",):
+            return lay.PENDING
+        return lay.slot_zone(spot[1], spot[2])
+
+    def spot_enabled(self, spot: tuple) -> bool:
+        if not self.my_turn():
+            return False
+        if spot == ("pending",):
+            return bool(self.view.get("pending"))
+        return True
+
+    def placements(self, view: dict) -> list[Placed]:
+        """Every face-up card (and a hidden drawn card) with its rect, for animation."""
+        lay = self.layout
+        out: list[Placed] = []
+        for seat, slots in enumerate(view["tableaux"]):
+            for s, seq in enumerate(slots):
+                for i, code in enumerate(seq):
+                    out.append(Placed(code, lay.card_rect(seat, s, i), code))
+            for k, stack in enumerate(view["stacks"][seat]):
+                for i, code in enumerate(stack):
+                    out.append(Placed(code, lay.stack_card_rect(seat, k, i), code))
+        if view.get("pending"):
+            out.append(Placed(view["pending"], lay.PENDING, view["pending"]))
+        elif view.get("pending_hidden"):
+            out.append(Placed(HIDDEN_PENDING, lay.PENDING, None))
+        return out
+
+    def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
+        duration = MOVE_TIME * speed_factor(self.app.settings.animation_speed)
+        if duration <= 0:
+            self.motions = []
+            return
+        old, new = self.placements(before), self.placements(after)
+        lay = self.layout
+        hidden_gone = any(p.key == HIDDEN_PENDING for p in old) and not any(p.key == HIDDEN_PENDING for p in new)
+        origin_rect = lay.PENDING if hidden_gone else lay.DRAW
+        new_stack_codes = {c for s in range(len(after["stacks"]))
+                           for st in after["stacks"][s][len(before["stacks"][s]):] for c in st}
+        self.motions = diff_motion(
+            old, new,
+            origin=lambda p: origin_rect,
+            sink=lambda p: lay.DISCARD,
+            duration=duration,
+            delay=lambda p: duration * 0.8 if p.key in new_stack_codes else 0.0,
+        )
+        if new_stack_codes:
+            self.app.sound.play("stack")
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.motions)
+
+    def finish_animation(self) -> None:
+        self.motions = []
+
+    def prompt(self) -> str:
+        v = self.view
+        if self.session.is_over():
+            return tr("The game is over.")
+        if not self.my_turn():
+            cp = self.session.current_player
+            return tr("{name} is playing.", name=self.seat_name(cp))
+        if self.selected and self.selected[0] == "break":
+            return tr("Choose your slot where the stolen sequence lands (Esc to go back).")
+        if v["phase"] == "final":
+            return tr("Final merges: drag a sequence onto another, or press Done.")
+        if v.get("pending"):
+            return tr("Place {card} on a slot, break with it, or discard it.", card=card_name(v["pending"]))
+        if self.selected and self.selected[0] == "slot":
+            return tr("Merging slot {s}: pick the slot it goes on top of.", s=self.selected[1] + 1)
+        return tr("Draw a card, or drag one sequence onto another to merge.")
+
+    # --- input --------------------------------------------------------------------------
+    def source_at(self, pos: tuple[int, int]) -> tuple | None:
+        lay = self.layout
+        if lay.DRAW.collidepoint(pos):
+            return ("draw",)
+        if lay.PENDING.collidepoint(pos) and self.view.get("pending"):
+            return ("pending",)
+        hit = lay.hit_slot(pos)
+        if hit is not None:
+            return ("slot", *hit)
+        if lay.DISCARD.collidepoint(pos):
+            return ("discard",)
+        return None
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if super().on_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            spot = self.source_at(event.pos)
+            if spot is None:
+                return False
+            image, origin = self.drag_image(spot)
+            if image is not None and self.my_turn():
+                self.drag.press(spot, image, origin, event.pos)
+            else:
+                self.drag.press(spot, pygame.Surface((1, 1)), pygame.Rect(event.pos, (1, 1)), event.pos)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.drag.motion(event.pos)
+            return self.drag.active
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            d = self.drag.drag
+            if d is None:
+                return False
+            origin, image = d.origin, d.image
+            result = self.drag.release(event.pos, self.drop_zones())
+            if result.kind == "click":
+                self.click(result.source)
+                return True
+            dragged_rect = pygame.Rect(event.pos[0] - d.grab[0], event.pos[1] - d.grab[1], *image.get_size())
+            if not self.drop(result.source, result.target):
+                self.drag.snap_back(image, dragged_rect, origin)
+            else:
+                self.app.sound.play("drop")
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        return False
+
+    def drop_zones(self) -> dict[tuple, pygame.Rect]:
+        zones = {("discard",): self.layout.DISCARD, ("pending",): self.layout.PENDING}
+        for seat in range(self.session.num_players):
+            for s in range(3):
+                zones[("slot", seat, s)] = self.layout.slot_zone(seat, s)
+        return zones
+
+    def drag_image(self, spot: tuple) -> tuple[pygame.Surface | None, pygame.Rect]:
+        lay = self.layout
+        if spot == ("draw",) and "draw" in self.legal():
+            return cards.card_back(lay.DRAW.size), lay.DRAW
+        if spot == ("pending",) and self.view.get("pending"):
+            return self.face(self.view["pending"], lay.PENDING.size), lay.PENDING
+        if spot[0] == "slot" and spot[1] == self.viewer:
+            seq = self.view["tableaux"][self.viewer][spot[2]]
+            if seq and self.targets_for(spot):
+                rect = lay.sequence_rect(self.viewer, spot[2], len(seq))
+                img = pygame.Surface(rect.size, pygame.SRCALPHA)
+                for i, code in enumerate(seq):
+                    r = lay.card_rect(self.viewer, spot[2], i)
+                    img.blit(self.face(code, r.size), (r.x - rect.x, r.y - rect.y))
+                return img, rect
+        return None, pygame.Rect(0, 0, 1, 1)
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.drag.drag is not None:
+                self.drag.cancel()
+            elif self.selected and self.selected[0] == "break":
+                self.selected = ("pending",)
+            elif self.selected and self.selected[0] == "slot":
+                self.selected = None
+            else:
+                self.ask_leave()
+            return True
+        if not self.my_turn():
+            return False
+        if key == pygame.K_d:
+            self.click(("draw",))
+            return True
+        if key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3):
+            s = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}[key]
+            self.click(("slot", self.viewer, s))
+            return True
+        if key == pygame.K_x:
+            if self.view.get("pending"):
+                self.drop(("pending",), ("discard",))
+            return True
+        if key == pygame.K_f:
+            self.press_done()
+            return True
+        return False
+
+    # --- frame --------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.pulse += dt
+        for m in self.motions:
+            m.tween.update(dt)
+        self.motions = [m for m in self.motions if not m.tween.done]
+        self.drag.update(dt)
+        if "done" in self.legal():
+            self.done_button.show()
+        else:
+            self.done_button.hide()
+        super().update(dt)
+
+    def face(self, code: str, size: tuple[int, int]) -> pygame.Surface:
+        return cards.card_face(code, size, self.app.settings.colorblind, is_wild(code, self.view["options"]))
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        view = self.view
+        moving = {(m.face, tuple(m.end)) for m in self.motions if not m.vanish}
+        dragging = self.drag.drag.source if self.drag.active else None
+        pulse = (1 + math.sin(self.pulse * 5)) / 2
+        targets = self.current_targets()
+
+        # seat areas
+        cp = self.session.current_player
+        for seat, area in lay.areas.items():
+            if seat == cp:
+                pygame.draw.rect(surface, theme.seat_colour(seat), area.rect, 2, border_radius=12)
+            else:
+                pygame.draw.rect(surface, theme.TABLE_DARK, area.rect, 1, border_radius=12)
+            draw.marker(surface, theme.seat_shape(seat), (area.label[0] + 8, area.label[1] + 12), 9,
+                        theme.seat_colour(seat))
+            name = self.seat_name(seat)
+            theme.draw_text(surface, tr("{name}   {n} pts", name=name, n=view["scores"][seat]),
+                            (area.label[0] + 24, area.label[1] + 1), 18, theme.TEXT, bold=(seat == cp))
+            for s in range(3):
+                seq = view["tableaux"][seat][s]
+                base = lay.card_rect(seat, s, 0)
+                surface.blit(cards.empty_slot(base.size), base)
+                theme.draw_text(surface, str(s + 1), base.center, 22 if seat == self.viewer else 16,
+                                theme.TEXT_DIM, anchor="center")
+                if dragging == ("slot", seat, s):
+                    continue
+                sel = self.selected in (("slot", s),) and seat == self.viewer
+                for i, code in enumerate(seq):
+                    r = lay.card_rect(seat, s, i)
+                    if (code, tuple(r)) in moving:
+                        continue
+                    surface.blit(self.face(code, r.size), r.move(0, -6) if sel else r)
+                if sel:
+                    draw.dashed_rect(surface, lay.sequence_rect(seat, s, len(seq)).inflate(10, 18).move(0, -6),
+                                     theme.GLOW_ALT, width=3)
+                if ("slot", seat, s) in targets:
+                    draw.glow(surface, lay.sequence_rect(seat, s, max(1, len(seq))), pulse=pulse,
+                              colour=theme.GLOW if seat == self.viewer else theme.VERMILLION)
+            for k, stack in enumerate(view["stacks"][seat]):
+                for i, code in enumerate(stack):
+                    r = lay.stack_card_rect(seat, k, i)
+                    if (code, tuple(r)) not in moving:
+                        surface.blit(self.face(code, r.size), r)
+        # piles
+        if view["draw_count"]:
+            for i in range(min(4, (view["draw_count"] + 9) // 10)):
+                surface.blit(cards.card_back(lay.DRAW.size), lay.DRAW.move(-2 * i, -2 * i))
+        else:
+            surface.blit(cards.empty_slot(lay.DRAW.size), lay.DRAW)
+        if view["discard_count"]:
+            for i in range(min(4, (view["discard_count"] + 9) // 10)):
+                surface.blit(cards.card_back(lay.DISCARD.size), lay.DISCARD.move(-2 * i, -2 * i))
+        else:
+            surface.blit(cards.empty_slot(lay.DISCARD.size), lay.DISCARD)
+        theme.draw_text(surface, tr("Draw {n}", n=view["draw_count"]), (lay.DRAW.centerx, lay.DRAW.bottom + 6), 16,
+                        theme.TEXT_DIM, anchor="midtop")
+        theme.draw_text(surface, tr("Discard {n}", n=view["discard_count"]),
+                        (lay.DISCARD.centerx, lay.DISCARD.bottom + 6), 16, theme.TEXT_DIM, anchor="midtop")
+        if "draw" in self.legal():
+            draw.glow(surface, lay.DRAW, pulse=pulse)
+        if ("discard",) in targets:
+            draw.glow(surface, lay.DISCARD, pulse=pulse)
+        # the drawn card
+        surface.blit(cards.empty_slot(lay.PENDING.size, theme.TEXT_DIM), lay.PENDING)
+        theme.draw_text(surface, tr("Drawn card"), (lay.PENDING.centerx, lay.PENDING.bottom + 6), 16,
+                        theme.TEXT_DIM, anchor="midtop")
+        pend = view.get("pending")
+        if dragging != ("pending",):
+            if pend and (pend, tuple(lay.PENDING)) not in moving:
+                surface.blit(self.face(pend, lay.PENDING.size), lay.PENDING)
+                if self.selected == ("pending",):
+                    draw.dashed_rect(surface, lay.PENDING.inflate(12, 12), theme.GLOW_ALT, width=3)
+            elif view.get("pending_hidden") and (None, tuple(lay.PENDING)) not in moving:
+                surface.blit(cards.card_back(lay.PENDING.size), lay.PENDING)
+        # prompt
+        for i, line in enumerate(theme.wrap(self.prompt(), 20, lay.PROMPT.width)[:3]):
+            theme.draw_text(surface, line, (lay.PROMPT.x, lay.PROMPT.y + 4 + 28 * i), 20, theme.TEXT)
+        # moving cards
+        for m in self.motions:
+            if not m.tween.started and not m.vanish:
+                continue
+            r = m.current_rect()
+            img = self.face(m.face, m.end.size) if m.face else cards.card_back(m.end.size)
+            if img.get_size() != r.size:
+                img = pygame.transform.smoothscale(img, r.size)
+            surface.blit(img, r)
+        self.draw_panel(surface)
+        self.drag.draw(surface)
+
+    def current_targets(self) -> dict[tuple, str]:
+        if not self.my_turn():
+            return {}
+        if self.drag.active:
+            return self.targets_for(self.drag.drag.source)
+        if self.selected is not None:
+            src = ("slot", self.viewer, self.selected[1]) if self.selected[0] == "slot" else self.selected
+            return self.targets_for(src)
+        return {}
+
+    def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        v = self.view
+        phase = {"play": tr("Play phase"), "final": tr("Final merges"), "over": tr("Game over")}[v["phase"]]
+        lines = [
+            phase,
+            tr("Draw pile {d}, discard pile {x}", d=v["draw_count"], x=v["discard_count"]),
+            tr("Discards in a row: {s} of {limit}", s=v["stall"], limit=v["stall_limit"]),
+        ]
+        opts = v["options"]
+        flags = [tr("court scoring") if opts.get("scoring") == "court" else None,
+                 tr("jokers") if opts.get("jokers") else None, tr("aces wild") if opts.get("aces_wild") else None,
+                 tr("two decks") if opts.get("two_decks") else None,
+                 tr("break to empty") if opts.get("break_to_empty") else None]
+        flags = [f for f in flags if f]
+        if flags:
+            lines.append(", ".join(flags))
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (rect.x, rect.y + 24 * i), 16, theme.TEXT if i == 0 else theme.TEXT_DIM)
+
+    # --- narration and results ----------------------------------------------------------
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+        return narrate(seat, text, before, after, self.perspective, self.seat_name)
+
+    def result_lines(self) -> list[str]:
+        v = self.session.view(self.viewer)
+        lines = []
+        court = v["options"].get("scoring") == "court"
+        for seat in range(self.session.num_players):
+            stacks = v["stacks"][seat]
+            if court:
+                lines.append(tr("{name}: {n} stacks plus court bonuses = {pts} points", name=self.seat_name(seat),
+                                n=len(stacks), pts=v["scores"][seat]))
+            else:
+                lines.append(tr("{name}: {n} stacks = {pts} points", name=self.seat_name(seat), n=len(stacks),
+                                pts=v["scores"][seat]))
+        lines.append(tr("Cards left in slots score nothing."))
+        return lines

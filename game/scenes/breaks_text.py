@@ -1,0 +1,80 @@
+"""Breaks in plain words: card names and the game log's narration of each action.
+
+Narration reads two views of the log's seat (before and after the action) and names a
+hidden card only when the acting seat is the one person at the screen (``me``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.i18n import tr
+
+RANK_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_name(code: str) -> str:
+    if code == "JK":
+        return tr("a joker")
+    rank = RANK_NAMES.get(code[0], code[0])
+    return tr("the {rank} of {suit}", rank=tr(rank), suit=tr(SUIT_NAMES[code[1]]))
+
+
+def _placed_card(before: dict, after: dict, seat: int, slot: int) -> str | None:
+    """The newest card that landed in ``slot``: the slot's top, or the end of a new stack."""
+    cards = after["tableaux"][seat][slot]
+    if cards:
+        return cards[-1]
+    new_stacks = after["stacks"][seat][len(before["stacks"][seat]):]
+    return new_stacks[-1][-1] if new_stacks else None
+
+
+def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
+            name: Callable[[int], str]) -> list[str]:
+    words = text.split()
+    who = name(seat)
+    out: list[str] = []
+    kind = words[0]
+    if kind == "draw":
+        if before["draw_count"] == 0:
+            out.append(tr("The discard pile was shuffled into a new draw pile."))
+        if seat == me and after.get("pending"):
+            out.append(tr("You drew {card}.", card=card_name(after["pending"])))
+        else:
+            out.append(tr("{who} drew a card.", who=who))
+    elif kind == "place":
+        s = int(words[1]) - 1
+        card = _placed_card(before, after, seat, s)
+        out.append(tr("{who} placed {card} on slot {s}.", who=who, card=card_name(card) if card else "?", s=s + 1))
+    elif kind == "discard":
+        if seat == me and before.get("pending"):
+            out.append(tr("You discarded {card}.", card=card_name(before["pending"])))
+        else:
+            out.append(tr("{who} discarded a card face down.", who=who))
+    elif kind == "break":
+        p, s, t = int(words[1]) - 1, int(words[2]) - 1, int(words[3]) - 1
+        moved = len(before["tableaux"][p][s]) + 1
+        court = _placed_card(before, after, seat, t)
+        out.append(tr("{who} broke {victim} slot {s} with {card}: {n} cards moved onto slot {t}.",
+                      who=who, victim=tr("your") if p == me else tr("{name}'s", name=name(p)), s=s + 1,
+                      card=card_name(court) if court else "?", n=moved, t=t + 1))
+    elif kind == "merge":
+        a, b = int(words[1]) - 1, int(words[2]) - 1
+        out.append(tr("{who} merged slot {b} onto slot {a}.", who=who, a=a + 1, b=b + 1))
+    elif kind == "done":
+        out.append(tr("{who} finished the final merges.", who=who))
+    gained = len(after["stacks"][seat]) - len(before["stacks"][seat])
+    if gained > 0:
+        out.append(tr("{who} banked {n} stack(s) of five. Score: {score}.", who=who, n=gained,
+                      score=after["scores"][seat]))
+    if before["phase"] == "play" and after["phase"] != "play":
+        if after["draw_count"] == 0 and after["discard_count"] == 0:
+            out.append(tr("The cards have run out. Final merges: each player may merge, then says done."))
+        else:
+            out.append(tr("Nobody has played a card for a long while, so the play phase ends. "
+                          "Final merges: each player may merge, then says done."))
+    if after["phase"] == "over" and before["phase"] != "over":
+        scores = ", ".join(f"{name(i)} {sc}" for i, sc in enumerate(after["scores"]))
+        out.append(tr("Game over. Scores: {scores}.", scores=scores))
+    return out

@@ -1,0 +1,50 @@
+"""A small yes/no dialog drawn over the current scene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.scenes.base import AppScene
+from game.ui import draw, theme
+
+BOX = pygame.Rect(390, 250, 500, 220)
+
+
+class ConfirmScene(AppScene):
+    opaque = False
+
+    def __init__(self, app, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.title, self.text, self.yes, self.on_yes = title, text, yes, on_yes
+
+    def enter(self) -> None:
+        self.button(tr("Stay"), (BOX.x + 40, BOX.bottom - 70, 190, 48), self.stack_pop)
+        self.button(self.yes, (BOX.right - 230, BOX.bottom - 70, 190, 48), self.confirm, object_id="#primary")
+        self.focus.index = 0
+        self.focus.visible = True
+
+    def stack_pop(self) -> None:
+        self.stack.pop()
+
+    def confirm(self) -> None:
+        self.stack.pop()
+        self.on_yes()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.stack_pop()
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        draw.panel(surface, BOX, edge=theme.YELLOW)
+        theme.draw_text(surface, self.title, (BOX.centerx, BOX.y + 24), 28, bold=True, anchor="midtop")
+        for i, line in enumerate(theme.wrap(self.text, 18, BOX.width - 40)):
+            theme.draw_text(surface, line, (BOX.centerx, BOX.y + 76 + 26 * i), 18, theme.TEXT_DIM, anchor="midtop")
+        self.ui.draw_ui(surface)
+        self.focus.draw(surface)

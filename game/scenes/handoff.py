@@ -1,0 +1,44 @@
+"""Pass-and-play hand-off: hides the whole table until the next player confirms,
+so nobody sees another player's secrets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import tr
+from game.scenes.base import AppScene
+from game.ui import draw, theme
+
+
+class HandoffScene(AppScene):
+    def __init__(self, app, seat: int, on_ready: Callable[[], None], note: str = "") -> None:
+        super().__init__(app)
+        self.seat = seat
+        self.on_ready = on_ready
+        self.note = note
+
+    def enter(self) -> None:
+        self.button(tr("I am Seat {n}: show my table", n=self.seat + 1), (440, 430, 400, 60), self.ready,
+                    object_id="#primary")
+        self.focus.index = 0
+        self.focus.visible = True
+
+    def ready(self) -> None:
+        self.stack.pop()
+        self.on_ready()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        # swallow everything else: the table below must not react while hidden
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.TABLE_DARK)
+        draw.marker(surface, theme.seat_shape(self.seat), (640, 220), 34, theme.seat_colour(self.seat))
+        theme.draw_text(surface, tr("Pass to Seat {n}", n=self.seat + 1), (640, 290), 44, bold=True,
+                        anchor="midtop")
+        theme.draw_text(surface, tr("Everyone else, look away: the next screen shows Seat {n}'s secrets.",
+                                    n=self.seat + 1), (640, 360), 18, theme.TEXT_DIM, anchor="midtop")
+        if self.note:
+            theme.draw_text(surface, self.note, (640, 390), 18, theme.TEXT, anchor="midtop")

@@ -1,0 +1,81 @@
+"""Settings: full screen, window size, volume, animation speed, default AI level,
+colour-blind palette. Saved at once (atomically) on every change."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import tr
+from game.scenes.base import AppScene, heading
+from game.storage import AI_LEVELS, ANIMATION_SPEEDS, WINDOW_SCALES
+from game.ui import theme
+
+VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
+
+
+class SettingsScene(AppScene):
+    def enter(self) -> None:
+        s = self.app.settings
+        x, y, w = 390, 130, 500
+        self.cycle_button((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
+                          self.app.display.fullscreen, self._fullscreen, prefix=tr("Full screen (F11): "))
+        self.cycle_button((x, y + 60, w, 44), list(WINDOW_SCALES), lambda v: f"{int(v * 100)}%",
+                          s.window_scale, self._scale, prefix=tr("Window size: "))
+        self.cycle_button((x, y + 120, w, 44), VOLUMES, lambda v: f"{int(v * 100)}%",
+                          min(VOLUMES, key=lambda v: abs(v - s.volume)), self._volume, prefix=tr("Volume: "))
+        self.cycle_button((x, y + 180, w, 44), [False, True], lambda v: tr("yes") if v else tr("no"),
+                          s.muted, self._muted, prefix=tr("Mute: "))
+        self.cycle_button((x, y + 240, w, 44), list(ANIMATION_SPEEDS), lambda v: tr(v),
+                          s.animation_speed, self._speed, prefix=tr("Animation speed: "))
+        self.cycle_button((x, y + 300, w, 44), list(AI_LEVELS), lambda v: tr(v),
+                          s.ai_level, self._ai, prefix=tr("Default AI level: "))
+        self.cycle_button((x, y + 360, w, 44), [True, False],
+                          lambda v: tr("colour-blind safe (four-colour deck)") if v else tr("classic"),
+                          s.colorblind, self._palette, prefix=tr("Palette: "))
+        self.button(tr("Done"), (x, y + 440, 200, 52), self.close, object_id="#primary")
+        self.focus.index = 0
+
+    def _change(self, name: str, value) -> None:
+        setattr(self.app.settings, name, value)
+        self.app.save_settings()
+        self.app.sound.play("drop")
+
+    def _fullscreen(self, v: bool) -> None:
+        if v != self.app.display.fullscreen:
+            self.app.display.toggle_fullscreen()
+        self._change("fullscreen", v)
+
+    def _scale(self, v: float) -> None:
+        self.app.display.set_window_scale(v)
+        self._change("window_scale", v)
+
+    def _volume(self, v: float) -> None:
+        self._change("volume", v)
+
+    def _muted(self, v: bool) -> None:
+        self._change("muted", v)
+
+    def _speed(self, v: str) -> None:
+        self._change("animation_speed", v)
+
+    def _ai(self, v: str) -> None:
+        self._change("ai_level", v)
+
+    def _palette(self, v: bool) -> None:
+        self._change("colorblind", v)
+
+    def close(self) -> None:
+        self.stack.pop()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return False
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        heading(surface, tr("Settings"), 40)
+        theme.draw_text(surface, tr("Changes are saved at once."), (640, 96), 16, theme.TEXT_DIM, anchor="midtop")
+        if not self.app.sound.enabled:
+            theme.draw_text(surface, tr("No audio device found: the game runs silent."), (640, 680), 16,
+                            theme.ORANGE, anchor="midtop")

@@ -1,0 +1,146 @@
+"""New-game setup: number of players, each seat Human or an AI level, every visible
+option of the game (built from its OptionSpecs), an optional seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game.i18n import tr
+from game.rules import get_rules
+from game.scenes.base import AppScene, heading
+from game.session import GameSession, seat_label
+from game.ui import draw, theme
+from game.ui.focus import Focusable
+
+SEAT_CHOICES = ["human", "ai:easy", "ai:normal", "ai:hard"]
+
+
+class SetupScene(AppScene):
+    def __init__(self, app, game: str) -> None:
+        super().__init__(app)
+        self.game = game
+        self.rules = get_rules(game)
+        default_ai = f"ai:{app.settings.ai_level}"
+        self.num_players = self.rules.min_players
+        self.seats = ["human"] + [default_ai] * (self.rules.max_players - 1)
+        self.options: dict[str, Any] = {s.name: s.default for s in self.rules.options
+                                        if not s.hidden}
+        self.first_player: int | None = None
+        self.seed_text = ""
+
+    def enter(self) -> None:
+        n = self.num_players
+        x, y = 140, 130
+        self.cycle_button((x, y, 360, 40), list(range(self.rules.min_players, self.rules.max_players + 1)),
+                          lambda v: tr("{n} players", n=v), n, self._set_players, prefix=tr("Players: "))
+        self.seat_rows: list[tuple[int, int]] = []
+        for i in range(n):
+            sy = y + 60 + i * 50
+            self.seat_rows.append((x, sy))
+            self.cycle_button((x + 40, sy, 320, 40), SEAT_CHOICES, lambda v: tr(seat_label(v)), self.seats[i],
+                              lambda v, i=i: self._set_seat(i, v), prefix=tr("Seat {n}: ", n=i + 1))
+        fy = y + 60 + n * 50 + 10
+        self.cycle_button((x, fy, 360, 40), [None, *range(n)],
+                          lambda v: tr("drawn at random") if v is None else tr("Seat {n}", n=v + 1),
+                          self.first_player if (self.first_player or 0) < n else None, self._set_first,
+                          prefix=tr("First player: "))
+        ox, oy = 620, 130
+        self.option_help: list[tuple[int, list[str]]] = []
+        for spec in self.rules.options:
+            if spec.hidden:
+                continue
+            if spec.kind == "bool":
+                values: list[Any] = [False, True]
+                label = lambda v: tr("on") if v else tr("off")  # noqa: E731
+            elif spec.kind == "choice":
+                values = list(spec.choices)
+                label = lambda v: tr(str(v))  # noqa: E731
+            elif spec.kind == "int":
+                values = list(range(spec.minimum or 0, (spec.maximum or 10) + 1))
+                label = str
+            else:
+                continue
+            self.cycle_button((ox, oy, 520, 40), values, label, self.options[spec.name],
+                              lambda v, name=spec.name: self.options.__setitem__(name, v),
+                              prefix=f"{tr(spec.label)}: ")
+            lines = theme.wrap(tr(spec.help), 14, 520)
+            self.option_help.append((oy + 42, lines))
+            oy += 50 + 18 * len(lines)
+        pygame_gui.elements.UILabel(pygame.Rect(ox, oy + 10, 200, 32), tr("Seed (blank = random):"),
+                                    manager=self.ui)
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox + 210, oy + 10, 200, 36),
+                                                              manager=self.ui)
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text(self.seed_text)
+        self.focus.add(Focusable(lambda: self.seed_entry.rect,
+                                 lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set())))
+        self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
+        self.button(tr("How to play"), (ox + 240, 600, 160, 56), self.open_rules)
+        self.button(tr("Back"), (140, 600, 160, 56), self.back)
+        self.error: str | None = None
+
+    # --- changes ------------------------------------------------------------------------
+    def _set_players(self, n: int) -> None:
+        self.num_players = n
+        self.seed_text = self.seed_entry.get_text()
+        keep = self.focus.index
+        self.rebuild()
+        self.focus.index, self.focus.visible = keep, True
+
+    def _set_seat(self, i: int, v: str) -> None:
+        self.seats[i] = v
+
+    def _set_first(self, v: int | None) -> None:
+        self.first_player = v
+
+    # --- actions ------------------------------------------------------------------------
+    def back(self) -> None:
+        self.stack.pop()
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_page import RulesScene
+        self.stack.push(RulesScene(self.app, self.game))
+
+    def start(self) -> None:
+        from game.scenes.tables import start_table
+        options = {k: v for k, v in self.options.items()}
+        if self.first_player is not None and self.first_player < self.num_players:
+            options["first_player"] = self.first_player
+        text = self.seed_entry.get_text().strip()
+        seed = int(text) if text.isdigit() else None
+        try:
+            session = GameSession(self.game, self.seats[: self.num_players], seed=seed, options=options)
+        except ValueError as exc:
+            self.show_toast(str(exc), 5)
+            return
+        start_table(self.app, session, replace_stack=True)
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_rules()
+            return True
+        return False
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        heading(surface, tr("New game: {title}", title=tr(self.rules.title)), 36)
+        theme.draw_text(surface, tr("Players"), (140, 100), 18, theme.TEXT_DIM)
+        theme.draw_text(surface, tr("Options"), (620, 100), 18, theme.TEXT_DIM)
+        for i, (x, y) in enumerate(self.seat_rows):
+            draw.marker(surface, theme.seat_shape(i), (x + 16, y + 20), 11, theme.seat_colour(i))
+        for y, lines in self.option_help:
+            for i, line in enumerate(lines):
+                theme.draw_text(surface, line, (624, y + 18 * i), 14, theme.TEXT_DIM)
+        humans = sum(1 for s in self.seats[: self.num_players] if s == "human")
+        if humans == 0:
+            hint = tr("No human seats: you will watch the computer play.")
+        elif humans > 1:
+            hint = tr("Pass and play: the screen hides each player's secrets between turns.")
+        else:
+            hint = tr("You play against the computer.")
+        theme.draw_text(surface, hint, (140, 560), 16, theme.TEXT_DIM)

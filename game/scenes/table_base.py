@@ -1,0 +1,340 @@
+"""What every game table shares: driving the session turn by turn (humans, the AI
+worker, pass-and-play hand-offs), undo, autosave, the game log panel, the turn banner
+and the side buttons. A game's table subclasses it and draws the board, handles the
+board's input, narrates actions and animates them.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import zlib
+from typing import Any
+
+import pygame
+
+from game.core.errors import IllegalAction
+from game.i18n import tr
+from game.scenes.base import AppScene
+from game.session import GameSession
+from game.ui import draw, theme
+from game.ui.tween import speed_factor
+
+log = logging.getLogger("breakbox")
+
+PANEL_RECT = pygame.Rect(968, 8, 304, 704)
+LOG_RECT = pygame.Rect(976, 200, 288, 430)
+AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people can follow
+AUTOPLAY_SPEC = "ai:easy"
+
+
+class TableScene(AppScene):
+    background = theme.TABLE
+
+    def __init__(self, app, session: GameSession) -> None:
+        super().__init__(app)
+        self.session = session
+        humans = session.humans
+        self.autoplay = app.config.autoplay
+        # whose eyes the table shows: the single human, else the first human, else seat 0
+        self.viewer = humans[0] if humans else 0
+        if session.current_player is not None and session.is_human(session.current_player):
+            self.viewer = session.current_player
+        # the log names secret cards only when one person sits at the screen
+        self.perspective: int | None = humans[0] if len(humans) == 1 else None
+        self.log_lines: list[tuple[int | None, str]] = []
+        self.log_scroll = 0
+        self.ai_ticket: Any = None
+        self.ai_result: Any = None
+        self.ai_ready_at = 0.0
+        self.handoff_pending = False
+        self.results_shown = False
+        self.view = session.view(self.viewer)
+
+    # --- hooks for each game ------------------------------------------------------------
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+        return [tr("Seat {n}: {move}", n=seat + 1, move=text)]
+
+    def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
+        """Start the animation of an applied action (views of the viewer)."""
+
+    @property
+    def animating(self) -> bool:
+        return False
+
+    def finish_animation(self) -> None:
+        """Jump every running animation to its end."""
+
+    def clear_selection(self) -> None:
+        """Drop any half-made move (selection, drag)."""
+
+    def prompt(self) -> str:
+        """One line telling the viewer what to do now."""
+        return ""
+
+    def result_lines(self) -> list[str]:
+        return []
+
+    # --- set-up -------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.undo_button = self.button(tr("Undo"), (PANEL_RECT.x + 12, 646, 88, 40), self.undo,
+                                       tooltip=tr("Ctrl+Z: take back your last decision"))
+        self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
+        self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.ask_leave)
+        self.rebuild_log()
+        self.refresh()
+
+    def exit(self) -> None:
+        self.cancel_ai()
+        super().exit()
+
+    # --- the flow of the game -----------------------------------------------------------
+    def seat_spec(self, seat: int) -> str:
+        spec = self.session.seats[seat]
+        if spec == "human" and self.autoplay:
+            return AUTOPLAY_SPEC
+        return spec
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seat_spec(seat) != "human"
+
+    def seat_name(self, seat: int) -> str:
+        spec = self.session.seats[seat]
+        if seat == self.perspective:
+            return tr("You")
+        if spec == "human":
+            return tr("Seat {n}", n=seat + 1)
+        return tr("Seat {n} (AI)", n=seat + 1)
+
+    def refresh(self) -> None:
+        self.view = self.session.view(self.viewer)
+        self.undo_button.enable() if self.session.can_undo(self.viewer) and not self.is_bot(self.viewer) \
+            else self.undo_button.disable()
+
+    def perform(self, text: str, seat: int) -> bool:
+        """Apply a move; on an illegal one show why and change nothing."""
+        before = self.session.view(self.viewer)
+        log_before = self.session.view(self._log_seat())
+        try:
+            self.session.apply(text, seat)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        after = self.session.view(self.viewer)
+        log_after = self.session.view(self._log_seat())
+        for line in self.narrate(seat, text, log_before, log_after):
+            self.add_log(seat, line)
+        self.app.autosave(self.session.to_record())
+        self.view = after
+        self.on_applied(seat, text, before, after)
+        if self.session.is_over():
+            self.app.clear_autosave()
+            self.app.sound.play("end")
+        self.refresh()
+        self.ai_ready_at = self.app.time + AI_PAUSE * speed_factor(self.app.settings.animation_speed)
+        return True
+
+    def _log_seat(self) -> int:
+        return self.perspective if self.perspective is not None else 0
+
+    def refuse(self, reason: str) -> None:
+        self.app.sound.play("illegal")
+        self.show_toast(reason[:1].upper() + reason[1:], 3.5)
+
+    def advance(self) -> None:
+        """Called every frame when nothing is animating: move the game forward."""
+        session = self.session
+        if session.is_over():
+            if not self.results_shown:
+                self.results_shown = True
+                from game.scenes.results import ResultsScene
+                self.stack.push(ResultsScene(self.app, self))
+            return
+        seat = session.current_player
+        if self.is_bot(seat):
+            self.drive_ai(seat)
+            return
+        if seat != self.viewer and not self.handoff_pending:
+            if len(session.humans) > 1 and not self.autoplay:
+                self.handoff_pending = True
+                from game.scenes.handoff import HandoffScene
+                self.clear_selection()
+                self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s)))
+            else:
+                self.take_seat(seat)
+
+    def take_seat(self, seat: int) -> None:
+        self.viewer = seat
+        self.handoff_pending = False
+        self.clear_selection()
+        self.refresh()
+
+    # --- AI -----------------------------------------------------------------------------
+    def _ai_seed(self) -> int:
+        return zlib.crc32(f"{self.session.log.seed}:{len(self.session.log.actions)}".encode())
+
+    def drive_ai(self, seat: int) -> None:
+        if self.ai_ticket is None and self.ai_result is None:
+            rng = random.Random(self._ai_seed())
+            world = self.session.world_for(seat, rng)
+            self.ai_ticket = self.app.worker.request(self.session.game, world, seat, self.seat_spec(seat),
+                                                     self._ai_seed())
+            return
+        if self.ai_result is None:
+            result = self.app.worker.poll()
+            if result is None or result.ticket != self.ai_ticket:
+                return
+            self.ai_result = result
+        if self.app.time < self.ai_ready_at:
+            return
+        result, self.ai_result, self.ai_ticket = self.ai_result, None, None
+        if result.error:
+            log.error("AI failed for seat %d: %s", seat + 1, result.error)
+            text = self._fallback_action()
+            self.show_toast(tr("The computer player hit a problem and made a simple move instead."), 4)
+        else:
+            text = result.action
+        if not self.perform(text, seat):
+            log.error("AI chose an illegal move %r for seat %d", text, seat + 1)
+            self.perform(self._fallback_action(), seat)
+
+    def _fallback_action(self) -> str:
+        legal = self.session.legal_texts()
+        return random.Random(self._ai_seed()).choice(legal)
+
+    def cancel_ai(self) -> None:
+        if self.ai_ticket is not None and self.app._worker is not None:
+            self.app.worker.cancel()
+        self.ai_ticket = None
+        self.ai_result = None
+
+    @property
+    def ai_thinking(self) -> bool:
+        return self.ai_ticket is not None and self.ai_result is None
+
+    # --- undo, leaving, rules -----------------------------------------------------------
+    def undo(self) -> None:
+        if self.is_bot(self.viewer) or not self.session.can_undo(self.viewer):
+            self.refuse(tr("Nothing to undo: you can take back your own last decision, "
+                           "but not once a card has been drawn since."))
+            return
+        self.cancel_ai()
+        self.finish_animation()
+        self.clear_selection()
+        self.session.undo(self.viewer)
+        self.app.autosave(self.session.to_record())
+        self.rebuild_log()
+        self.add_log(None, tr("Move taken back."))
+        self.refresh()
+        self.app.sound.play("drop")
+
+    def rebuild_log(self) -> None:
+        """Narrate the whole action log again (after loading or undo)."""
+        self.log_lines.clear()
+        rules = self.session.rules
+        state = self.session.log.new_state(rules)
+        seat_view = self._log_seat()
+        for text, actor in zip(self.session.log.actions, self.session.log.actors, strict=True):
+            before = state.view(seat_view)
+            state.apply(state.parse(text))
+            for line in self.narrate(actor, text, before, state.view(seat_view)):
+                self.log_lines.append((actor, line))
+        self.log_scroll = 0
+
+    def add_log(self, seat: int | None, text: str) -> None:
+        self.log_lines.append((seat, text))
+        self.log_scroll = 0
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_page import RulesScene
+        self.clear_selection()
+        self.stack.push(RulesScene(self.app, self.session.game))
+
+    def ask_leave(self) -> None:
+        from game.scenes.confirm import ConfirmScene
+        self.clear_selection()
+        self.stack.push(ConfirmScene(self.app, tr("Leave the table?"),
+                                     tr("The game is saved: Continue on the title screen resumes it."),
+                                     tr("Leave"), self.leave))
+
+    def leave(self) -> None:
+        from game.scenes.title import TitleScene
+        self.cancel_ai()
+        self.app.writer.flush()
+        self.stack.clear_to(TitleScene(self.app))
+
+    def new_game_same_seats(self) -> None:
+        from game.scenes.tables import start_table
+        opts = {k: v for k, v in self.session.log.options.items() if k != "setup"}
+        session = GameSession(self.session.game, self.session.seats, options=opts)
+        start_table(self.app, session, replace_stack=True)
+
+    # --- frame --------------------------------------------------------------------------
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return True
+            if event.key == pygame.K_F1:
+                self.open_rules()
+                return True
+            if event.key == pygame.K_h:
+                self.add_log(None, tr("Legal moves: {moves}", moves=", ".join(self.session.legal_texts())
+                                      if not self.is_bot(self.session.current_player or 0) else "-"))
+                return True
+        if event.type == pygame.MOUSEWHEEL and LOG_RECT.collidepoint(self.app.mouse_pos):
+            self.log_scroll = max(0, self.log_scroll + event.y)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.animating and self.stack is not None and self.stack.top is self:
+            self.advance()
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        draw.panel(surface, PANEL_RECT)
+        # turn banner
+        session = self.session
+        cp = session.current_player
+        y = PANEL_RECT.y + 12
+        if cp is None:
+            theme.draw_text(surface, tr("Game over"), (PANEL_RECT.x + 16, y), 24, theme.YELLOW, bold=True)
+        else:
+            draw.marker(surface, theme.seat_shape(cp), (PANEL_RECT.x + 28, y + 16), 12, theme.seat_colour(cp))
+            who = tr("Your turn") if (cp == self.viewer and not self.is_bot(cp)) else \
+                tr("{name} to play", name=self.seat_name(cp))
+            theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), 24, theme.TEXT, bold=True)
+            if self.ai_thinking or (self.is_bot(cp) and self.ai_result is not None):
+                draw.spinner(surface, (PANEL_RECT.right - 30, y + 16), 10, self.app.time)
+                theme.draw_text(surface, tr("thinking..."), (PANEL_RECT.x + 50, y + 34), 16, theme.TEXT_DIM)
+        self.draw_status(surface, pygame.Rect(PANEL_RECT.x + 12, y + 60, PANEL_RECT.width - 24, 120))
+        self.draw_log(surface)
+
+    def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Game-specific facts under the banner (pile sizes, scores...)."""
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        theme.draw_text(surface, tr("Game log"), (LOG_RECT.x, LOG_RECT.y - 22), 16, theme.TEXT_DIM, bold=True)
+        pygame.draw.rect(surface, theme.TABLE_DARK, LOG_RECT, border_radius=6)
+        lines: list[tuple[int | None, str, bool]] = []
+        for seat, text in self.log_lines[-200:]:
+            for i, part in enumerate(theme.wrap(text, 14, LOG_RECT.width - 30)):
+                lines.append((seat, part, i == 0))
+        per = 19
+        visible = (LOG_RECT.height - 10) // per
+        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
+        start = max(0, len(lines) - visible - self.log_scroll)
+        clip = surface.get_clip()
+        surface.set_clip(LOG_RECT)
+        y = LOG_RECT.y + 5
+        for seat, part, first in lines[start:start + visible]:
+            if first and seat is not None:
+                draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, y + 9), 5, theme.seat_colour(seat),
+                            outline=None)
+            theme.draw_text(surface, part, (LOG_RECT.x + 22, y), 14, theme.TEXT)
+            y += per
+        surface.set_clip(clip)
+        if self.log_scroll:
+            theme.draw_text(surface, tr("(scrolled: wheel down for newest)"), (LOG_RECT.right - 6, LOG_RECT.bottom - 4),
+                            12, theme.YELLOW, anchor="bottomright")

@@ -1,0 +1,27 @@
+"""Which table scene plays which game."""
+
+from __future__ import annotations
+
+import importlib
+
+from game.session import GameSession
+
+TABLES = {
+    "breaks": "game.scenes.breaks_table:BreaksTable",
+}
+
+
+def table_class(game: str) -> type:
+    try:
+        module, _, name = TABLES[game].partition(":")
+    except KeyError:
+        raise KeyError(f"no table for {game!r} yet") from None
+    return getattr(importlib.import_module(module), name)
+
+
+def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
+    scene = table_class(session.game)(app, session)
+    if replace_stack:
+        app.stack.clear_to(scene)
+    else:
+        app.stack.push(scene)

@@ -1,0 +1,109 @@
+"""Title screen: the five games (built ones playable, the rest honestly marked
+"coming soon"), Continue, Settings and Quit."""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game import __version__, storage
+from game.i18n import tr
+from game.rules import CATALOG, is_available
+from game.scenes.base import AppScene
+from game.ui import theme
+from game.ui.icon import make_icon
+
+log = logging.getLogger("breakbox")
+
+
+class TitleScene(AppScene):
+    def enter(self) -> None:
+        self.logo = make_icon(120)
+        self.record, problem = storage.load_autosave(self.app.dirs)
+        if problem:
+            self.app.notices.append(problem)
+        self.continue_text = None
+        if self.record is not None:
+            try:
+                game = self.record["log"]["game"]
+                title = next(i.title for i in CATALOG if i.name == game)
+                moves = len(self.record["log"]["actions"])
+                self.continue_text = tr("Continue {title} ({moves} moves in)", title=title, moves=moves)
+            except (KeyError, TypeError, StopIteration):
+                self.continue_text = tr("Continue saved game")
+        self.rows: list[pygame.Rect] = []
+        y = 200
+        for info in CATALOG:
+            row = pygame.Rect(120, y, 760, 88)
+            self.rows.append(row)
+            if is_available(info.name):
+                self.button(tr("Play"), (row.right - 170, row.y + 22, 150, 44),
+                            lambda n=info.name: self.open_setup(n), object_id="#primary")
+            else:
+                self.button(tr("Coming soon"), (row.right - 170, row.y + 22, 150, 44), lambda: None,
+                            object_id="#coming_soon", enabled=False, focusable=False)
+            y += 98
+        x = 920
+        if self.continue_text:
+            self.button(self.continue_text, (x, 200, 300, 56), self.resume_game, object_id="#primary")
+        self.button(tr("Settings"), (x, 270, 300, 48), self.open_settings, object_id="#title_button")
+        self.button(tr("Quit"), (x, 330, 300, 48), self.app.quit, object_id="#title_button")
+        self.focus.index = 0
+        notice = self.app.take_notice()
+        if notice:
+            self.show_toast(notice, 6)
+
+    def open_setup(self, game: str) -> None:
+        from game.scenes.setup import SetupScene
+        self.stack.push(SetupScene(self.app, game))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.stack.push(SettingsScene(self.app))
+
+    def resume_game(self) -> None:
+        from game.scenes.tables import start_table
+        from game.session import GameSession
+        try:
+            session = GameSession.from_record(self.record)
+        except Exception as exc:
+            path = storage.autosave_path(self.app.dirs)
+            moved = storage.move_aside(path)
+            log.warning("autosave refused: %s", exc)
+            self.rebuild()
+            self.show_toast(tr("Could not continue: {path}: {problem}", path=path, problem=exc)
+                            + (f" ({tr('kept as')} {moved.name})" if moved else ""), 8)
+            return
+        start_table(self.app, session, replace_stack=True)
+
+    def resume(self) -> None:
+        # coming back from setup/settings: a game may have been saved meanwhile
+        self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return True
+        return False
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        surface.blit(self.logo, (120, 40))
+        theme.draw_text(surface, "Breakbox", (260, 52), 64, theme.TEXT, bold=True)
+        theme.draw_text(surface, tr("Five tabletop games. Play the computer or friends on one screen."),
+                        (264, 136), 20, theme.TEXT_DIM)
+        for info, row in zip(CATALOG, self.rows, strict=True):
+            ready = is_available(info.name)
+            pygame.draw.rect(surface, theme.PANEL if ready else (20, 32, 38), row, border_radius=10)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, row, 1, border_radius=10)
+            theme.draw_text(surface, tr(info.title), (row.x + 20, row.y + 12), 26,
+                            theme.TEXT if ready else theme.TEXT_DIM, bold=True)
+            theme.draw_text(surface, tr("{players} players", players=info.players), (row.x + 300, row.y + 20), 16,
+                            theme.TEXT_DIM)
+            blurb = tr(info.blurb) if ready else tr("{blurb} Coming soon: not playable in this version yet.",
+                                                    blurb=tr(info.blurb))
+            theme.draw_text(surface, blurb, (row.x + 20, row.y + 52), 16, theme.TEXT_DIM)
+        theme.draw_text(surface, tr("Version {v}", v=__version__), (1260, 700), 14, theme.TEXT_DIM,
+                        anchor="bottomright")
+        theme.draw_text(surface, tr("Tab / arrows move, Enter selects, F11 full screen"), (20, 700), 14,
+                        theme.TEXT_DIM, anchor="bottomleft")

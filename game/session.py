@@ -1,0 +1,149 @@
+"""A game in progress as the client sees it: the rules state, who sits where, the
+action log (save file, replay and undo stack) and the undo policy.
+
+Pure Python (no pygame) so it is tested without a display. Scenes talk to the session,
+never to the rules state directly; the state is only ever read through ``view(seat)``
+and checked through ``parse``/``legal_actions``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from game.core.action_log import ActionLog
+from game.core.errors import IllegalAction
+from game.rules import get_rules
+from game.storage import SAVE_FORMAT
+
+SEAT_KINDS = ("human", "ai:easy", "ai:normal", "ai:hard", "random", "greedy")
+
+
+def parse_seat_spec(spec: str) -> str:
+    """Normalise a seat spec ('human', 'ai:normal', 'normal', 'random', ...)."""
+    s = spec.strip().lower()
+    if s in ("easy", "normal", "hard"):
+        s = "ai:" + s
+    if s not in SEAT_KINDS:
+        raise ValueError(f"unknown seat {spec!r}; use one of {', '.join(SEAT_KINDS)}")
+    return s
+
+
+def seat_label(spec: str) -> str:
+    """Short English description of a seat spec (the UI translates it)."""
+    return {"human": "Human", "ai:easy": "AI (easy)", "ai:normal": "AI (normal)",
+            "ai:hard": "AI (hard)", "random": "AI (random)", "greedy": "AI (greedy)"}[spec]
+
+
+class GameSession:
+    def __init__(self, game: str, seats: list[str], seed: int | None = None,
+                 options: dict[str, Any] | None = None, log: ActionLog | None = None) -> None:
+        self.rules = get_rules(game)
+        self.game = game
+        self.seats = [parse_seat_spec(s) for s in seats]
+        n = len(self.seats)
+        if not self.rules.min_players <= n <= self.rules.max_players:
+            raise ValueError(f"{self.rules.title} needs {self.rules.min_players}-"
+                             f"{self.rules.max_players} players, not {n}")
+        if log is None:
+            if seed is None:
+                seed = random.SystemRandom().randrange(1, 2**31)
+            log = ActionLog(game, n, int(seed), dict(options or {}))
+            self.state = log.new_state(self.rules)  # validates options now
+        else:
+            self.state = log.replay(self.rules)
+        self.log = log
+        self.started = time.time()
+
+    # --- who is who -------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def current_player(self) -> int | None:
+        return self.state.current_player
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == "human"]
+
+    @property
+    def has_ai(self) -> bool:
+        return any(s != "human" for s in self.seats)
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    # --- what a seat may see and do ---------------------------------------------------
+    def view(self, seat: int) -> dict[str, Any]:
+        return self.state.view(seat)
+
+    def legal_texts(self) -> list[str]:
+        return [str(a) for a in self.state.legal_actions()]
+
+    def check(self, text: str) -> Any:
+        """The parsed action if legal now; raises IllegalAction with the reason."""
+        return self.state.parse(text)
+
+    def apply(self, text: str, seat: int) -> Any:
+        """Apply an action by ``seat`` (must be the player to move)."""
+        if self.state.current_player != seat:
+            raise IllegalAction("it is not your turn")
+        action = self.state.parse(text)
+        self.state.apply(action)
+        self.log.record(seat, action)
+        return action
+
+    def world_for(self, seat: int, rng: random.Random) -> dict[str, Any]:
+        """A complete world consistent with what ``seat`` knows, as JSON: what the AI
+        worker receives, so the real hidden cards never leave this process."""
+        return self.state.determinize(seat, rng).to_json()
+
+    # --- undo -------------------------------------------------------------------------
+    def undo_point(self, seat: int) -> int | None:
+        """Log length to rewind to so that ``seat`` retracts its own last decision, or
+        None when that is not fair: another human has acted since, or the rewind would
+        cross an action that revealed hidden information (e.g. a card drawn)."""
+        actors, actions = self.log.actors, self.log.actions
+        barrier = getattr(self.rules, "is_undo_barrier", None)
+        for i in range(len(actions) - 1, -1, -1):
+            if barrier is not None and barrier(actions[i]):
+                return None
+            actor = actors[i]
+            if actor == seat:
+                return i
+            if self.seats[actor] == "human":
+                return None
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        return not self.is_over() and self.undo_point(seat) is not None
+
+    def undo(self, seat: int) -> bool:
+        point = self.undo_point(seat)
+        if point is None or self.is_over():
+            return False
+        self.log.truncate(point)
+        self.state = self.log.replay(self.rules)
+        return True
+
+    # --- saving -----------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, "kind": "game", "seats": list(self.seats),
+                "log": self.log.to_json(), "saved_at": time.time()}
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> GameSession:
+        """Rebuild a saved game; ValueError/IllegalAction explain a bad record."""
+        if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
+            raise ValueError(f"not a Breakbox save of format {SAVE_FORMAT}")
+        log = ActionLog.from_json(record.get("log"))
+        seats = record.get("seats")
+        if not isinstance(seats, list) or len(seats) != log.num_players:
+            raise ValueError("the save's seat list does not match its player count")
+        return cls(log.game, [str(s) for s in seats], log=log)

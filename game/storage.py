@@ -1,0 +1,257 @@
+"""Settings, saves and logs under the platform's user folders (platformdirs).
+
+Every write is atomic (temp file, fsync, rename) so a crash never leaves half a file.
+A file that cannot be read is moved aside (never deleted) and reported with a message
+naming the file and the problem; the app then carries on with defaults.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import logging.handlers
+import os
+import queue
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+APP_NAME = "Breakbox"
+SAVE_FORMAT = 1
+log = logging.getLogger("breakbox")
+
+
+class StorageError(Exception):
+    """A user file could not be read or written; the message names the file."""
+
+
+@dataclass
+class UserDirs:
+    data: Path
+    config: Path
+    logs: Path
+    warning: str | None = None
+
+    @property
+    def saves(self) -> Path:
+        return self.data / "saves"
+
+
+def _usable(path: Path) -> bool:
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".write-test"
+        probe.write_text("ok")
+        probe.unlink()
+        return True
+    except OSError:
+        return False
+
+
+def user_dirs() -> UserDirs:
+    """The app's folders, created if needed; falls back to a temp folder if unwritable."""
+    dirs = UserDirs(
+        data=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+        config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)),
+        logs=Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
+    )
+    bad = [p for p in (dirs.data, dirs.config, dirs.logs) if not _usable(p)]
+    if bad:
+        fallback = Path(tempfile.gettempdir()) / f"breakbox-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
+        dirs = UserDirs(fallback / "data", fallback / "config", fallback / "logs")
+        for p in (dirs.data, dirs.config, dirs.logs):
+            p.mkdir(parents=True, exist_ok=True)
+        dirs.warning = (f"Cannot write to {bad[0]}; settings and saves go to {fallback} "
+                        "for this session.")
+    return dirs
+
+
+def atomic_write_json(path: Path, data: Any, keep_previous: bool = False) -> None:
+    """Write JSON so that either the old or the new file exists, never a torn one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(data, indent=1, sort_keys=True)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if keep_previous and path.exists():
+            os.replace(path, path.with_name(path.stem + ".prev" + path.suffix))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise StorageError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise StorageError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+
+
+def move_aside(path: Path) -> Path | None:
+    """Rename a bad file so it is kept for inspection but no longer loaded."""
+    target = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        os.replace(path, target)
+        return target
+    except OSError:
+        return None
+
+
+# --- settings -----------------------------------------------------------------------
+
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+AI_LEVELS = ("easy", "normal", "hard")
+WINDOW_SCALES = (1.0, 1.25, 1.5)
+
+
+@dataclass
+class Settings:
+    fullscreen: bool = False
+    window_scale: float = 1.0
+    volume: float = 0.7
+    muted: bool = False
+    animation_speed: str = "normal"
+    ai_level: str = "normal"
+    colorblind: bool = True
+
+    def validated(self) -> Settings:
+        """Clamp or reset any value a hand edit may have broken."""
+        d = Settings()
+        if not isinstance(self.fullscreen, bool):
+            self.fullscreen = d.fullscreen
+        if self.window_scale not in WINDOW_SCALES:
+            self.window_scale = d.window_scale
+        if not isinstance(self.volume, int | float) or isinstance(self.volume, bool):
+            self.volume = d.volume
+        self.volume = min(1.0, max(0.0, float(self.volume)))
+        if not isinstance(self.muted, bool):
+            self.muted = d.muted
+        if self.animation_speed not in ANIMATION_SPEEDS:
+            self.animation_speed = d.animation_speed
+        if self.ai_level not in AI_LEVELS:
+            self.ai_level = d.ai_level
+        if not isinstance(self.colorblind, bool):
+            self.colorblind = d.colorblind
+        return self
+
+
+def settings_path(dirs: UserDirs) -> Path:
+    return dirs.config / "settings.json"
+
+
+def load_settings(dirs: UserDirs) -> tuple[Settings, str | None]:
+    """Settings plus a message if the file had to be moved aside."""
+    path = settings_path(dirs)
+    if not path.exists():
+        return Settings(), None
+    try:
+        raw = read_json(path)
+        if not isinstance(raw, dict):
+            raise StorageError(f"{path}: expected a JSON object")
+    except StorageError as exc:
+        moved = move_aside(path)
+        return Settings(), f"Settings reset: {exc}" + (f" (kept as {moved.name})" if moved else "")
+    known = {f.name for f in fields(Settings)}
+    return Settings(**{k: v for k, v in raw.items() if k in known}).validated(), None
+
+
+def save_settings(dirs: UserDirs, settings: Settings) -> None:
+    atomic_write_json(settings_path(dirs), asdict(settings))
+
+
+# --- saves ----------------------------------------------------------------------------
+
+def autosave_path(dirs: UserDirs) -> Path:
+    return dirs.saves / "autosave.json"
+
+
+def load_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, str | None]:
+    """The autosave record (or None) plus a message if a bad file was moved aside."""
+    path = autosave_path(dirs)
+    if not path.exists():
+        return None, None
+    try:
+        record = read_json(path)
+        if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
+            raise StorageError(f"{path}: not a Breakbox save of format {SAVE_FORMAT}")
+        return record, None
+    except StorageError as exc:
+        moved = move_aside(path)
+        return None, f"Could not continue: {exc}" + (f" (kept as {moved.name})" if moved else "")
+
+
+def clear_autosave(dirs: UserDirs) -> None:
+    autosave_path(dirs).unlink(missing_ok=True)
+
+
+class BackgroundWriter:
+    """Writes JSON files on a worker thread so the frame loop never waits on fsync.
+
+    Only the newest pending content per path is written; ``flush`` waits for the queue.
+    """
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[tuple[Path, Any] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="breakbox-writer", daemon=True)
+        self._thread.start()
+        self.last_error: str | None = None
+
+    def write(self, path: Path, data: Any, keep_previous: bool = False) -> None:
+        self._queue.put((path, (data, keep_previous)))
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            try:
+                if item is None:
+                    return
+                path, (data, keep_previous) = item
+                try:
+                    atomic_write_json(path, data, keep_previous=keep_previous)
+                except OSError as exc:
+                    self.last_error = f"Could not save {path}: {exc}"
+                    log.error(self.last_error)
+            finally:
+                self._queue.task_done()
+
+    def flush(self) -> None:
+        self._queue.join()
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=2)
+
+
+# --- logging --------------------------------------------------------------------------
+
+def setup_logging(dirs: UserDirs, level: int = logging.INFO) -> Path:
+    """Log to a rotating file under the user log dir; returns the file path."""
+    path = dirs.logs / "breakbox.log"
+    root = logging.getLogger("breakbox")
+    for h in list(root.handlers):  # a new App (tests, a changed home) logs to its own folder
+        if isinstance(h, logging.handlers.RotatingFileHandler) and Path(h.baseFilename) != path:
+            root.removeHandler(h)
+            h.close()
+    if not any(isinstance(h, logging.handlers.RotatingFileHandler) for h in root.handlers):
+        try:
+            handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=3,
+                                                           encoding="utf-8")
+            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+            root.addHandler(handler)
+        except OSError:
+            pass
+    root.setLevel(level)
+    return path

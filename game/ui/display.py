@@ -1,0 +1,87 @@
+"""The window and the 1280x720 logical canvas.
+
+Scenes draw on a fixed-size canvas; ``present`` scales it into the window keeping the
+aspect ratio (letterboxed) so the game looks the same at any window size. The window
+is created once with RESIZABLE; fullscreen toggles with set_mode, never with SCALED
+(toggling SCALED after the first set_mode can crash).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+LOGICAL_SIZE = (1280, 720)
+
+
+class Display:
+    def __init__(self, title: str, scale: float = 1.0, fullscreen: bool = False,
+                 icon: pygame.Surface | None = None, fit_to_desktop: bool = True) -> None:
+        self.fit_to_desktop = fit_to_desktop
+        pygame.display.set_caption(title)
+        if icon is not None:
+            pygame.display.set_icon(icon)
+        self.windowed_size = self._fit_window(scale)
+        self.fullscreen = False
+        self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.canvas = pygame.Surface(LOGICAL_SIZE).convert()
+        if fullscreen:
+            self.toggle_fullscreen()
+        self._recompute()
+
+    def _fit_window(self, scale: float) -> tuple[int, int]:
+        """Window size for a scale, shrunk to fit a smaller desktop."""
+        w, h = int(LOGICAL_SIZE[0] * scale), int(LOGICAL_SIZE[1] * scale)
+        if not self.fit_to_desktop:
+            return w, h
+        try:
+            desk = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            desk = (0, 0)
+        if desk[0] > 0 and desk[1] > 0 and (w > desk[0] or h > desk[1] - 60):
+            k = min(desk[0] / w, (desk[1] - 60) / h)
+            w, h = max(320, int(w * k)), max(180, int(h * k))
+        return w, h
+
+    def _recompute(self) -> None:
+        ww, wh = self.window.get_size()
+        lw, lh = LOGICAL_SIZE
+        self.scale = min(ww / lw, wh / lh) if ww and wh else 1.0
+        sw, sh = int(lw * self.scale), int(lh * self.scale)
+        self.dest = pygame.Rect((ww - sw) // 2, (wh - sh) // 2, sw, sh)
+
+    def resized(self) -> None:
+        """Call on VIDEORESIZE / WINDOWSIZECHANGED."""
+        self.window = pygame.display.get_surface() or self.window
+        if not self.fullscreen:
+            self.windowed_size = self.window.get_size()
+        self._recompute()
+
+    def set_window_scale(self, scale: float) -> None:
+        if self.fullscreen:
+            self.windowed_size = self._fit_window(scale)
+            return
+        self.windowed_size = self._fit_window(scale)
+        self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._recompute()
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self._recompute()
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """Window pixel -> canvas pixel (may fall outside the canvas in the letterbox)."""
+        if self.scale <= 0:
+            return int(pos[0]), int(pos[1])
+        return (int((pos[0] - self.dest.x) / self.scale), int((pos[1] - self.dest.y) / self.scale))
+
+    def present(self) -> None:
+        if self.dest.size == LOGICAL_SIZE and self.dest.topleft == (0, 0):
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            self.window.fill((0, 0, 0))
+            pygame.transform.smoothscale(self.canvas, self.dest.size, self.window.subsurface(self.dest))
+        pygame.display.flip()

@@ -1,0 +1,102 @@
+"""Small vector drawing helpers: shapes, outlines, panels, markers.
+
+Anti-aliasing: complex shapes are drawn 4x larger and smooth-scaled down once, then
+cached by the caller (cards, icons), so frames only blit.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import theme
+
+SUPERSAMPLE = 4
+
+
+def regular_polygon(cx: float, cy: float, r: float, sides: int, rotation: float = -90.0) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.radians(rotation + i * 360 / sides)),
+             cy + r * math.sin(math.radians(rotation + i * 360 / sides))) for i in range(sides)]
+
+
+def star_points(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45) -> list[tuple[float, float]]:
+    out = []
+    for i in range(points * 2):
+        rr = r if i % 2 == 0 else r * inner
+        a = math.radians(-90 + i * 180 / points)
+        out.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return out
+
+
+def marker(surface: pygame.Surface, shape: str, centre: tuple[float, float], r: float,
+           colour: tuple[int, int, int], outline: tuple[int, int, int] | None = theme.BLACK) -> None:
+    """A seat marker: colour plus a distinct shape, so seats never rely on colour alone."""
+    cx, cy = centre
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+        if outline:
+            pygame.draw.circle(surface, outline, (cx, cy), r, 2)
+        return
+    if shape == "square":
+        pts = regular_polygon(cx, cy, r * 1.15, 4, rotation=-45)
+    elif shape == "triangle":
+        pts = regular_polygon(cx, cy + r * 0.15, r * 1.2, 3)
+    elif shape == "diamond":
+        pts = regular_polygon(cx, cy, r * 1.2, 4)
+    else:
+        pts = star_points(cx, cy, r * 1.25)
+    pygame.draw.polygon(surface, colour, pts)
+    if outline:
+        pygame.draw.polygon(surface, outline, pts, 2)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] = theme.PANEL,
+          edge: tuple[int, int, int] | None = theme.PANEL_EDGE, radius: int = 10, alpha: int = 255) -> None:
+    if alpha < 255:
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=radius)
+        surface.blit(layer, rect)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge:
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
+def glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = theme.GLOW,
+         width: int = 3, radius: int = 10, pulse: float = 1.0) -> None:
+    """A solid highlight ring (legal target)."""
+    grow = int(2 + 2 * pulse)
+    pygame.draw.rect(surface, colour, rect.inflate(grow * 2, grow * 2), width, border_radius=radius)
+
+
+def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
+                dash: int = 8, width: int = 2) -> None:
+    """A dashed outline: the shape cue for 'selected' or 'empty slot', distinct from glow."""
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    for a, b, horizontal in (((x0, y0), (x1, y0), True), ((x0, y1), (x1, y1), True),
+                             ((x0, y0), (x0, y1), False), ((x1, y0), (x1, y1), False)):
+        length = (b[0] - a[0]) if horizontal else (b[1] - a[1])
+        for s in range(0, max(1, length), dash * 2):
+            e = min(length, s + dash)
+            if horizontal:
+                pygame.draw.line(surface, colour, (a[0] + s, a[1]), (a[0] + e, a[1]), width)
+            else:
+                pygame.draw.line(surface, colour, (a[0], a[1] + s), (a[0], a[1] + e), width)
+
+
+def spinner(surface: pygame.Surface, centre: tuple[int, int], r: int, t: float,
+            colour: tuple[int, int, int] = theme.TEXT) -> None:
+    """A 'thinking' indicator: dots chasing around a circle."""
+    for i in range(8):
+        a = t * 5 + i * math.tau / 8
+        shade = 0.25 + 0.75 * (i / 7)
+        c = tuple(int(v * shade) for v in colour)
+        pygame.draw.circle(surface, c, (centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)), max(2, r // 4))
+
+
+def supersampled(size: tuple[int, int], paint) -> pygame.Surface:
+    """Paint at SUPERSAMPLE x size on a transparent surface and scale down (anti-aliased)."""
+    big = pygame.Surface((size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), pygame.SRCALPHA)
+    paint(big, SUPERSAMPLE)
+    return pygame.transform.smoothscale(big, size)

@@ -1,0 +1,116 @@
+"""Keyboard focus over pygame_gui buttons (pygame_gui has no Tab/arrow navigation).
+
+Tab / Shift+Tab and the arrow keys move a visible focus ring between registered
+controls; Enter or Space activates; Left/Right on a control with ``on_left``/``on_right``
+changes its value instead of moving (cycle buttons).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+
+
+@dataclass
+class Focusable:
+    rect_of: Callable[[], pygame.Rect]
+    activate: Callable[[], None]
+    enabled: Callable[[], bool] = lambda: True
+    on_left: Callable[[], None] | None = None
+    on_right: Callable[[], None] | None = None
+
+
+class FocusRing:
+    def __init__(self) -> None:
+        self.items: list[Focusable] = []
+        self.index = -1
+        self.visible = False
+
+    def add(self, item: Focusable) -> Focusable:
+        self.items.append(item)
+        return item
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.index = -1
+
+    @property
+    def current(self) -> Focusable | None:
+        if 0 <= self.index < len(self.items):
+            return self.items[self.index]
+        return None
+
+    def _move(self, step: int) -> None:
+        n = len(self.items)
+        if n == 0:
+            return
+        i = self.index
+        for _ in range(n):
+            i = (i + step) % n if i >= 0 else (0 if step > 0 else n - 1)
+            if self.items[i].enabled():
+                self.index = i
+                self.visible = True
+                return
+
+    def _move_spatial(self, dx: int, dy: int) -> None:
+        """Arrow keys: go to the nearest enabled control in that direction."""
+        cur = self.current
+        if cur is None:
+            self._move(1)
+            return
+        c = pygame.Vector2(cur.rect_of().center)
+        best, best_score = None, None
+        for i, item in enumerate(self.items):
+            if i == self.index or not item.enabled():
+                continue
+            d = pygame.Vector2(item.rect_of().center) - c
+            along = d.x * dx + d.y * dy
+            if along <= 0:
+                continue
+            across = abs(d.x * dy) + abs(d.y * dx)
+            score = along + 2 * across
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        if best is None:
+            self._move(1 if dx + dy > 0 else -1)
+        else:
+            self.index = best
+            self.visible = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN or not self.items:
+            return False
+        key = event.key
+        if key == pygame.K_TAB:
+            if not self.visible and self.current is not None and self.current.enabled():
+                self.visible = True  # the first Tab shows where the focus already is
+            else:
+                self._move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        cur = self.current
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and cur is not None and self.visible:
+            hook = cur.on_left if key == pygame.K_LEFT else cur.on_right
+            if hook is not None:
+                hook()
+                return True
+        arrows = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if key in arrows:
+            self._move_spatial(*arrows[key])
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and cur is not None and self.visible:
+            if cur.enabled():
+                cur.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, t: float = 0.0) -> None:
+        cur = self.current
+        if not self.visible or cur is None:
+            return
+        rect = cur.rect_of().inflate(8, 8)
+        pygame.draw.rect(surface, theme.YELLOW, rect, 3, border_radius=8)
+        pygame.draw.rect(surface, theme.BLACK, rect.inflate(4, 4), 1, border_radius=10)

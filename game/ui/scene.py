@@ -1,0 +1,124 @@
+"""Scenes and the scene stack.
+
+The stack routes events top-down: the top scene sees each event first and returns
+True to consume it; an unconsumed event goes to the scene below only if the top scene
+is not ``modal``. Drawing starts at the highest opaque scene so overlays (hand-off,
+dialogs) draw over the table. Only the top scene updates, except scenes that ask to
+keep running while covered (``update_when_covered``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+
+class Scene:
+    opaque: bool = True
+    modal: bool = True
+    update_when_covered: bool = False
+
+    def __init__(self) -> None:
+        self.stack: SceneStack | None = None
+
+    # lifecycle
+    def enter(self) -> None:
+        """Pushed onto the stack (or made current by replace)."""
+
+    def exit(self) -> None:
+        """Removed from the stack."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top."""
+
+    def resume(self) -> None:
+        """The scene above was popped; this one is on top again."""
+
+    # frame
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was consumed."""
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        scene.stack = None
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for another (no pause/resume below)."""
+        if self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+            old.stack = None
+        scene.stack = self
+        self.scenes.append(scene)
+        scene.enter()
+
+    def clear_to(self, scene: Scene) -> None:
+        """Exit every scene and start over with one (e.g. back to the title)."""
+        while self.scenes:
+            old = self.scenes.pop()
+            old.exit()
+            old.stack = None
+        self.push(scene)
+
+    def find(self, kind: type[Any]) -> Any:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle_event(self, event: Any) -> bool:
+        for scene in reversed(list(self.scenes)):
+            if scene.handle_event(event):
+                return True
+            if scene.modal:
+                return False
+        return False
+
+    def update(self, dt: float) -> None:
+        scenes = list(self.scenes)
+        for i, scene in enumerate(scenes):
+            if i == len(scenes) - 1 or scene.update_when_covered:
+                scene.update(dt)
+
+    def draw(self, surface: Any) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)

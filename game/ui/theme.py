@@ -1,0 +1,120 @@
+"""Colours, fonts and text drawing shared by every scene.
+
+The palette is built on Okabe & Ito's colour-blind-safe set; every colour that carries
+meaning also comes with a shape (player markers, suit shapes, glow vs. dashed outline).
+Fonts are the Noto Sans files pygame_gui already ships, found through the package so
+the same code works from a checkout, a wheel and a frozen bundle.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from importlib import resources
+
+import pygame
+
+# Okabe-Ito
+ORANGE = (230, 159, 0)
+SKY = (86, 180, 233)
+GREEN = (0, 158, 115)
+YELLOW = (240, 228, 66)
+BLUE = (0, 114, 178)
+VERMILLION = (213, 94, 0)
+PURPLE = (204, 121, 167)
+BLACK = (20, 20, 24)
+WHITE = (250, 250, 246)
+
+TABLE = (24, 56, 66)
+TABLE_DARK = (16, 40, 48)
+PANEL = (14, 28, 36)
+PANEL_EDGE = (60, 96, 110)
+TEXT = (236, 240, 240)
+TEXT_DIM = (150, 172, 180)
+GLOW = YELLOW          # legal target
+GLOW_ALT = SKY         # selected source / secondary targets
+REFUSE = VERMILLION    # illegal drop, error text
+CARD_FACE = (252, 250, 242)
+CARD_EDGE = (60, 60, 60)
+CARD_BACK = (30, 90, 140)
+CARD_BACK_ALT = (22, 70, 112)
+
+# Seat colours, each paired with a marker shape (see draw.marker).
+SEAT_COLOURS = (ORANGE, SKY, GREEN, PURPLE, YELLOW)
+SEAT_SHAPES = ("circle", "triangle", "square", "diamond", "star")
+
+# Suit colours: four-colour deck (colour-blind friendly) or the classic two colours.
+SUIT_COLOURS_4 = {"S": BLACK, "H": VERMILLION, "D": BLUE, "C": GREEN}
+SUIT_COLOURS_2 = {"S": BLACK, "H": (200, 30, 40), "D": (200, 30, 40), "C": BLACK}
+
+_FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_TEXT_CACHE_SIZE = 800
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    f = _fonts.get(key)
+    if f is None:
+        try:
+            with resources.as_file(resources.files("pygame_gui.data") / _FONT_FILES[bold]) as path:
+                f = pygame.font.Font(str(path), size)
+        except (OSError, FileNotFoundError, pygame.error):
+            f = pygame.font.Font(None, int(size * 1.3))
+        _fonts[key] = f
+    return f
+
+
+def render(text: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached (the same labels are drawn every frame)."""
+    key = (text, size, colour, bold)
+    surf = _text_cache.get(key)
+    if surf is None:
+        surf = font(size, bold).render(text, True, colour)
+        _text_cache[key] = surf
+        if len(_text_cache) > _TEXT_CACHE_SIZE:
+            _text_cache.popitem(last=False)
+    else:
+        _text_cache.move_to_end(key)
+    return surf
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
+              colour: tuple[int, int, int] = TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """Blit text with its rect anchored at pos (any pygame.Rect anchor name)."""
+    surf = render(text, size, colour, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap to a pixel width."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = f"{line} {w}" if line else w
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        lines.append(line)
+    return lines
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_shape(seat: int) -> str:
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+def reset_caches() -> None:
+    """Forget fonts and rendered text (they die with pygame.quit())."""
+    _fonts.clear()
+    _text_cache.clear()

@@ -1,0 +1,40 @@
+"""make_bot turns every seat spec into a bot and rejects the rest clearly."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.bots import GreedyBot, RandomBot
+from game.ai.difficulty import LEVELS, SPECS, level_for, make_bot, normalize_spec
+from game.ai.mcts import ISMCTSBot
+
+
+@pytest.mark.parametrize("spec", [*SPECS, "easy", "normal", "hard", " AI:Hard ", "Greedy"])
+def test_make_bot_accepts_every_spec(spec):
+    bot = make_bot(spec, "breaks", seed=1)
+    assert bot.name == normalize_spec(spec)
+
+
+def test_specs_map_to_the_right_bots():
+    assert isinstance(make_bot("random", "breaks"), RandomBot)
+    assert isinstance(make_bot("greedy", "breaks"), GreedyBot)
+    for level in LEVELS:
+        bot = make_bot(level, "breaks")
+        assert isinstance(bot, ISMCTSBot)
+        assert bot.budget.iterations == level_for("breaks", level).iterations
+
+
+def test_levels_get_stronger():
+    its = [level_for("breaks", lvl).iterations for lvl in ("easy", "normal", "hard")]
+    assert its == sorted(its) and len(set(its)) == 3
+
+
+@pytest.mark.parametrize("bad", ["", "ai", "ai:", "ai:expert", "human", "mcts", "ai:random", 3, None])
+def test_bad_specs_raise_a_clear_value_error(bad):
+    with pytest.raises(ValueError, match="bot spec"):
+        make_bot(bad, "breaks")
+
+
+def test_unknown_level_names_the_levels():
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        level_for("breaks", "expert")

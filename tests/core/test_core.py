@@ -1,0 +1,82 @@
+"""game.core: the RNG, option validation and the action log."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.core.action_log import ActionLog
+from game.core.errors import IllegalAction
+from game.core.options import OptionSpec, validate_options
+from game.core.rng import Rng, reseed_from
+from game.rules import CATALOG, get_rules, is_available
+
+
+def test_rng_is_deterministic_and_its_state_round_trips_through_json():
+    a = Rng(42)
+    seq = [a.randrange(1000) for _ in range(5)]
+    b = Rng(42)
+    assert [b.randrange(1000) for _ in range(5)] == seq
+    state = json.loads(json.dumps(a.state))
+    c = Rng.from_state(state)
+    assert [c.random() for _ in range(3)] == [a.random() for _ in range(3)]
+
+
+def test_rng_shuffle_is_a_permutation_and_randrange_covers_the_range():
+    rng = Rng(7)
+    items = list(range(52))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(52)) and items != list(range(52))
+    seen = {rng.randrange(6) for _ in range(500)}
+    assert seen == set(range(6))
+    with pytest.raises(ValueError):
+        rng.randrange(0)
+
+
+def test_reseed_from_accepts_python_random():
+    assert reseed_from(random.Random(1)).state == reseed_from(random.Random(1)).state
+
+
+def test_validate_options_rejects_unknown_names_and_bad_values():
+    specs = (OptionSpec("jokers", "bool", False), OptionSpec("scoring", "choice", "standard",
+                                                             choices=("standard", "court")))
+    assert validate_options(specs, {}, 2) == {"jokers": False, "scoring": "standard"}
+    with pytest.raises(ValueError, match="unknown option"):
+        validate_options(specs, {"colour": 1}, 2)
+    with pytest.raises(ValueError, match="jokers"):
+        validate_options(specs, {"jokers": "yes"}, 2)
+    with pytest.raises(ValueError, match="scoring"):
+        validate_options(specs, {"scoring": "triple"}, 2)
+
+
+def test_action_log_replays_and_refuses_a_corrupt_step():
+    rules = get_rules("breaks")
+    state = rules.new_game(2, 9)
+    log = ActionLog("breaks", 2, 9)
+    rng = random.Random(0)
+    for _ in range(30):
+        seat = state.current_player
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        log.record(seat, action)
+    assert log.replay(rules).to_json() == state.to_json()
+    again = ActionLog.from_json(json.loads(json.dumps(log.to_json())))
+    assert again.replay(rules).to_json() == state.to_json()
+    again.actions[3] = "place 9"
+    with pytest.raises(IllegalAction, match="step 4"):
+        again.replay(rules)
+    with pytest.raises(ValueError):
+        ActionLog.from_json({"format": 99})
+
+
+def test_registry_lists_five_games_and_only_built_ones_load():
+    assert [g.name for g in CATALOG] == ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
+    assert get_rules("breaks").name == "breaks"
+    for info in CATALOG:
+        if not is_available(info.name):
+            with pytest.raises(KeyError, match="coming soon"):
+                get_rules(info.name)
+    with pytest.raises(KeyError):
+        get_rules("chess")

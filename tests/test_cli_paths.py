@@ -1,0 +1,49 @@
+"""Command line parsing and data paths that do not depend on the working directory."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from game.cli import build_parser, parse_option
+from game.paths import assets_dir, level_file, levels_dir
+
+
+def test_options_are_typed_from_the_game_specs():
+    assert parse_option("jokers=true", "breaks") == ("jokers", True)
+    assert parse_option("scoring=court", "breaks") == ("scoring", "court")
+    assert parse_option("first_player=1", "breaks") == ("first_player", 1)
+    with pytest.raises(ValueError, match="unknown option"):
+        parse_option("colour=red", "breaks")
+    with pytest.raises(ValueError, match="NAME=VALUE"):
+        parse_option("jokers", "breaks")
+
+
+def test_the_play_and_bench_interfaces_parse():
+    args = build_parser().parse_args(["play", "breaks", "--seats", "ai:normal,human", "--seed", "3",
+                                      "--option", "jokers=true", "--autoplay", "--headless", "--max-frames", "9"])
+    assert args.game == "breaks" and args.seed == 3 and args.max_frames == 9 and args.autoplay
+    args = build_parser().parse_args(["bench", "match", "--game", "breaks", "--seats", "ai:normal,random",
+                                      "--games", "4", "--jobs", "2"])
+    assert args.bench == "match" and args.jobs == 2
+
+
+def test_data_folders_resolve_from_the_package_not_the_cwd(tmp_path):
+    assert (assets_dir() / "theme.json").is_file()
+    assert level_file("breaks", "deck.toml").is_file()
+    out = subprocess.run([sys.executable, "-c", "import game.paths as p; print(p.levels_dir())"],
+                         cwd=tmp_path, capture_output=True, text=True, env=dict(os.environ), check=True)
+    assert out.stdout.strip() == str(levels_dir())
+
+
+def test_bad_command_lines_explain_themselves():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    out = subprocess.run([sys.executable, "-m", "game", "play", "breaks", "--seats", "human,robot", "--headless"],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 2 and "unknown seat" in out.stderr
+    out = subprocess.run([sys.executable, "-m", "game", "play", "cube", "--headless"],
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert out.returncode == 2 and "coming soon" in out.stderr

@@ -1,0 +1,58 @@
+"""The scene stack with mock scenes: lifecycle order, event routing, drawing order."""
+
+from __future__ import annotations
+
+from game.ui.scene import Scene, SceneStack
+
+
+class Mock(Scene):
+    def __init__(self, name, calls, consume=False, opaque=True, modal=True):
+        super().__init__()
+        self.name, self.calls, self.consume = name, calls, consume
+        self.opaque, self.modal = opaque, modal
+
+    def enter(self): self.calls.append(f"{self.name}.enter")
+    def exit(self): self.calls.append(f"{self.name}.exit")
+    def pause(self): self.calls.append(f"{self.name}.pause")
+    def resume(self): self.calls.append(f"{self.name}.resume")
+    def update(self, dt): self.calls.append(f"{self.name}.update")
+    def draw(self, surface): self.calls.append(f"{self.name}.draw")
+
+    def handle_event(self, event):
+        self.calls.append(f"{self.name}.event")
+        return self.consume
+
+
+def test_push_pop_replace_call_the_lifecycle_in_order():
+    calls: list[str] = []
+    stack = SceneStack()
+    stack.push(Mock("a", calls))
+    stack.push(Mock("b", calls))
+    stack.pop()
+    stack.replace(Mock("c", calls))
+    assert calls == ["a.enter", "a.pause", "b.enter", "b.exit", "a.resume", "a.exit", "c.enter"]
+
+
+def test_events_pass_down_only_through_non_modal_unconsumed_scenes():
+    calls: list[str] = []
+    stack = SceneStack()
+    stack.push(Mock("a", calls))
+    stack.push(Mock("b", calls, modal=False))
+    assert stack.handle_event(object()) is False
+    assert calls[-2:] == ["b.event", "a.event"]
+    stack.push(Mock("c", calls, consume=True))
+    calls.clear()
+    assert stack.handle_event(object()) is True
+    assert calls == ["c.event"]
+
+
+def test_overlays_draw_over_the_last_opaque_scene_and_only_the_top_updates():
+    calls: list[str] = []
+    stack = SceneStack()
+    stack.push(Mock("a", calls))
+    stack.push(Mock("b", calls))
+    stack.push(Mock("c", calls, opaque=False))
+    calls.clear()
+    stack.draw(None)
+    stack.update(0.1)
+    assert calls == ["b.draw", "c.draw", "c.update"]

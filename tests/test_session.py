@@ -1,0 +1,74 @@
+"""GameSession: seats, applying moves, the undo policy and save records."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.errors import IllegalAction
+from game.session import GameSession, parse_seat_spec
+
+X1 = {"first_player": 0, "setup": {"deck": ["7H", "2C", "9H", "KS", "3D", "7C", "4H", "QS", "8C"]}}
+
+
+def test_seat_specs_are_normalised_and_bad_ones_refused():
+    assert parse_seat_spec("Normal") == "ai:normal"
+    assert parse_seat_spec(" human ") == "human"
+    with pytest.raises(ValueError, match="unknown seat"):
+        parse_seat_spec("robot")
+    with pytest.raises(ValueError, match="2-4 players"):
+        GameSession("breaks", ["human"])
+
+
+def test_only_the_player_to_move_may_act_and_illegal_moves_change_nothing():
+    s = GameSession("breaks", ["human", "human"], seed=1, options=X1)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        s.apply("draw", 1)
+    before = s.state.to_json()
+    with pytest.raises(IllegalAction, match="does not match"):
+        s.apply("merge 1 3", 0)
+    assert s.state.to_json() == before and s.log.actions == []
+
+
+def test_undo_against_ai_goes_back_to_your_decision_but_not_across_a_draw():
+    s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
+    s.apply("draw", 0)
+    assert not s.can_undo(0), "a draw is never undone"
+    s.apply("place 2", 0)
+    assert s.can_undo(0)
+    s.apply("merge 1 3", 1)  # the AI merges (no card drawn): still undoable
+    assert s.undo(0)
+    assert s.log.actions == ["draw"] and s.state.view(0)["pending"] == "4H"
+
+
+def test_undo_is_refused_when_the_ai_drew_since():
+    s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
+    s.apply("merge 1 2", 0)
+    s.apply("draw", 1)
+    assert not s.can_undo(0) and not s.undo(0)
+
+
+def test_pass_and_play_never_lets_one_human_undo_another():
+    s = GameSession("breaks", ["human", "human"], seed=1, options=X1)
+    s.apply("merge 1 2", 0)
+    assert not s.can_undo(1)
+    assert s.can_undo(0)
+
+
+def test_record_round_trip_and_bad_records():
+    s = GameSession("breaks", ["human", "ai:hard"], seed=4)
+    s.apply(s.legal_texts()[0], s.current_player)
+    again = GameSession.from_record(s.to_record())
+    assert again.state.to_json() == s.state.to_json() and again.seats == s.seats
+    with pytest.raises(ValueError):
+        GameSession.from_record({"format": 1, "seats": ["human"], "log": s.log.to_json()})
+    with pytest.raises(ValueError):
+        GameSession.from_record({"format": 2})
+
+
+def test_world_for_a_seat_keeps_what_it_sees():
+    import random
+    s = GameSession("breaks", ["human", "ai:normal"], seed=8)
+    seat = s.current_player
+    s.apply("draw", seat)
+    world = s.rules.from_json(s.world_for(seat, random.Random(3)))
+    assert world.view(seat) == s.view(seat)

@@ -1,0 +1,44 @@
+"""Storage: atomic writes, bad files moved aside with a message, never deleted."""
+
+from __future__ import annotations
+
+import json
+
+from game import storage
+
+
+def test_atomic_write_keeps_the_previous_version(tmp_path):
+    path = tmp_path / "saves" / "autosave.json"
+    storage.atomic_write_json(path, {"n": 1}, keep_previous=True)
+    storage.atomic_write_json(path, {"n": 2}, keep_previous=True)
+    assert json.loads(path.read_text()) == {"n": 2}
+    assert json.loads(path.with_name("autosave.prev.json").read_text()) == {"n": 1}
+    assert not list(path.parent.glob("*.tmp"))
+
+
+def test_bad_settings_values_are_reset_individually():
+    dirs = storage.user_dirs()
+    storage.settings_path(dirs).write_text(json.dumps({"volume": 7, "animation_speed": "warp", "colorblind": False}))
+    settings, problem = storage.load_settings(dirs)
+    assert problem is None
+    assert settings.volume == 1.0 and settings.animation_speed == "normal" and settings.colorblind is False
+
+
+def test_truncated_autosave_is_moved_aside_with_a_message_naming_it():
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "log": {"ga')
+    record, problem = storage.load_autosave(dirs)
+    assert record is None
+    assert "autosave.json" in problem and "not valid JSON" in problem
+    assert list(path.parent.glob("autosave.json.bad-*"))
+
+
+def test_background_writer_writes_and_flushes(tmp_path):
+    w = storage.BackgroundWriter()
+    for i in range(20):
+        w.write(tmp_path / "a.json", {"i": i})
+    w.flush()
+    assert json.loads((tmp_path / "a.json").read_text()) == {"i": 19}
+    w.close()

@@ -1,0 +1,62 @@
+"""Drive a real App headless: post real pygame events, run real frames."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from game.app import App, AppConfig
+
+
+class Driver:
+    def __init__(self, first_scene=None, **config) -> None:
+        config.setdefault("headless", True)
+        self.app = App(AppConfig(first_scene=first_scene, **config))
+        self.app.crash = None
+        from game.scenes.title import TitleScene
+        self.app.stack.push(first_scene(self.app) if first_scene else TitleScene(self.app))
+        self.app.running = True
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.app.time += dt
+            self.app.step(dt)
+
+    def until(self, condition: Callable[[], bool], timeout: float = 20.0, dt: float = 1 / 60) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if condition():
+                return True
+            self.frames(1, dt)
+            time.sleep(0.002)
+        return condition()
+
+    def key(self, key: int, mod: int = 0, frames: int = 2) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+        self.frames(frames)
+
+    def click(self, pos: tuple[int, int], frames: int = 2) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames(frames)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6, frames: int = 2) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        self.frames(1)
+        for i in range(1, steps + 1):
+            p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+            self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        self.frames(frames)
+
+    def close(self) -> None:
+        self.app.shutdown()

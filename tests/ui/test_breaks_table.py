@@ -1,0 +1,207 @@
+"""The Breaks table driven headless through real events: drag-and-drop, click and
+keyboard equivalents, refusals with reasons, break landing choice, hand-off, undo,
+autosave/continue and the results screen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import storage
+from game.scenes.breaks_table import BreaksTable
+from game.scenes.handoff import HandoffScene
+from game.scenes.results import ResultsScene
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+X1_DECK = ["7H", "2C", "9H", "KS", "3D", "7C", "4H", "QS", "8C"]
+
+
+def table_driver(seats, options, seed=0, **config) -> Driver:
+    session = GameSession("breaks", seats, seed=seed, options=options)
+    config.setdefault("autosave", False)
+    return Driver(lambda app: BreaksTable(app, session), **config)
+
+
+@pytest.fixture
+def x1():
+    """Seat 1 (human) holds 7H / 9H / 3D and will draw 4H; seat 2 is a second human."""
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    d.frames(3)
+    yield d
+    d.close()
+
+
+def actions(d: Driver) -> list[str]:
+    return d.app.stack.find(BreaksTable).session.log.actions
+
+
+def slot_point(table: BreaksTable, seat: int, slot: int) -> tuple[int, int]:
+    return table.layout.card_rect(seat, slot, 0).center
+
+
+def test_drag_draw_pile_then_drag_card_onto_slot_places_it(x1):
+    table = x1.top
+    x1.drag(table.layout.DRAW.center, table.layout.PENDING.center)
+    assert actions(x1) == ["draw"]
+    assert table.view["pending"] == "4H"
+    x1.frames(40)  # let the draw animation finish
+    x1.drag(table.layout.PENDING.center, slot_point(table, 0, 1))
+    assert actions(x1) == ["draw", "place 2"]
+    assert table.session.view(0)["tableaux"][0][1] == ["9H", "4H"]
+
+
+def test_illegal_drop_snaps_back_and_says_why(x1):
+    table = x1.top
+    x1.key(pygame.K_d)
+    x1.frames(40)
+    x1.drag(table.layout.PENDING.center, slot_point(table, 0, 2))  # 3D does not match 4H
+    assert actions(x1) == ["draw"]
+    assert table.toast and "does not match" in table.toast
+    assert table.drag.snapbacks, "the card should glide back where it came from"
+
+
+def test_glow_marks_only_legal_targets_while_dragging(x1):
+    table = x1.top
+    x1.key(pygame.K_d)
+    x1.frames(40)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=table.layout.PENDING.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 600), rel=(0, 0), buttons=(1, 0, 0)))
+    x1.frames(2)
+    targets = set(table.current_targets())
+    assert targets == {("slot", 0, 0), ("slot", 0, 1), ("discard",)}
+    table.drag.cancel()
+
+
+def test_click_then_click_equivalent(x1):
+    table = x1.top
+    x1.click(table.layout.DRAW.center)
+    assert actions(x1) == ["draw"]
+    x1.frames(40)
+    x1.click(slot_point(table, 0, 0))
+    assert actions(x1) == ["draw", "place 1"]
+
+
+def test_keyboard_equivalent_and_discard(x1):
+    x1.key(pygame.K_d)
+    x1.frames(40)
+    x1.key(pygame.K_x)
+    assert actions(x1) == ["draw", "discard"]
+
+
+def test_focus_ring_enter_picks_and_drops(x1):
+    table = x1.top
+    # Tab through the focus ring to the draw pile, Enter draws
+    for _ in range(30):
+        x1.key(pygame.K_TAB, frames=1)
+        cur = table.focus.current
+        if cur is not None and cur.rect_of() == table.layout.DRAW:
+            break
+    x1.key(pygame.K_RETURN)
+    assert actions(x1) == ["draw"]
+
+
+def test_merge_by_dragging_one_sequence_onto_another(x1):
+    table = x1.top
+    x1.drag(slot_point(table, 0, 1), slot_point(table, 0, 0))  # 9H onto 7H: merge 1 2
+    assert actions(x1) == ["merge 1 2"]
+    assert table.session.view(0)["tableaux"][0][0] == ["7H", "9H"]
+
+
+def test_break_asks_where_the_stolen_sequence_lands():
+    setup = {"tableaux": [[["KD", "KH", "QH", "4H"], [], ["QD"]], [["9C"], ["3H", "3S", "TS", "TC"], ["4C"]]],
+             "deck": ["KC", "2D"]}
+    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": setup})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        assert table.view["pending"] == "KC"
+        d.drag(table.layout.PENDING.center, slot_point(table, 1, 1))  # onto seat 2's slot 2
+        assert actions(d) == ["draw"]
+        assert table.selected == ("break", 1, 1)
+        assert "lands" in table.prompt()
+        d.key(pygame.K_ESCAPE)  # Esc steps back to holding the card
+        assert table.selected == ("pending",)
+        d.drag(table.layout.PENDING.center, slot_point(table, 1, 1))
+        d.click(slot_point(table, 0, 0))
+        assert actions(d) == ["draw", "break 2 2 1"]
+        assert table.session.view(0)["stacks"][0] == [["KD", "KH", "QH", "4H", "3H"]]
+    finally:
+        d.close()
+
+
+def test_handoff_hides_the_table_between_two_humans(x1):
+    table = x1.top
+    x1.key(pygame.K_d)
+    x1.frames(40)
+    x1.key(pygame.K_2)
+    x1.frames(60)
+    assert isinstance(x1.top, HandoffScene)
+    assert table.viewer == 0, "seat 2's view must not be shown before they confirm"
+    x1.key(pygame.K_RETURN)
+    assert x1.top is table and table.viewer == 1
+    assert table.view["seat"] == 1
+
+
+def test_undo_takes_back_a_placement_but_never_a_draw():
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(5)
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert actions(d) == ["draw"], "undo must not cross a drawn card"
+        assert "undo" in (table.toast or "").lower()
+        d.frames(40)
+        d.key(pygame.K_2)
+        assert actions(d)[:2] == ["draw", "place 2"]
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert actions(d) == ["draw"]
+        assert table.view["pending"] == "4H"
+    finally:
+        d.close()
+
+
+def test_autosave_then_continue_resumes_exactly():
+    d = table_driver(["human", "ai:normal"], {"first_player": 0, "setup": {"deck": X1_DECK}}, seed=5,
+                     autosave=True)
+    try:
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.key(pygame.K_1)
+        d.app.writer.flush()
+        record, problem = storage.load_autosave(d.app.dirs)
+        assert problem is None and record is not None
+        assert record["log"]["actions"][:2] == ["draw", "place 1"]
+        resumed = GameSession.from_record(record)
+        live = d.app.stack.find(BreaksTable).session
+        assert resumed.state.to_json() == GameSession.from_record(live.to_record()).state.to_json()
+    finally:
+        d.close()
+
+
+def test_results_screen_after_the_final_merges():
+    setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": ["9H"]}
+    d = table_driver(["human", "human"], {"first_player": 1, "setup": setup})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.key(pygame.K_1)
+        d.frames(60)
+        d.key(pygame.K_RETURN)  # hand-off to seat 1
+        assert table.viewer == 0 and table.view["phase"] == "final"
+        d.drag(slot_point(table, 0, 1), slot_point(table, 0, 0))  # merge 1 2
+        d.frames(30)
+        d.drag(slot_point(table, 0, 2), slot_point(table, 0, 0))  # merge 1 3 -> a stack
+        d.frames(30)
+        d.key(pygame.K_f)
+        d.frames(60)
+        d.key(pygame.K_RETURN)  # hand-off to seat 2
+        d.key(pygame.K_f)
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        assert table.session.state.winners() == [0]
+        assert table.session.log.actions[-3:] == ["merge 1 3", "done", "done"]
+    finally:
+        d.close()

@@ -1,0 +1,159 @@
+"""Title, setup, settings, rules, error screen: driven headless through their keyboard
+paths and mouse; the AI turn keeps the frame loop alive and closing mid-think is fast."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pygame
+
+from game import storage
+from game.scenes.base import AppScene
+from game.scenes.breaks_table import BreaksTable
+from game.scenes.error import ErrorScene
+from game.scenes.rules_page import RulesScene
+from game.scenes.settings import SettingsScene
+from game.scenes.setup import SetupScene
+from game.scenes.title import TitleScene
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+
+def focus_onto(d: Driver, rect: pygame.Rect, limit: int = 40) -> None:
+    for _ in range(limit):
+        d.key(pygame.K_TAB, frames=1)
+        cur = d.top.focus.current
+        if cur is not None and cur.rect_of() == rect:
+            return
+    raise AssertionError(f"focus never reached {rect}")
+
+
+def button_rect(scene: AppScene, text: str) -> pygame.Rect:
+    for btn in scene._callbacks:
+        if btn.text == text:
+            return btn.rect
+    raise AssertionError(f"no button {text!r}; have {[b.text for b in scene._callbacks]}")
+
+
+def test_title_lists_every_game_and_marks_unbuilt_ones_coming_soon():
+    d = Driver()
+    try:
+        d.frames(2)
+        texts = [b.text for b in d.top._callbacks]
+        assert texts.count("Play") == 1
+        assert texts.count("Coming soon") == 4
+        disabled = [b for b in d.top._callbacks if b.text == "Coming soon"]
+        assert all(not b.is_enabled for b in disabled)
+    finally:
+        d.close()
+
+
+def test_keyboard_path_from_title_through_setup_into_a_table():
+    d = Driver()
+    try:
+        d.frames(2)
+        d.key(pygame.K_TAB)  # the focus ring starts on "Play" (Breaks)
+        d.key(pygame.K_RETURN)
+        assert isinstance(d.top, SetupScene)
+        setup = d.top
+        # players: Right arrow on the first control raises the count to 3
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_RIGHT)
+        assert setup.num_players == 3
+        focus_onto(d, button_rect(d.top, "Start game"))
+        d.key(pygame.K_RETURN)
+        assert isinstance(d.top, BreaksTable)
+        assert d.top.session.num_players == 3
+        assert d.top.session.seats[0] == "human"
+    finally:
+        d.close()
+
+
+def test_setup_escape_returns_to_title_and_f1_opens_rules():
+    d = Driver()
+    try:
+        d.frames(2)
+        d.top.open_setup("breaks")
+        d.frames(2)
+        d.key(pygame.K_F1)
+        assert isinstance(d.top, RulesScene)
+        d.key(pygame.K_PAGEDOWN)
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, SetupScene)
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, TitleScene)
+    finally:
+        d.close()
+
+
+def test_settings_change_is_saved_and_reloaded():
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.frames(2)
+        # Tab to "Animation speed" and step it with the Right arrow
+        focus_onto(d, [b for b in d.top._callbacks if b.text.startswith("Animation speed")][0].rect)
+        d.key(pygame.K_RIGHT)
+        assert d.app.settings.animation_speed == "slow"
+        saved = json.loads(storage.settings_path(d.app.dirs).read_text())
+        assert saved["animation_speed"] == "slow"
+    finally:
+        d.close()
+    d2 = Driver()
+    try:
+        assert d2.app.settings.animation_speed == "slow"
+    finally:
+        d2.close()
+
+
+def test_corrupt_settings_file_is_moved_aside_with_a_message():
+    dirs = storage.user_dirs()
+    storage.settings_path(dirs).write_text("{not json")
+    d = Driver()
+    try:
+        d.frames(2)
+        assert d.top.toast and "settings.json" in d.top.toast
+        kept = list(dirs.config.glob("settings.json.bad-*"))
+        assert kept, "the bad file is kept, not deleted"
+    finally:
+        d.close()
+
+
+class Exploding(AppScene):
+    def update(self, dt: float) -> None:
+        raise RuntimeError("kaboom in update")
+
+
+def test_an_error_in_a_scene_shows_the_error_screen_and_is_logged():
+    d = Driver(lambda app: Exploding(app))
+    try:
+        d.frames(3)
+        assert isinstance(d.top, ErrorScene)
+        assert "kaboom" in d.app.log_path.read_text()
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, TitleScene)
+    finally:
+        d.close()
+
+
+def test_ai_plays_its_turn_while_frames_keep_running():
+    session = GameSession("breaks", ["ai:easy", "ai:easy"], seed=11)
+    d = Driver(lambda app: BreaksTable(app, session), autoplay=True, autosave=False)
+    try:
+        start = d.app.frame
+        assert d.until(lambda: len(session.log.actions) >= 4, timeout=60)
+        assert d.app.frame - start > 4, "frames kept running while the AI thought"
+    finally:
+        d.close()
+
+
+def test_closing_the_window_while_the_ai_thinks_exits_quickly():
+    session = GameSession("breaks", ["human", "ai:hard"], seed=3, options={"first_player": 1})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    assert d.until(lambda: d.top.ai_thinking, timeout=10)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.frames(1)
+    assert not d.app.running
+    t0 = time.perf_counter()
+    d.close()
+    assert time.perf_counter() - t0 < 1.0
