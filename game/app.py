@@ -137,7 +137,6 @@ class App:
                 if not self._handle_global(event):
                     self.stack.handle_event(event)
             self.stack.update(dt)
-            self.display.canvas.fill((0, 0, 0))
             self.stack.draw(self.display.canvas)
         except Exception as exc:
             self.show_error(exc)

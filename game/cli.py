@@ -112,8 +112,8 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
         except Exception as exc:
             parser.error(f"the saved game cannot be continued: {exc}")
     else:
-        from game.rules import is_available
-        if not is_available(args.game):
+        from game.scenes.tables import is_playable
+        if not is_playable(args.game):
             parser.error(f"{args.game} is coming soon: it is not playable in this version")
         seats = (args.seats or "human,ai:normal").split(",")
         try:

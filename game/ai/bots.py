@@ -74,13 +74,13 @@ class RandomBot:
 class GreedyBot:
     """One ply: score each legal action with the game's evaluation, keep the best.
 
-    Hidden information is handled by averaging over ``samples`` sampled worlds. When
-    an action leaves the same seat to move again (Breaks: ``draw`` then place/discard),
-    the rest of that turn is completed greedily before evaluating, so greedy judges
-    "draw" by the best use of the card it would draw rather than by a half-done turn.
+    Hidden information is handled by averaging over ``samples`` sampled worlds. Only
+    the decision at hand is judged (Breaks: "draw" is scored by the evaluation of the
+    position holding the drawn card). ``turn_depth`` > 0 instead completes the rest of
+    a multi-step turn greedily before evaluating (a stronger, slower variant).
     """
 
-    def __init__(self, seed: Seed = None, samples: int = 6, turn_depth: int = 3,
+    def __init__(self, seed: Seed = None, samples: int = 4, turn_depth: int = 0,
                  heuristics: Heuristics | None = None) -> None:
         self.name = "greedy"
         self.rng = make_rng(seed)

@@ -11,19 +11,25 @@ legal in that world:
 - playout: the game's rollout policy, optionally cut off after some actions and
   scored by the game's evaluation, which keeps iterations cheap in long games;
 - backup: a reward vector, one value per seat; each node keeps the reward of the
-  seat that made its action, so every player maximises its own result (works for
-  2-4 players).
+  seat that made its action, so every player maximises its own result (2-4 players).
 
 Tree edges are keyed by action notation. When the observer's own action reveals
 something private to it (the card it drew) the tree also branches on that
 observation, so its later decisions in the tree depend on what it would then know.
 Opponents' private information is never branched on: their nodes are shared across
 worlds, which is the "single observer" simplification.
+
+Root allocation. ``root="ucb"`` is the textbook algorithm. ``root="paired"`` sweeps
+every root action on the same sampled world with the same random numbers (common
+random numbers): in card games the luck of the next draws dwarfs the differences
+between moves, and comparing the moves under identical luck cuts that noise, so the
+same budget ranks the root moves far more reliably. Below the root both are IS-MCTS.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from typing import Any
 
@@ -51,27 +57,30 @@ class ISMCTSBot:
     ``rollout``: "heuristic" uses the game's rollout policy, "random" plays uniformly.
     ``rollout_depth``: actions per playout before the evaluation is used instead of
     playing on (``None``: the game's default; ``0``: evaluate at the leaf; ``-1``: to the end).
-    ``temperature``: 0 plays the most visited action; above 0 samples actions in
-    proportion to visits**(1/temperature), which is how the easy level makes human-like slips.
+    ``root``: "ucb" or "paired" (see the module docstring).
+    ``temperature``: 0 plays the best action; above 0 samples root actions in proportion
+    to visits**(1/temperature) ("ucb") or exp((mean - best)/temperature) ("paired"),
+    which is how the easy level makes human-like slips.
     """
 
     def __init__(self, seed: Seed = None, budget: Budget | None = None, *,
                  exploration: float = 0.7, rollout: str = "heuristic",
-                 rollout_depth: int | None = None, temperature: float = 0.0,
+                 rollout_depth: int | None = None, root: str = "ucb", temperature: float = 0.0,
                  heuristics: Heuristics | None = None, name: str = "ismcts") -> None:
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
+        if root not in ("ucb", "paired"):
+            raise ValueError(f"root must be 'ucb' or 'paired', not {root!r}")
         self.name = name
         self.rng = make_rng(seed)
         self.budget = budget or Budget(1000, 2.0)
         self.exploration = exploration
         self.rollout = rollout
         self.rollout_depth = rollout_depth
+        self.root = root
         self.temperature = temperature
         self.heuristics = heuristics
         self.last_stats: dict[str, Any] = {}
-
-    # -- public -------------------------------------------------------------------
 
     def choose(self, info: SeatInfo) -> Any:
         start = time.perf_counter()
@@ -82,35 +91,83 @@ class ISMCTSBot:
             return forced
         h = self.heuristics or get_heuristics(info.game)
         depth = self.rollout_depth if self.rollout_depth is not None else h.rollout_depth
-        if depth is not None and depth < 0:
-            depth = None
-        policy = h.rollout_action if self.rollout == "heuristic" else _random_action
+        search = _Search(h, info.seat, self.exploration,
+                         h.rollout_action if self.rollout == "heuristic" else _random_action,
+                         None if depth is not None and depth < 0 else depth)
         root = _Node(None)
         deadline = start + self.budget.max_seconds
+        limit = self.budget.iterations
         done = 0
-        for done in range(1, self.budget.iterations + 1):  # noqa: B007 - count is reported
-            self._iterate(root, info, h, policy, depth)
+        while done < limit:
+            world = info.sample_world(self.rng)
+            if self.root == "ucb":
+                search.descend(root, world, self.rng)
+                done += 1
+            else:
+                done += self._sweep(search, root, world, max(1, limit - done))
             if time.perf_counter() >= deadline:
                 break
         action = self._pick(root, legal)
         self.last_stats = {"iterations": done, "seconds": time.perf_counter() - start,
-                           "root": {k: (c.visits, round(c.reward / max(c.visits, 1), 3))
+                           "root": {k: (c.visits, round(c.reward / max(c.visits, 1), 4))
                                     for k, c in root.children.items()}}
         return action
 
-    # -- one iteration --------------------------------------------------------------
+    def _sweep(self, search: _Search, root: _Node, world: State, room: int) -> int:
+        """One descent per root action on copies of ``world``, all with the same luck."""
+        seed = self.rng.getrandbits(64)
+        actions = world.legal_actions()
+        if room < len(actions):  # the last, partial sweep: a fair random subset
+            actions = self.rng.sample(actions, room)
+        player = world.current_player
+        for action in actions:
+            copy = world.clone()
+            key = str(action)
+            child = root.children.get(key)
+            if child is None:
+                child = root.children[key] = _Node(player)
+            child.avail += 1
+            copy.apply(action)
+            rng = random.Random(seed)
+            node = search.below(child, copy, action, player)
+            search.descend(node, copy, rng, prefix=[child])
+        return len(actions)
 
-    def _iterate(self, root: _Node, info: SeatInfo, h: Heuristics, policy: Any,
-                 depth: int | None) -> None:
-        rng = self.rng
-        observer = info.seat
-        world = info.sample_world(rng)
-        node = root
-        path: list[_Node] = []
+    def _pick(self, root: _Node, legal: list[Any]) -> Any:
+        scored = []
+        for action in legal:
+            child = root.children.get(str(action))
+            if child is not None and child.visits:
+                scored.append((child.visits, child.reward / child.visits, action))
+        if not scored:  # budget too small to try anything: a random legal move
+            return self.rng.choice(legal)
+        paired = self.root == "paired"
+        if self.temperature > 0:
+            if paired:
+                best = max(mean for _, mean, _ in scored)
+                weights = [math.exp((mean - best) / self.temperature) for _, mean, _ in scored]
+            else:
+                weights = [visits ** (1.0 / self.temperature) for visits, _, _ in scored]
+            return self.rng.choices([a for _, _, a in scored], weights=weights)[0]
+        if paired:  # every action had the same worlds: compare the means
+            return max(scored, key=lambda t: (t[1], t[0]))[2]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+class _Search:
+    """The per-decision constants of one search, and the descent itself."""
+
+    __slots__ = ("c", "depth", "h", "observer", "policy")
+
+    def __init__(self, h: Heuristics, observer: int, c: float, policy: Any, depth: int | None) -> None:
+        self.h, self.observer, self.c, self.policy, self.depth = h, observer, c, policy, depth
+
+    def descend(self, node: _Node, world: State, rng: Any, prefix: list[_Node] | None = None) -> None:
+        """Select and expand from ``node`` in ``world``, play out, back the reward up."""
+        path = prefix or []
         while not world.is_terminal():
             player = world.current_player
-            legal = world.legal_actions()
-            keyed = [(str(a), a) for a in legal]
+            keyed = [(str(a), a) for a in world.legal_actions()]
             untried = []
             for key, action in keyed:
                 child = node.children.get(key)
@@ -119,7 +176,7 @@ class ISMCTSBot:
                 else:
                     child.avail += 1
             if untried:
-                key, action = self._expansion_choice(world, untried, h)
+                key, action = self._expansion_choice(world, untried, rng)
                 child = node.children[key] = _Node(player)
                 child.avail = 1
                 world.apply(action)
@@ -129,23 +186,36 @@ class ISMCTSBot:
             child = node.children[key]
             world.apply(action)
             path.append(child)
-            node = self._through_observation(child, world, action, player, observer, h)
-        reward = self._playout(world, h, policy, depth)
+            node = self.below(child, world, action, player)
+        reward = self._playout(world, rng)
         for n in path:
             n.visits += 1
             n.reward += reward[n.actor]
 
+    def below(self, child: _Node, world: State, action: Any, player: int | None) -> _Node:
+        """Where the walk continues after ``child``: under what the observer just saw, if anything."""
+        if player != self.observer:
+            return child
+        seen = self.h.observation(world, action, player)
+        if seen is None:
+            return child
+        outcome = child.outcomes.get(seen)
+        if outcome is None:
+            outcome = child.outcomes[seen] = _Node(None)
+        return outcome
+
     def _expansion_choice(self, world: State, untried: list[tuple[str, Any]],
-                          h: Heuristics) -> tuple[str, Any]:
-        if h.order_actions is not None and len(untried) > 1:
-            first = h.order_actions(world, [a for _, a in untried])[0]
+                          rng: Any) -> tuple[str, Any]:
+        order = self.h.order_actions
+        if order is not None and len(untried) > 1:
+            first = order(world, [a for _, a in untried])[0]
             for pair in untried:
                 if pair[1] == first:
                     return pair
-        return self.rng.choice(untried)
+        return rng.choice(untried)
 
     def _select(self, node: _Node, keyed: list[tuple[str, Any]]) -> tuple[str, Any]:
-        c = self.exploration
+        c = self.c
         best_score = -math.inf
         best = keyed[0]
         for pair in keyed:
@@ -155,44 +225,15 @@ class ISMCTSBot:
                 best_score, best = score, pair
         return best
 
-    @staticmethod
-    def _through_observation(child: _Node, world: State, action: Any, player: int | None,
-                             observer: int, h: Heuristics) -> _Node:
-        """The node below ``child`` for what the observer just privately saw, if anything."""
-        if player != observer:
-            return child
-        seen = h.observation(world, action, observer)
-        if seen is None:
-            return child
-        outcome = child.outcomes.get(seen)
-        if outcome is None:
-            outcome = child.outcomes[seen] = _Node(None)
-        return outcome
-
-    def _playout(self, world: State, h: Heuristics, policy: Any, depth: int | None) -> list[float]:
-        rng = self.rng
+    def _playout(self, world: State, rng: Any) -> list[float]:
+        policy, depth = self.policy, self.depth
         steps = 0
         while not world.is_terminal():
             if depth is not None and steps >= depth:
-                return h.evaluate(world)
+                return self.h.evaluate(world)
             world.apply(policy(world, rng))
             steps += 1
         return terminal_reward(world)
-
-    # -- final choice ---------------------------------------------------------------
-
-    def _pick(self, root: _Node, legal: list[Any]) -> Any:
-        scored = []
-        for action in legal:
-            child = root.children.get(str(action))
-            if child is not None and child.visits:
-                scored.append((child.visits, child.reward / child.visits, action))
-        if not scored:  # budget too small to try anything: fall back to a random legal move
-            return self.rng.choice(legal)
-        if self.temperature > 0:
-            weights = [v ** (1.0 / self.temperature) for v, _, _ in scored]
-            return self.rng.choices([a for _, _, a in scored], weights=weights)[0]
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
 
 
 def _random_action(state: State, rng: Any) -> Any:

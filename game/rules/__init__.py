@@ -31,7 +31,7 @@ CATALOG: tuple[GameInfo, ...] = (
     GameInfo("circuit_breaker", "Circuit Breaker", "Wire your house, keep the mice out, chase a secret goal.",
              "2-4", None),
     GameInfo("cube", "Break the Cube", "Deduce the hidden 3D shape by asking what others can see.",
-             "2-4", None),
+             "2-4", "game.rules.cube"),
 )
 
 

@@ -434,6 +434,10 @@ class BreaksTable(TableScene):
                 if ("slot", seat, s) in targets:
                     draw.glow(surface, lay.sequence_rect(seat, s, max(1, len(seq))), pulse=pulse,
                               colour=theme.GLOW if seat == self.viewer else theme.VERMILLION)
+            if not view["stacks"][seat]:
+                theme.draw_text(surface, tr("no stacks yet"), area.stack_origin, 14, theme.TEXT_DIM)
+            if not view["stacks"][seat]:
+                theme.draw_text(surface, tr("no stacks yet"), area.stack_origin, 14, theme.TEXT_DIM)
             for k, stack in enumerate(view["stacks"][seat]):
                 for i, code in enumerate(stack):
                     r = lay.stack_card_rect(seat, k, i)

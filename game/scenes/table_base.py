@@ -314,13 +314,21 @@ class TableScene(AppScene):
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Game-specific facts under the banner (pile sizes, scores...)."""
 
+    def _wrapped_log(self) -> list[tuple[int | None, str, bool]]:
+        """The log's lines wrapped to the panel, recomputed only when the log changes."""
+        key = (len(self.log_lines), self.log_lines[-1] if self.log_lines else None)
+        if getattr(self, "_wrap_key", None) != key:
+            lines: list[tuple[int | None, str, bool]] = []
+            for seat, text in self.log_lines[-200:]:
+                for i, part in enumerate(theme.wrap(text, 14, LOG_RECT.width - 30)):
+                    lines.append((seat, part, i == 0))
+            self._wrap_key, self._wrap_lines = key, lines
+        return self._wrap_lines
+
     def draw_log(self, surface: pygame.Surface) -> None:
         theme.draw_text(surface, tr("Game log"), (LOG_RECT.x, LOG_RECT.y - 22), 16, theme.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, theme.TABLE_DARK, LOG_RECT, border_radius=6)
-        lines: list[tuple[int | None, str, bool]] = []
-        for seat, text in self.log_lines[-200:]:
-            for i, part in enumerate(theme.wrap(text, 14, LOG_RECT.width - 30)):
-                lines.append((seat, part, i == 0))
+        lines = self._wrapped_log()
         per = 19
         visible = (LOG_RECT.height - 10) // per
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))

@@ -11,6 +11,12 @@ TABLES = {
 }
 
 
+def is_playable(game: str) -> bool:
+    """A game is playable in the client once both its rules and its table exist."""
+    from game.rules import is_available
+    return game in TABLES and is_available(game)
+
+
 def table_class(game: str) -> type:
     try:
         module, _, name = TABLES[game].partition(":")

@@ -9,8 +9,9 @@ import pygame
 
 from game import __version__, storage
 from game.i18n import tr
-from game.rules import CATALOG, is_available
+from game.rules import CATALOG
 from game.scenes.base import AppScene
+from game.scenes.tables import is_playable
 from game.ui import theme
 from game.ui.icon import make_icon
 
@@ -37,7 +38,7 @@ class TitleScene(AppScene):
         for info in CATALOG:
             row = pygame.Rect(120, y, 760, 88)
             self.rows.append(row)
-            if is_available(info.name):
+            if is_playable(info.name):
                 self.button(tr("Play"), (row.right - 170, row.y + 22, 150, 44),
                             lambda n=info.name: self.open_setup(n), object_id="#primary")
             else:
@@ -93,16 +94,17 @@ class TitleScene(AppScene):
         theme.draw_text(surface, tr("Five tabletop games. Play the computer or friends on one screen."),
                         (264, 136), 20, theme.TEXT_DIM)
         for info, row in zip(CATALOG, self.rows, strict=True):
-            ready = is_available(info.name)
+            ready = is_playable(info.name)
             pygame.draw.rect(surface, theme.PANEL if ready else (20, 32, 38), row, border_radius=10)
             pygame.draw.rect(surface, theme.PANEL_EDGE, row, 1, border_radius=10)
             theme.draw_text(surface, tr(info.title), (row.x + 20, row.y + 12), 26,
                             theme.TEXT if ready else theme.TEXT_DIM, bold=True)
-            theme.draw_text(surface, tr("{players} players", players=info.players), (row.x + 300, row.y + 20), 16,
+            theme.draw_text(surface, tr("{players} players", players=info.players), (row.x + 250, row.y + 18), 16,
                             theme.TEXT_DIM)
-            blurb = tr(info.blurb) if ready else tr("{blurb} Coming soon: not playable in this version yet.",
-                                                    blurb=tr(info.blurb))
-            theme.draw_text(surface, blurb, (row.x + 20, row.y + 52), 16, theme.TEXT_DIM)
+            theme.draw_text(surface, tr(info.blurb), (row.x + 20, row.y + 52), 16, theme.TEXT_DIM)
+            if not ready:
+                theme.draw_text(surface, tr("coming soon: not playable yet"), (row.x + 370, row.y + 20), 14,
+                                theme.ORANGE)
         theme.draw_text(surface, tr("Version {v}", v=__version__), (1260, 700), 14, theme.TEXT_DIM,
                         anchor="bottomright")
         theme.draw_text(surface, tr("Tab / arrows move, Enter selects, F11 full screen"), (20, 700), 14,

@@ -23,7 +23,8 @@ class Display:
         self.windowed_size = self._fit_window(scale)
         self.fullscreen = False
         self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        self.canvas = pygame.Surface(LOGICAL_SIZE).convert()
+        self._offscreen = pygame.Surface(LOGICAL_SIZE).convert()
+        self.canvas = self._offscreen
         if fullscreen:
             self.toggle_fullscreen()
         self._recompute()
@@ -48,6 +49,9 @@ class Display:
         self.scale = min(ww / lw, wh / lh) if ww and wh else 1.0
         sw, sh = int(lw * self.scale), int(lh * self.scale)
         self.dest = pygame.Rect((ww - sw) // 2, (wh - sh) // 2, sw, sh)
+        # at exactly the logical size, draw straight into the window (no copy per frame)
+        self.direct = (ww, wh) == LOGICAL_SIZE
+        self.canvas = self.window if self.direct else self._offscreen
 
     def resized(self) -> None:
         """Call on VIDEORESIZE / WINDOWSIZECHANGED."""
@@ -79,9 +83,7 @@ class Display:
         return (int((pos[0] - self.dest.x) / self.scale), int((pos[1] - self.dest.y) / self.scale))
 
     def present(self) -> None:
-        if self.dest.size == LOGICAL_SIZE and self.dest.topleft == (0, 0):
-            self.window.blit(self.canvas, (0, 0))
-        else:
+        if not self.direct:
             self.window.fill((0, 0, 0))
             pygame.transform.smoothscale(self.canvas, self.dest.size, self.window.subsurface(self.dest))
         pygame.display.flip()

@@ -198,3 +198,18 @@ def _new_swap(num_players: int, seed: int) -> SwapState:
 
 NIM = ToyRules("toy_nim", _new_nim, 2, 4)
 SWAP_RULES = ToyRules("toy_swap", _new_swap)
+
+
+class TieNimState(NimState):
+    """Nim whose every finished game is a tie (for the match tally)."""
+
+    def clone(self) -> TieNimState:
+        c = TieNimState(self.piles, self.num_players, self._current)
+        c.last_mover = self.last_mover
+        return c
+
+    def winners(self) -> list[int]:
+        return list(range(self.num_players)) if self.is_terminal() else []
+
+
+TIE = ToyRules("toy_tie", lambda n, seed: TieNimState([2], n, 0))

@@ -92,7 +92,7 @@ def test_settings_change_is_saved_and_reloaded():
     try:
         d.frames(2)
         # Tab to "Animation speed" and step it with the Right arrow
-        focus_onto(d, [b for b in d.top._callbacks if b.text.startswith("Animation speed")][0].rect)
+        focus_onto(d, next(b for b in d.top._callbacks if b.text.startswith("Animation speed")).rect)
         d.key(pygame.K_RIGHT)
         assert d.app.settings.animation_speed == "slow"
         saved = json.loads(storage.settings_path(d.app.dirs).read_text())

@@ -1,15 +1,19 @@
 """Breaks knowledge for the bots: position evaluation, playout policy, observations.
 
-What wins Breaks: stacks. A slot's sequence is worth more the closer it is to five
-cards and the more cards are still to come; a long sequence whose top card matches
-unseen court cards, and whose bottom card fits an opponent's top, can be stolen by a
-break, which usually hands the thief a stack. The evaluation turns each seat's points
-plus slot potential (minus break exposure, plus break chances) into an expected final
-score, and the seats' chances of winning into a softmax over those.
+What wins Breaks: stacks, and nearly every card ends in somebody's stack, so the game
+is a race for cards. A slot is worth more the closer its sequence is to five; a long
+sequence whose top matches unseen court cards and whose bottom fits an opponent's top
+can be stolen by a break (a big swing); slots whose tops match many unseen cards keep
+drawing useful; a pair of own slots that can merge into five is a stack in waiting.
+
+``evaluate`` scores each seat's features (``seat_features``) with weights that vary
+with game progress, and turns the scores into winning chances with a softmax. The
+weights were fitted by logistic regression on the outcomes of self-play games (see
+FEATURE_WEIGHTS) and then checked in bot matches.
 
 The functions read the engine's fields directly (``BreaksState`` keeps cards as ints
-with pre-built match tables): these run hundreds of thousands of times per decision,
-and going through ``view()`` dicts would be ten times slower. They are only ever
+with pre-built match tables): they run hundreds of thousands of times per decision
+and going through ``view()`` dicts would be many times slower. They are only ever
 given sampled worlds, never the real state.
 """
 
@@ -19,80 +23,109 @@ import math
 from typing import Any
 
 from game.rules.breaks.actions import DISCARD, DONE, DRAW, Break, Draw, Merge, Place
-from game.rules.breaks.state import CODES, FINAL, NO_CARD, STACK_SIZE, BreaksState
+from game.rules.breaks.state import CODES, FINAL, NO_CARD, PLAY, STACK_SIZE, BreaksState
 
-# Playouts are cut after this many actions and scored by ``evaluate`` (about five turns
-# each in a two-player game): long enough to see a sequence grow, a break or a merge.
-ROLLOUT_DEPTH = 20
+# Playouts are cut after this many actions and scored by ``evaluate``.
+ROLLOUT_DEPTH = 8
 
-# Expected share of a stack for a slot holding 0..4 cards, early in the game (when many
-# cards are still to come); scaled down as the piles run out (see _slot_potential).
-SLOT_VALUE = (0.0, 0.18, 0.4, 0.65, 0.85)
-# How sharply the expected-score lead turns into winning chances; grows as the
-# remaining cards (and so the uncertainty) shrink.
-SHARPNESS_BASE = 1.2
-SHARPNESS_LATE = 4.0
-# Penalty, as a share of the slot's value, per unseen court card that could steal it.
-EXPOSURE = 0.05
-
-
-def _slot_potential(length: int, progress: float) -> float:
-    """Expected stacks from one slot; ``progress`` is 0 at the deal, 1 when cards run out."""
-    if length == 0:
-        return 0.0
-    # Late on, short sequences rarely complete; long ones still can by a final merge.
-    late = progress * progress
-    return SLOT_VALUE[length] * (1.0 - late * (1.0 - 0.6 * length / STACK_SIZE))
+FEATURES = ("points", "len1", "len2", "len3", "len4", "exposure", "stack_merges", "to_move", "reach")
+# Weight of each feature as (a, b, c): a + b*progress + c*progress**2, where progress
+# goes from 0 at the deal to 1 when the cards run out.
+FEATURE_WEIGHTS: dict[str, tuple[float, float, float]] = {
+    "points": (1.270, -1.872, 3.395),
+    "len1": (0.115, 0.127, -0.119),
+    "len2": (0.242, 0.672, -0.603),
+    "len3": (0.339, 1.171, -0.898),
+    "len4": (0.456, 1.717, -1.097),
+    "exposure": (-0.907, -6.818, 6.451),
+    "stack_merges": (0.513, -3.456, 4.403),
+    "to_move": (0.067, 0.120, 0.029),
+    "reach": (0.310, -0.400, 1.024),
+}
 
 
-def expected_points(state: BreaksState) -> list[float]:
-    """Each seat's points plus what its slots are likely to add by the end."""
+def _progress(state: BreaksState) -> float:
+    if state._phase != PLAY:
+        return 1.0
+    dealt = 3 * state.num_players
+    remaining = len(state._draw) + len(state._disc)
+    return 1.0 - min(1.0, remaining / max(1, len(state._var.full_deck) - dealt))
+
+
+def seat_features(state: BreaksState, unseen: list[int]) -> list[list[float]]:
+    """The FEATURES of every seat; ``unseen`` = cards in the draw and discard piles."""
     n = state.num_players
     var = state._var
     match = var.match
     court = var.court
-    remaining = len(state._draw) + len(state._disc)
-    total = len(var.full_deck)
-    progress = 1.0 - min(1.0, remaining / max(1.0, total - 3.0 * n))
-    if state._phase == FINAL:
-        progress = 1.0
-    # Unseen court cards: the ones that can still break something.
-    unseen_courts = [c for c in state._draw if court[c]] + [c for c in state._disc if court[c]]
     tab = state._tab
+    final = state._phase != PLAY
+    n_unseen = len(unseen) or 1
+    courts = [c for c in unseen if court[c]]
+    tops = [[s[-1] for s in tab[p] if s] for p in range(n)]
     out = []
     for p in range(n):
-        value = float(state._scores[p])
-        for slot in tab[p]:
+        mine = tab[p]
+        lengths = [0, 0, 0, 0, 0]
+        exposure = 0.0
+        for slot in mine:
             length = len(slot)
             if not length:
                 continue
-            pot = _slot_potential(length, progress)
-            if length >= 2 and unseen_courts and state._phase != FINAL:
-                top, bottom = slot[-1], slot[0]
-                # Could some opponent both match the top with a court and fit the bottom?
-                fits = any(
-                    other and match[bottom][other[-1]]
-                    for q in range(n) if q != p for other in tab[q]
-                )
-                if fits:
-                    threats = sum(1 for c in unseen_courts if match[c][top])
-                    pot -= min(0.6, EXPOSURE * threats) * (length + 1) / STACK_SIZE
-            value += pot
-        out.append(value)
+            lengths[min(length, 4)] += 1
+            if length >= 2 and courts and not final:
+                bottom_row = match[slot[0]]
+                if any(bottom_row[t] for q in range(n) if q != p for t in tops[q]):
+                    top_row = match[slot[-1]]
+                    threats = sum(1 for c in courts if top_row[c])
+                    exposure += threats / n_unseen * (length + 1) / STACK_SIZE
+        stack_merges = 0
+        for a, sa in enumerate(mine):
+            if sa:
+                row = match[sa[-1]]
+                for b, sb in enumerate(mine):
+                    if a != b and sb and len(sa) + len(sb) >= STACK_SIZE and row[sb[0]]:
+                        stack_merges = 1
+        # Chance that a random unseen card can be placed usefully (an empty slot takes anything).
+        if final:
+            reach = 0.0
+        elif any(not s for s in mine):
+            reach = 1.0
+        else:
+            rows = [match[s[-1]] for s in mine]
+            reach = sum(1 for c in unseen if rows[0][c] or rows[1][c] or rows[2][c]) / n_unseen
+        to_move = 1.0 if state._cur == p and state._pending == NO_CARD and not final else 0.0
+        out.append([float(state._scores[p]), lengths[1], lengths[2], lengths[3], lengths[4],
+                    exposure, stack_merges, to_move, reach])
     return out
 
 
+def _weights_at(progress: float) -> list[float]:
+    p2 = progress * progress
+    return [a + b * progress + c * p2 for a, b, c in (FEATURE_WEIGHTS[f] for f in FEATURES)]
+
+
+def strengths(state: BreaksState) -> list[float]:
+    """Each seat's weighted feature sum: its expected standing in points, roughly."""
+    if state._pending != NO_CARD:
+        # Mid-turn: let the drawer use the card the way the playout policy would.
+        state = state.clone()
+        state.apply(_resolve_pending(state, state.legal_actions(), state._tab[state._cur], None))
+        if state.is_terminal():
+            return [float(s) for s in state._scores]
+    weights = _weights_at(_progress(state))
+    unseen = state._draw + state._disc
+    return [sum(w * f for w, f in zip(weights, feats, strict=True))
+            for feats in seat_features(state, unseen)]
+
+
 def evaluate(state: BreaksState) -> list[float]:
-    """Winning chances per seat, summing to 1 (softmax of expected points)."""
-    points = expected_points(state)
-    remaining = len(state._draw) + len(state._disc)
-    total = len(state._var.full_deck)
-    late = 1.0 - min(1.0, remaining / total)
-    k = SHARPNESS_BASE + (SHARPNESS_LATE - SHARPNESS_BASE) * late * late
-    top = max(points)
-    weights = [math.exp(k * (v - top)) for v in points]
-    s = sum(weights)
-    return [w / s for w in weights]
+    """Winning chances per seat, summing to 1 (softmax of ``strengths``)."""
+    values = strengths(state)
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 # --- playout policy -------------------------------------------------------------------
@@ -102,8 +135,7 @@ def rollout_action(state: BreaksState, rng: Any) -> Any:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    cur = state._cur
-    mine = state._tab[cur]
+    mine = state._tab[state._cur]
     if state._pending != NO_CARD:
         return _resolve_pending(state, legal, mine, rng)
     if state._phase == FINAL:
@@ -118,6 +150,7 @@ def rollout_action(state: BreaksState, rng: Any) -> Any:
 
 
 def _resolve_pending(state: BreaksState, legal: list[Any], mine: list[list[int]], rng: Any) -> Any:
+    """Place, break or discard the drawn card; ``rng`` adds a little variety (None: none)."""
     tab = state._tab
     best, best_score = DISCARD, 0.0
     for a in legal:
@@ -131,7 +164,8 @@ def _resolve_pending(state: BreaksState, legal: list[Any], mine: list[list[int]]
             score = 2.0 + stolen + (8.0 if total >= STACK_SIZE else 0.0)
         else:
             continue
-        score += rng.random() * 0.9
+        if rng is not None:
+            score += rng.random() * 0.9
         if score > best_score:
             best, best_score = a, score
     return best
