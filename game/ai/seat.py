@@ -21,7 +21,7 @@ from game.core.protocol import State
 class SeatInfo:
     """Read-only window on a state for the seat about to act."""
 
-    __slots__ = ("_determinize", "_legal", "_view", "game", "num_players", "seat")
+    __slots__ = ("_determinize", "_legal", "_view", "game", "seat")
 
     def __init__(self, state: State, seat: int, game: str) -> None:
         if state.is_terminal():
@@ -30,7 +30,6 @@ class SeatInfo:
             raise ValueError(f"seat {seat} is not to move (current player: {state.current_player})")
         self.seat = seat
         self.game = game
-        self.num_players = state.num_players
         self._view: Callable[[], dict[str, Any]] = lambda: state.view(seat)
         self._legal: Callable[[], list[Any]] = state.legal_actions
         self._determinize: Callable[[Any], State] = lambda rng: state.determinize(seat, rng)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class AppScene(Scene):
     background = theme.TABLE_DARK
+    toast_bottom = 704  # where the bottom edge of a toast message sits
 
     def __init__(self, app: App) -> None:
         super().__init__()
@@ -119,7 +120,7 @@ class AppScene(Scene):
         lines = theme.wrap(self.toast, 18, 900)
         h = 16 + 26 * len(lines)
         rect = pygame.Rect(0, 0, 940, h)
-        rect.midbottom = (surface.get_width() // 2, surface.get_height() - 16)
+        rect.midbottom = (surface.get_width() // 2, self.toast_bottom)
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
         pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
         for i, line in enumerate(lines):

@@ -30,6 +30,7 @@ AUTOPLAY_SPEC = "ai:easy"
 
 class TableScene(AppScene):
     background = theme.TABLE
+    toast_bottom = 150  # messages near the top of the table, clear of the board's buttons
 
     def __init__(self, app, session: GameSession) -> None:
         super().__init__(app)
@@ -74,6 +75,16 @@ class TableScene(AppScene):
 
     def result_lines(self) -> list[str]:
         return []
+
+    def legal_hint(self) -> str:
+        """One log line listing what the player to move may do (H)."""
+        cp = self.session.current_player
+        if cp is None or self.is_bot(cp):
+            return tr("No move to make right now.")
+        legal = self.session.state.legal_actions()
+        if len(legal) > 40:
+            return tr("{n} legal moves.", n=len(legal))
+        return tr("Legal moves: {moves}", moves=", ".join(str(a) for a in legal))
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -199,8 +210,8 @@ class TableScene(AppScene):
             self.perform(self._fallback_action(), seat)
 
     def _fallback_action(self) -> str:
-        legal = self.session.legal_texts()
-        return random.Random(self._ai_seed()).choice(legal)
+        legal = self.session.state.legal_actions()  # may be a lazy sequence (Break the Cube)
+        return str(legal[random.Random(self._ai_seed()).randrange(len(legal))])
 
     def cancel_ai(self) -> None:
         if self.ai_ticket is not None and self.app._worker is not None:
@@ -278,9 +289,8 @@ class TableScene(AppScene):
             if event.key == pygame.K_F1:
                 self.open_rules()
                 return True
-            if event.key == pygame.K_h:
-                self.add_log(None, tr("Legal moves: {moves}", moves=", ".join(self.session.legal_texts())
-                                      if not self.is_bot(self.session.current_player or 0) else "-"))
+            if event.key == pygame.K_h and not event.mod & pygame.KMOD_SHIFT:
+                self.add_log(None, self.legal_hint())
                 return True
         if event.type == pygame.MOUSEWHEEL and LOG_RECT.collidepoint(self.app.mouse_pos):
             self.log_scroll = max(0, self.log_scroll + event.y)

@@ -197,20 +197,7 @@ class IsoView:
         """Colour-blind aid: a small shape per piece on each top face."""
         cx = sum(p[0] for p in top) / 4
         cy = sum(p[1] for p in top) / 4
-        r = self.tile * 0.16
-        c = (*colour, alpha)
-        if pid == "S":
-            pygame.draw.circle(surface, c, (cx, cy), r)
-        elif pid == "M":
-            pygame.draw.polygon(surface, c, [(cx, cy - r * 1.1), (cx + r * 1.3, cy + r * 0.8),
-                                             (cx - r * 1.3, cy + r * 0.8)])
-        elif pid == "L":
-            pygame.draw.rect(surface, c, pygame.Rect(cx - r * 1.2, cy - r * 0.7, r * 2.4, r * 1.4))
-        elif pid == "X":
-            pygame.draw.line(surface, c, (cx - r, cy - r * 0.6), (cx + r, cy + r * 0.6), 3)
-            pygame.draw.line(surface, c, (cx - r, cy + r * 0.6), (cx + r, cy - r * 0.6), 3)
-        else:
-            pygame.draw.polygon(surface, c, [(cx, cy - r), (cx + r * 1.4, cy), (cx, cy + r), (cx - r * 1.4, cy)], 3)
+        piece_glyph(surface, pid, (cx, cy), self.tile * 0.16, (*colour, alpha))
 
     # --- picking ------------------------------------------------------------------------
     def pick(self, pos: tuple[int, int], cubes: Mapping[Cube, str]) -> tuple[Cube, str] | None:
@@ -229,22 +216,23 @@ class IsoView:
                     return 3 * y + x + 1
         return None
 
-    def target_at(self, pos: tuple[int, int], cubes: Mapping[Cube, str]) -> tuple[int, int] | None:
-        """Where a block dropped at pos would rest: (cell, level 1-3) on top of whatever is
-        under the cursor (a cube's top face, or the bare foundation)."""
-        hit = self.pick(pos, cubes)
-        if hit is not None:
-            (x, y, z), face = hit
-            if face == "top":
-                return 3 * y + x + 1, z + 2
-            right_d, left_d = self._front_sides()
-            d = right_d if face == "right" else left_d
-            nx, ny = x + d[0], y + d[1]
-            if 0 <= nx < 3 and 0 <= ny < 3:
-                return 3 * ny + nx + 1, z + 1
-            return None
-        cell = self.cell_at(pos)
-        return (cell, 1) if cell is not None else None
+    def surface_at(self, pos: tuple[int, int], cubes: Mapping[Cube, str]) -> tuple[int, int] | None:
+        """The (x, y) whose resting surface (the top of its column) lies under the point.
+
+        Columns in front may hide a cell's floor on screen; every column's top is tested
+        and the front-most match wins, so a hidden cell can still be aimed at."""
+        tops: dict[tuple[int, int], int] = {}
+        for x, y, z in cubes:
+            tops[(x, y)] = max(tops.get((x, y), 0), z + 1)
+        best, best_depth = None, None
+        for y in range(3):
+            for x in range(3):
+                h = tops.get((x, y), 0)
+                if h < 3 and point_in_polygon(pos, self.cell_diamond(x, y, h)):
+                    depth = self.depth((x, y, h))
+                    if best_depth is None or depth > best_depth:
+                        best, best_depth = (x, y), depth
+        return best
 
     def letter_at(self, pos: tuple[int, int]) -> str | None:
         for letter, (lx, ly) in LETTER_SLOTS.items():
@@ -252,6 +240,24 @@ class IsoView:
             if (pos[0] - c[0]) ** 2 + (pos[1] - c[1]) ** 2 <= (self.tile * 0.4) ** 2:
                 return letter
         return None
+
+
+def piece_glyph(surface: pygame.Surface, pid: str, centre: tuple[float, float], r: float, colour: tuple) -> None:
+    """The shape cue of a piece (S circle, M triangle, L bar, X cross, Y diamond ring), so
+    blocks never rely on colour alone."""
+    cx, cy = centre
+    if pid == "S":
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+    elif pid == "M":
+        pygame.draw.polygon(surface, colour, [(cx, cy - r * 1.1), (cx + r * 1.3, cy + r * 0.8),
+                                              (cx - r * 1.3, cy + r * 0.8)])
+    elif pid == "L":
+        pygame.draw.rect(surface, colour, pygame.Rect(cx - r * 1.2, cy - r * 0.7, r * 2.4, r * 1.4))
+    elif pid == "X":
+        pygame.draw.line(surface, colour, (cx - r, cy - r * 0.6), (cx + r, cy + r * 0.6), 3)
+        pygame.draw.line(surface, colour, (cx - r, cy + r * 0.6), (cx + r, cy - r * 0.6), 3)
+    else:
+        pygame.draw.polygon(surface, colour, [(cx, cy - r), (cx + r * 1.4, cy), (cx, cy + r), (cx - r * 1.4, cy)], 3)
 
 
 def point_in_polygon(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:

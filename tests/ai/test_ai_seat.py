@@ -20,7 +20,7 @@ def _bots(seed: int) -> list:
 def test_seat_info_exposes_only_seat_game_view_legal_and_sample_world():
     info = SeatInfo(SwapState([1, 3], 2, 4), 0, "toy_swap")
     public = {name for name in dir(info) if not name.startswith("_")}
-    assert public == {"seat", "game", "num_players", "view", "legal_actions", "sample_world"}
+    assert public == {"seat", "game", "view", "legal_actions", "sample_world"}
     assert not hasattr(info, "state")
     assert info.view() == {"seat": 0, "hand": 1, "moves": [], "stock_known": None, "current_player": 0}
     assert info.legal_actions() == [KEEP, SWAP]

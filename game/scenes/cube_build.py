@@ -1,0 +1,147 @@
+"""Building a Break the Cube shape block by block (pure model, no pygame).
+
+Used for the secret shape and for the copy a player builds to guess. A block keeps its
+current orientation (turned with yaw / tip); dropped over a cell it falls until it rests
+on the foundation or another block, like a real wooden block. The rules engine's
+``check_partial`` then accepts or refuses it with the building rule that forbids it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.cube import check_partial, check_shape, format_shape, orientations, parse_shape
+from game.rules.cube.grid import cubes_mask, mask_cubes
+
+Cube = tuple[int, int, int]
+
+
+def _normalise(cubes: list[Cube]) -> tuple[Cube, ...]:
+    low = [min(c[i] for c in cubes) for i in range(3)]
+    return tuple(sorted((c[0] - low[0], c[1] - low[1], c[2] - low[2]) for c in cubes))
+
+
+def yawed(cubes: tuple[Cube, ...]) -> tuple[Cube, ...]:
+    """A quarter turn about the vertical axis."""
+    return _normalise([(-y, x, z) for x, y, z in cubes])
+
+
+def tipped(cubes: tuple[Cube, ...]) -> tuple[Cube, ...]:
+    """A quarter turn that stands a lying block up (or lays it down): about the
+    left-right axis, or the front-back axis when the first would change nothing."""
+    turned = _normalise([(x, -z, y) for x, y, z in cubes])
+    if turned == _normalise(list(cubes)):
+        turned = _normalise([(z, y, -x) for x, y, z in cubes])
+    return turned
+
+
+@dataclass
+class Landing:
+    cubes: tuple[Cube, ...]
+    problem: str | None       # None when the block may rest here
+
+
+@dataclass
+class Builder:
+    pieces: tuple[str, ...]
+    placed: dict[str, tuple[Cube, ...]] = field(default_factory=dict)
+    pose: dict[str, tuple[Cube, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for pid in self.pieces:
+            self.pose.setdefault(pid, orientations(pid)[0])
+
+    # --- orientation --------------------------------------------------------------------
+    def yaw(self, pid: str, steps: int = 1) -> None:
+        for _ in range(steps % 4):
+            self.pose[pid] = yawed(self.pose[pid])
+
+    def tip(self, pid: str) -> None:
+        self.pose[pid] = tipped(self.pose[pid])
+
+    # --- placing ------------------------------------------------------------------------
+    @property
+    def tray(self) -> list[str]:
+        return [p for p in self.pieces if p not in self.placed]
+
+    def occupied(self, without: str | None = None) -> dict[Cube, str]:
+        return {c: pid for pid, cubes in self.placed.items() if pid != without for c in cubes}
+
+    def landing(self, pid: str, x: int, y: int) -> Landing:
+        """Where block ``pid`` in its pose comes to rest when dropped over cell (x, y).
+
+        The block covers (x, y) with whichever of its cubes keeps it inside the grid and
+        its middle nearest to the drop point, then falls onto what is below."""
+        pose = self.pose[pid]
+        options = []
+        for ax, ay, _ in pose:
+            cubes = [(x + cx - ax, y + cy - ay, cz) for cx, cy, cz in pose]
+            if all(0 <= cx < 3 and 0 <= cy < 3 for cx, cy, _ in cubes):
+                mx = sum(c[0] for c in cubes) / len(cubes) - x
+                my = sum(c[1] for c in cubes) / len(cubes) - y
+                options.append((mx * mx + my * my, cubes))
+        if not options:
+            ax, ay, _ = pose[0]
+            return Landing(tuple((x + cx - ax, y + cy - ay, cz) for cx, cy, cz in pose), "outside the grid")
+        cubes = min(options, key=lambda o: o[0])[1]
+        occ = self.occupied(without=pid)
+        tops: dict[tuple[int, int], int] = {}
+        for (ox, oy, oz) in occ:
+            tops[(ox, oy)] = max(tops.get((ox, oy), 0), oz + 1)
+        # fall until some cube rests on the foundation or on a block
+        drop = max(tops.get((cx, cy), 0) - cz for cx, cy, cz in cubes)
+        cubes = [(cx, cy, cz + drop) for cx, cy, cz in cubes]
+        if any(cz > 2 for _, _, cz in cubes):
+            return Landing(tuple(cubes), "too tall")
+        trial = {**{k: v for k, v in self.placed.items() if k != pid}, pid: tuple(cubes)}
+        return Landing(tuple(cubes), check_partial(self._masks(trial), self.pieces))
+
+    def place(self, pid: str, x: int, y: int) -> str | None:
+        """Put the block down; returns the rule that forbids it, or None."""
+        spot = self.landing(pid, x, y)
+        if spot.problem is None:
+            self.placed[pid] = spot.cubes
+        return spot.problem
+
+    def lift(self, pid: str) -> str | None:
+        """Take a block back to the tray, unless another block rests on it."""
+        if pid not in self.placed:
+            return None
+        rest = {k: v for k, v in self.placed.items() if k != pid}
+        problem = check_partial(self._masks(rest), self.pieces) if rest else None
+        if problem:
+            return "another block rests on it: lift that one first"
+        self.pose[pid] = _normalise(list(self.placed.pop(pid)))
+        return None
+
+    def clear(self) -> None:
+        self.placed.clear()
+
+    # --- results ------------------------------------------------------------------------
+    @staticmethod
+    def _masks(placed: dict[str, tuple[Cube, ...]]) -> dict[str, int]:
+        return {pid: cubes_mask(list(cubes)) for pid, cubes in placed.items()}
+
+    def text(self) -> str | None:
+        """The shape in notation once every block is down, else None."""
+        if self.tray:
+            return None
+        return " ".join(
+            f"{pid}:" + ",".join(sorted(f"{3 * y + x + 1}.{z + 1}" for x, y, z in self.placed[pid]))
+            for pid in self.pieces)
+
+    def problem(self) -> str | None:
+        """Why the finished shape is not legal (e.g. all flat), or None."""
+        text = self.text()
+        if text is None:
+            return "place every block first"
+        return check_shape(text, self.pieces)
+
+    def load(self, text: str) -> None:
+        """Show an existing shape (e.g. your secret, or the answer at the end)."""
+        shape = parse_shape(text, self.pieces)
+        self.placed = {pid: mask_cubes(mask) for pid, mask in shape}
+
+    def canonical(self) -> str | None:
+        text = self.text()
+        return format_shape(parse_shape(text, self.pieces)) if text and not self.problem() else None

@@ -1,0 +1,133 @@
+"""Break the Cube's question pad and answer swatches, drawn in code.
+
+The pad is a flat top-down map of the foundation: the nine numbered cells (ask what is
+seen from above) and the twelve letters around them (ask what is seen from that side).
+With the notes option it doubles as the note sheet: answers about your target are
+written onto it as coloured swatches.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import tr
+from game.ui import theme
+from game.ui.iso import piece_glyph
+
+CELL = 54
+RING = 34
+PAD_SIZE = 3 * CELL + 2 * RING
+
+# CU-2 layout: where each letter sits around the 3x3 grid (column, row) in pad units
+LETTER_CELLS = {
+    "A": (0, -1), "B": (1, -1), "C": (2, -1), "D": (3, 0), "E": (3, 1), "F": (3, 2),
+    "G": (2, 3), "H": (1, 3), "I": (0, 3), "J": (-1, 2), "K": (-1, 1), "L": (-1, 0),
+}
+
+
+def hex_colour(text: str) -> tuple[int, int, int]:
+    t = text.lstrip("#")
+    return int(t[0:2], 16), int(t[2:4], 16), int(t[4:6], 16)
+
+
+def swatch(surface: pygame.Surface, rect: pygame.Rect, pid: str | None, colours: dict[str, tuple[int, int, int]],
+           patterns: bool = True) -> None:
+    """One answer: a block's colour with its letter and shape cue, or an empty (crossed) box."""
+    if pid is None:
+        pygame.draw.rect(surface, theme.TABLE_DARK, rect, border_radius=4)
+        pygame.draw.rect(surface, theme.TEXT_DIM, rect, 1, border_radius=4)
+        pygame.draw.line(surface, theme.TEXT_DIM, (rect.x + 5, rect.centery), (rect.right - 6, rect.centery), 2)
+        return
+    colour = colours.get(pid, (160, 160, 160))
+    pygame.draw.rect(surface, colour, rect, border_radius=4)
+    pygame.draw.rect(surface, theme.BLACK, rect, 1, border_radius=4)
+    dark = tuple(int(c * 0.35) for c in colour)
+    if patterns and rect.w >= 22:
+        piece_glyph(surface, pid, (rect.x + rect.w * 0.68, rect.centery), rect.h * 0.2, dark)
+        theme.draw_text(surface, pid, (rect.x + 4, rect.centery), max(10, int(rect.h * 0.5)), dark, bold=True,
+                        anchor="midleft")
+    else:
+        theme.draw_text(surface, pid, rect.center, max(10, int(rect.h * 0.55)), dark, bold=True, anchor="center")
+
+
+class QuestionPad:
+    def __init__(self, topleft: tuple[int, int]) -> None:
+        self.rect = pygame.Rect(topleft, (PAD_SIZE, PAD_SIZE))
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        x, y = (cell - 1) % 3, (cell - 1) // 3
+        return pygame.Rect(self.rect.x + RING + x * CELL, self.rect.y + RING + y * CELL, CELL, CELL)
+
+    def letter_rect(self, letter: str) -> pygame.Rect:
+        cx, cy = LETTER_CELLS[letter]
+        x = self.rect.x + RING + cx * CELL + (CELL - RING) // 2 if 0 <= cx <= 2 else (
+            self.rect.x if cx < 0 else self.rect.right - RING)
+        y = self.rect.y + RING + cy * CELL + (CELL - RING) // 2 if 0 <= cy <= 2 else (
+            self.rect.y if cy < 0 else self.rect.bottom - RING)
+        return pygame.Rect(x, y, RING, RING)
+
+    def question_rect(self, q: str) -> pygame.Rect:
+        return self.cell_rect(int(q)) if q.isdigit() else self.letter_rect(q)
+
+    def question_at(self, pos: tuple[int, int]) -> str | None:
+        for cell in range(1, 10):
+            if self.cell_rect(cell).collidepoint(pos):
+                return str(cell)
+        for letter in LETTER_CELLS:
+            if self.letter_rect(letter).collidepoint(pos):
+                return letter
+        return None
+
+    def draw(self, surface: pygame.Surface, enabled: bool, hover: str | None,
+             cell_notes: dict[str, str | None], letter_notes: dict[str, list[str | None]],
+             colours: dict[str, tuple[int, int, int]], patterns: bool, fresh: set[str]) -> None:
+        """The pad; ``cell_notes``/``letter_notes`` are the answers to write on it."""
+        pygame.draw.rect(surface, theme.PANEL, self.rect.inflate(8, 8), border_radius=10)
+        for cell in range(1, 10):
+            r = self.cell_rect(cell)
+            q = str(cell)
+            pygame.draw.rect(surface, (246, 236, 212) if enabled else (170, 170, 160), r.inflate(-4, -4),
+                             border_radius=4)
+            theme.draw_text(surface, q, (r.x + 8, r.y + 5), 15, (120, 100, 70), bold=True)
+            if q in cell_notes:
+                swatch(surface, pygame.Rect(r.x + 16, r.y + 18, r.w - 22, r.h - 24), cell_notes[q], colours, patterns)
+            if q == hover and enabled:
+                pygame.draw.rect(surface, theme.YELLOW, r.inflate(-2, -2), 3, border_radius=4)
+            if q in fresh:
+                pygame.draw.rect(surface, theme.SKY, r.inflate(-2, -2), 3, border_radius=4)
+        for letter in LETTER_CELLS:
+            r = self.letter_rect(letter)
+            back = theme.YELLOW if (letter == hover and enabled) else (theme.SKY if letter in fresh else theme.TABLE)
+            pygame.draw.circle(surface, back, r.center, RING // 2 - 1)
+            pygame.draw.circle(surface, theme.PANEL_EDGE, r.center, RING // 2 - 1, 1)
+            theme.draw_text(surface, letter, r.center, 17, theme.BLACK if back != theme.TABLE else theme.TEXT,
+                            bold=True, anchor="center")
+            if letter in letter_notes:
+                self._letter_note(surface, letter, letter_notes[letter], colours)
+
+    def _letter_note(self, surface: pygame.Surface, letter: str, levels: list[str | None],
+                     colours: dict[str, tuple[int, int, int]]) -> None:
+        """Three tiny swatches (bottom to top) beside a letter on the note sheet."""
+        r = self.letter_rect(letter)
+        size = 9
+        _, cy = LETTER_CELLS[letter]
+        if cy < 0 or cy > 2:      # above/below: stack to the right of the letter circle
+            x, y0 = r.right - 4, r.bottom - size
+            positions = [(x, y0 - i * size) for i in range(3)]
+        else:                     # left/right: stack above the letter circle
+            x = r.centerx - size // 2
+            y0 = r.y - 2 - size
+            positions = [(x, y0 - i * size) for i in range(3)]
+        for (px, py), pid in zip(positions, levels, strict=True):
+            rect = pygame.Rect(px, py, size, size)
+            if pid is None:
+                pygame.draw.rect(surface, theme.TEXT_DIM, rect, 1)
+            else:
+                pygame.draw.rect(surface, colours.get(pid, (160, 160, 160)), rect)
+                pygame.draw.rect(surface, theme.BLACK, rect, 1)
+
+
+def describe_question(q: str, target_name: str) -> str:
+    if q.isdigit():
+        return tr("Ask {who}: which block is on top in cell {q}?", who=target_name, q=q)
+    return tr("Ask everyone: what does side {q} show, level by level?", q=q)

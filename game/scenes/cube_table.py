@@ -1,0 +1,577 @@
+"""The Break the Cube table: build a secret shape in 3-D, ask questions from the pad,
+build a copy of your target's shape and guess it.
+
+Blocks are dragged from the tray onto the isometric foundation (wheel or R turns the
+held block, T tips it up, Q/E turn the view); the keyboard can do all of it. Everything
+shown comes from ``view(viewer)``: your own secret, the public answers, and (with the
+notes option) the note sheet; without notes only the latest turn's answers are shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import tr
+from game.rules.cube import PIECES
+from game.scenes.cube_build import Builder
+from game.scenes.cube_pad import QuestionPad, describe_question, hex_colour, swatch
+from game.scenes.table_base import TableScene
+from game.ui import draw, theme
+from game.ui.focus import Focusable
+from game.ui.iso import IsoView
+
+COLOURS = {pid: hex_colour(p.colour) for pid, p in PIECES.items()}
+TRAY_BOX = (112, 96)
+STAMP_TIME = 1.8
+LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ABCDEFGHIJKL"}
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(1, 10)}
+
+
+@dataclass
+class Held:
+    pid: str
+    by_keys: bool = False
+
+
+class CubeTable(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.rotation = 0
+        self.secret_builders: dict[int, Builder] = {}
+        self.replicas: dict[int, Builder] = {}
+        self.held: Held | None = None
+        self.cursor = (1, 1)          # keyboard drop cell (x, y)
+        self.hover_q: str | None = None
+        self.stamp: tuple[str, bool, float] | None = None
+        self.pad = QuestionPad((636, 100))
+
+    # --- set-up -------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        y = 664
+        self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.turn(-1))
+        self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.turn(1))
+        self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.clear_board)
+        self.submit_button = self.button("", (396, y, 220, 40), self.submit, object_id="#primary")
+        for cell in range(1, 10):
+            q = str(cell)
+            self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
+                                     lambda: self.can_ask()))
+        for letter in "ABCDEFGHIJKL":
+            self.focus.add(Focusable(lambda q=letter: self.pad.question_rect(q), lambda q=letter: self.ask(q),
+                                     lambda: self.can_ask()))
+        for i in range(5):
+            self.focus.add(Focusable(lambda i=i: self.tray_rect(i), lambda i=i: self.pick_from_tray(i),
+                                     lambda i=i: self.building() is not None and i < len(self.building().tray)))
+
+    # --- who builds what ----------------------------------------------------------------
+    def my_turn(self) -> bool:
+        cp = self.session.current_player
+        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
+
+    def phase(self) -> str:
+        return self.view["phase"]
+
+    def building(self) -> Builder | None:
+        """The builder the viewer works on now: the secret (build phase) or the copy."""
+        v = self.view
+        if v["phase"] == "build":
+            if not self.my_turn():
+                return None
+            return self.secret_builders.setdefault(self.viewer, Builder(tuple(v["pieces"][self.viewer])))
+        if v["phase"] == "play":
+            if v["solved"][self.viewer] or v["eliminated"][self.viewer]:
+                return None
+            target = v["target"]
+            return self.replicas.setdefault(self.viewer, Builder(tuple(v["pieces"][target])))
+        return None
+
+    def board_view(self) -> IsoView:
+        if self.phase() == "build":
+            return IsoView((440, 400), tile=60, rotation=self.rotation)
+        return IsoView((320, 400), tile=52, rotation=self.rotation)
+
+    def can_ask(self) -> bool:
+        return self.my_turn() and self.phase() == "play"
+
+    # --- actions ------------------------------------------------------------------------
+    def turn(self, step: int) -> None:
+        self.rotation = (self.rotation + step) % 4
+
+    def ask(self, q: str) -> None:
+        if not self.can_ask():
+            self.refuse(tr("You can ask only on your own turn."))
+            return
+        if self.perform(f"ask {q}", self.viewer):
+            self.app.sound.play("drop")
+
+    def submit(self) -> None:
+        b = self.building()
+        if b is None or not self.my_turn():
+            self.refuse(tr("Wait for your turn."))
+            return
+        problem = b.problem()
+        if problem:
+            self.refuse(problem)
+            return
+        verb = "build" if self.phase() == "build" else "guess"
+        if self.perform(f"{verb} {b.text()}", self.viewer) and verb == "build":
+            self.app.sound.play("stack")
+
+    def clear_board(self) -> None:
+        b = self.building()
+        if b is not None:
+            b.clear()
+            self.held = None
+
+    def pick_from_tray(self, index: int) -> None:
+        b = self.building()
+        if b is None or index >= len(b.tray):
+            return
+        self.held = Held(b.tray[index], by_keys=True)
+        self.app.sound.play("pick")
+
+    def drop_at(self, x: int, y: int) -> bool:
+        b = self.building()
+        if b is None or self.held is None:
+            return False
+        problem = b.place(self.held.pid, x, y)
+        if problem:
+            self.refuse(problem)
+            return False
+        self.held = None
+        self.app.sound.play("drop")
+        return True
+
+    def clear_selection(self) -> None:
+        self.held = None
+
+    # --- geometry -----------------------------------------------------------------------
+    def tray_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(20 + index * (TRAY_BOX[0] + 8), 548, *TRAY_BOX)
+
+    def tray_index_at(self, pos: tuple[int, int]) -> int | None:
+        b = self.building()
+        if b is None:
+            return None
+        for i in range(len(b.tray)):
+            if self.tray_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def board_cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The (x, y) a block held at ``pos`` would be dropped over."""
+        b = self.building()
+        cubes = b.occupied(without=self.held.pid if self.held else None) if b else {}
+        return self.board_view().surface_at(pos, cubes)
+
+    # --- input --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # while a block is held from the keyboard, arrows move it instead of the focus
+        if self.held is not None and self.held.by_keys and event.type == pygame.KEYDOWN and self.held_key(event):
+            return True
+        return super().handle_event(event)
+
+    def held_key(self, event: pygame.event.Event) -> bool:
+        moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+        if event.key in moves:
+            # arrows follow the screen: turn the step with the view
+            dx, dy = moves[event.key]
+            for _ in range(-self.rotation % 4):
+                dx, dy = -dy, dx
+            self.cursor = (min(2, max(0, self.cursor[0] + dx)), min(2, max(0, self.cursor[1] + dy)))
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.drop_at(*self.cursor)
+            return True
+        return False
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if super().on_event(event):
+            return True
+        b = self.building()
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event, b)
+        if event.type == pygame.MOUSEWHEEL and self.held is not None and b is not None:
+            b.yaw(self.held.pid, 1 if event.y > 0 else 3)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_q = self.pad.question_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.on_press(event.pos, b)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held is not None \
+                and not self.held.by_keys:
+            spot = self.board_cell_at(event.pos)
+            if spot is None or not self.drop_at(*spot):
+                self.held = None  # back to the tray
+            return True
+        return False
+
+    def on_press(self, pos: tuple[int, int], b: Builder | None) -> bool:
+        q = self.pad.question_at(pos)
+        if q is not None:
+            self.ask(q)
+            return True
+        if b is None:
+            return False
+        i = self.tray_index_at(pos)
+        if i is not None:
+            self.held = Held(b.tray[i])
+            self.app.sound.play("pick")
+            return True
+        hit = self.board_view().pick(pos, b.occupied())
+        if hit is not None:
+            pid = b.occupied()[hit[0]]
+            problem = b.lift(pid)
+            if problem:
+                self.refuse(problem)
+            else:
+                self.held = Held(pid)
+                self.app.sound.play("pick")
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event, b: Builder | None) -> bool:
+        key = event.key
+        shift = event.mod & pygame.KMOD_SHIFT
+        if key == pygame.K_ESCAPE:
+            if self.held is not None:
+                self.held = None
+            else:
+                self.ask_leave()
+            return True
+        if shift and key in LETTER_KEYS:
+            self.ask(LETTER_KEYS[key])
+            return True
+        if key in DIGIT_KEYS and self.phase() == "play":
+            self.ask(DIGIT_KEYS[key])
+            return True
+        if key == pygame.K_q:
+            self.turn(-1)
+            return True
+        if key == pygame.K_e:
+            self.turn(1)
+            return True
+        if self.held is not None and b is not None:
+            if key == pygame.K_r:
+                b.yaw(self.held.pid)
+                return True
+            if key == pygame.K_t:
+                b.tip(self.held.pid)
+                return True
+        if key == pygame.K_g and b is not None and not b.tray:
+            self.submit()
+            return True
+        return False
+
+    # --- narration ----------------------------------------------------------------------
+    def notes_for_log(self) -> bool:
+        """Answers go into the shared game log only if no human plays from memory."""
+        humans = self.session.humans or [0]
+        return all(self.session.view(h)["notes"] for h in humans)
+
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+        who = self.seat_name(seat)
+        new = after["log"][len(before["log"]):]
+        entry = new[-1] if new else {}
+        verb = text.split()[0]
+        lines: list[str] = []
+        if verb == "build":
+            lines.append(tr("{who} built a secret shape.", who=who))
+        elif verb == "ask":
+            q = text.split()[1]
+            if q.isdigit():
+                line = tr("{who} asked {target} about cell {q} from above.", who=who,
+                          target=self.seat_name(entry.get("target", 0)), q=q)
+                if self.notes_for_log():
+                    line += " " + tr("Answer: {a}.", a=entry.get("answer") or tr("empty"))
+            else:
+                line = tr("{who} asked everyone for side {q}.", who=who, q=q)
+                if self.notes_for_log():
+                    parts = [f"{self.seat_name(i)} " + "/".join(x or "-" for x in ans)
+                             for i, ans in enumerate(entry.get("answers", []))]
+                    line += " " + "; ".join(parts)
+            lines.append(line)
+        elif verb == "guess":
+            ok = entry.get("correct")
+            lines.append(tr("{who} guessed {target}'s shape: {result}.", who=who,
+                            target=self.seat_name(entry.get("target", 0)),
+                            result=tr("correct!") if ok else tr("wrong")))
+            if entry.get("eliminated"):
+                lines.append(tr("{who} is out (sudden death).", who=who))
+        if after["phase"] == "play" and before["phase"] == "build":
+            lines.append(tr("Every shape is hidden. Round 1 begins."))
+        if after["phase"] == "over" and before["phase"] != "over":
+            winners = after["winners"]
+            lines.append(tr("Game over. Winners: {w}.", w=", ".join(self.seat_name(w) for w in winners))
+                         if winners else tr("Game over. Nobody found a shape in time."))
+        return lines
+
+    def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
+        if text.startswith("guess"):
+            entry = after["log"][-1]
+            self.stamp = (tr("Correct!") if entry.get("correct") else tr("Wrong"), bool(entry.get("correct")),
+                          STAMP_TIME)
+            self.app.sound.play("stack" if entry.get("correct") else "illegal")
+
+    @property
+    def animating(self) -> bool:
+        return self.stamp is not None
+
+    def finish_animation(self) -> None:
+        self.stamp = None
+
+    def result_lines(self) -> list[str]:
+        v = self.session.view(self.viewer)
+        asks = [sum(1 for e in v["log"] if e["seat"] == s and e["action"] != "build") for s in range(len(v["built"]))]
+        lines = []
+        for s in range(len(v["built"])):
+            state = tr("found the shape") if v["solved"][s] else (tr("out") if v["eliminated"][s] else tr("not found"))
+            lines.append(tr("{who}: {state} after {n} turns", who=self.seat_name(s), state=state, n=asks[s]))
+        return lines
+
+    # --- frame --------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.stamp is not None:
+            text, ok, left = self.stamp
+            left -= dt
+            self.stamp = (text, ok, left) if left > 0 else None
+        b = self.building()
+        label = tr("Hide my shape (G)") if self.phase() == "build" else tr("Guess this shape (G)")
+        if self.submit_button.text != label:
+            self.submit_button.set_text(label)
+        ready = b is not None and not b.tray and b.problem() is None and self.my_turn()
+        self.submit_button.enable() if ready else self.submit_button.disable()
+        self.clear_button.enable() if b is not None and b.placed else self.clear_button.disable()
+        super().update(dt)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        v = self.view
+        self.draw_seats(surface)
+        if v["phase"] == "over" and v.get("secrets"):
+            self.draw_reveal(surface)
+        else:
+            self.draw_board(surface)
+            if v["phase"] == "play":
+                self.draw_pad(surface)
+                self.draw_latest(surface)
+                self.draw_own_secret(surface)
+        self.draw_prompt(surface)
+        self.draw_panel(surface)
+        self.draw_stamp(surface)
+
+    def draw_seats(self, surface: pygame.Surface) -> None:
+        v = self.view
+        x = 20
+        for s in range(v["num_players"]):
+            draw.marker(surface, theme.seat_shape(s), (x + 10, 22), 9, theme.seat_colour(s))
+            state = tr("solved") if v["solved"][s] else tr("out") if v["eliminated"][s] else (
+                tr("built") if v["built"][s] else tr("building"))
+            label = f"{self.seat_name(s)}: {state}"
+            r = theme.draw_text(surface, label, (x + 26, 12), 16, theme.TEXT, bold=(s == v["current_player"]))
+            x = r.right + 28
+        if v["phase"] == "play":
+            theme.draw_text(surface, tr("Round {n}", n=v["round"]), (940, 12), 16, theme.TEXT_DIM, anchor="topright")
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        v = self.view
+        if v["phase"] == "over":
+            text = tr("Every secret shape is revealed.")
+        elif not self.my_turn():
+            text = tr("{name} is playing.", name=self.seat_name(v["current_player"]))
+        elif v["phase"] == "build":
+            text = tr("Build your secret shape: drag blocks onto the grid. Wheel or R turns a block, T tips it.")
+        else:
+            text = tr("Ask a question on the pad, or build {target}'s shape and guess it.",
+                      target=self.seat_name(v["target"]))
+        for i, line in enumerate(theme.wrap(text, 18, 600)[:2]):
+            theme.draw_text(surface, line, (20, 44 + 24 * i), 18, theme.TEXT)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        b = self.building()
+        iso = self.board_view()
+        patterns = self.app.settings.colorblind
+        cubes = dict(b.occupied()) if b else {}
+        title = None
+        if self.phase() == "build":
+            title = tr("Your secret shape (hidden from everyone)")
+        elif self.phase() == "play":
+            title = tr("Your copy of {target}'s shape", target=self.seat_name(self.view["target"]))
+        ghost = None
+        if self.held is not None and b is not None:
+            spot = self.cursor if self.held.by_keys else self.board_cell_at(self.app.mouse_pos)
+            if spot is not None:
+                ghost = b.landing(self.held.pid, *spot)
+        footprint = {c[1] * 3 + c[0] + 1 for c in ghost.cubes if 0 <= c[0] < 3 and 0 <= c[1] < 3} if ghost else set()
+        if self.held is not None and self.held.by_keys:
+            footprint.add(self.cursor[1] * 3 + self.cursor[0] + 1)
+        iso.draw_foundation(surface, highlight=footprint)
+        iso.draw_cubes(surface, cubes, COLOURS, patterns=patterns)
+        if ghost is not None:
+            ghost_cubes = {c: self.held.pid for c in ghost.cubes if all(0 <= c[i] < 3 for i in range(2))}
+            colours = COLOURS if ghost.problem is None else {self.held.pid: theme.VERMILLION}
+            iso.draw_cubes(surface, {**cubes, **ghost_cubes}, colours, patterns=patterns, alpha=150)
+            if ghost.problem:
+                theme.draw_text(surface, ghost.problem, (iso.origin[0], iso.origin[1] + 150), 18, theme.VERMILLION,
+                                bold=True, anchor="midtop")
+        iso.draw_letters(surface)
+        if title:
+            theme.draw_text(surface, title, (iso.origin[0], 96), 18, theme.TEXT_DIM, anchor="midtop")
+        if b is not None:
+            self.draw_tray(surface, b)
+        if self.held is not None and b is not None and not self.held.by_keys and ghost is None:
+            hand = IsoView(self.app.mouse_pos, tile=iso.tile, rotation=self.rotation)
+            hand.draw_cubes(surface, {(c[0] - 1, c[1] - 1, c[2]): self.held.pid for c in b.pose[self.held.pid]},
+                            COLOURS, patterns=patterns, alpha=200)
+
+    def draw_tray(self, surface: pygame.Surface, b: Builder) -> None:
+        theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."), (20, 524), 16,
+                        theme.TEXT_DIM)
+        for i, pid in enumerate(b.tray):
+            r = self.tray_rect(i)
+            held = self.held is not None and self.held.pid == pid
+            pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+            pygame.draw.rect(surface, theme.GLOW_ALT if held else theme.PANEL_EDGE, r, 2 if held else 1,
+                             border_radius=8)
+            mini = IsoView((r.centerx - 6, r.y + 62), tile=16, rotation=self.rotation)
+            mini.draw_cubes(surface, {(c[0] + 1, c[1] + 1, c[2]): pid for c in b.pose[pid]}, COLOURS,
+                            patterns=self.app.settings.colorblind)
+            theme.draw_text(surface, f"{pid} {tr(PIECES[pid].name)}", (r.x + 6, r.y + 4), 13, theme.TEXT)
+
+    def pad_notes(self) -> tuple[dict[str, str | None], dict[str, list[str | None]], set[str]]:
+        """Answers about the viewer's target to write on the pad; with memory play only the
+        latest turn's. Also the questions of the latest turn (highlighted)."""
+        v = self.view
+        target = v["target"]
+        entries = [e for e in v["log"] if e["action"].startswith("ask")]
+        fresh: set[str] = set()
+        if v["log"] and v["log"][-1]["action"].startswith("ask"):
+            fresh.add(v["log"][-1]["action"].split()[1])
+        if not v["notes"]:
+            entries = entries[-1:] if v["log"] and v["log"][-1]["action"].startswith("ask") else []
+        cells: dict[str, str | None] = {}
+        letters: dict[str, list[str | None]] = {}
+        for e in entries:
+            q = e["action"].split()[1]
+            if q.isdigit():
+                if e.get("target") == target:
+                    cells[q] = e.get("answer")
+            else:
+                letters[q] = e["answers"][target]
+        return cells, letters, fresh
+
+    def draw_pad(self, surface: pygame.Surface) -> None:
+        v = self.view
+        cells, letters, fresh = self.pad_notes()
+        theme.draw_text(surface, tr("Ask a question") if self.can_ask() else tr("Questions"), (self.pad.rect.x,
+                        self.pad.rect.y - 24), 18, theme.TEXT_DIM, bold=True)
+        if v["notes"]:
+            theme.draw_text(surface, tr("notes on"), (self.pad.rect.right, self.pad.rect.y - 22), 14, theme.GREEN,
+                            anchor="topright")
+        self.pad.draw(surface, self.can_ask(), self.hover_q, cells, letters, COLOURS, self.app.settings.colorblind,
+                      fresh)
+        if self.hover_q and self.can_ask():
+            theme.draw_text(surface, describe_question(self.hover_q, self.seat_name(v["target"])),
+                            (self.pad.rect.x, self.pad.rect.bottom + 10), 14, theme.YELLOW)
+
+    def draw_latest(self, surface: pygame.Surface) -> None:
+        """The answers of the latest turn, every seat's for a side question."""
+        v = self.view
+        box = pygame.Rect(620, 360, 330, 170)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        if not v["log"] or not v["log"][-1]["action"].startswith(("ask", "guess")):
+            theme.draw_text(surface, tr("Answers appear here."), (box.x + 12, box.y + 10), 16, theme.TEXT_DIM)
+            return
+        e = v["log"][-1]
+        who = self.seat_name(e["seat"])
+        q = e["action"].split()[1]
+        if e["action"].startswith("guess"):
+            result = tr("correct") if e["correct"] else tr("wrong")
+            theme.draw_text(surface, tr("{who} guessed: {r}", who=who, r=result), (box.x + 12, box.y + 10), 16)
+            return
+        if q.isdigit():
+            theme.draw_text(surface, tr("{who} asked about cell {q}:", who=who, q=q), (box.x + 12, box.y + 10), 16)
+            theme.draw_text(surface, tr("{t} sees from above", t=self.seat_name(e["target"])),
+                            (box.x + 12, box.y + 40), 16, theme.TEXT_DIM)
+            swatch(surface, pygame.Rect(box.x + 200, box.y + 36, 52, 30), e["answer"], COLOURS,
+                   self.app.settings.colorblind)
+            return
+        theme.draw_text(surface, tr("{who} asked for side {q} (bottom, middle, top):", who=who, q=q),
+                        (box.x + 12, box.y + 8), 15)
+        for s, ans in enumerate(e["answers"]):
+            y = box.y + 34 + s * 32
+            theme.draw_text(surface, self.seat_name(s), (box.x + 12, y + 4), 15, theme.TEXT_DIM)
+            for lvl, pid in enumerate(ans):
+                swatch(surface, pygame.Rect(box.x + 150 + lvl * 56, y, 50, 26), pid, COLOURS,
+                       self.app.settings.colorblind)
+
+    def draw_own_secret(self, surface: pygame.Surface) -> None:
+        secret = self.view.get("my_secret")
+        if not secret:
+            return
+        b = Builder(tuple(self.view["pieces"][self.viewer]))
+        b.load(secret)
+        iso = IsoView((850, 640), tile=20, rotation=self.rotation)
+        iso.draw_foundation(surface, show_labels=False)
+        iso.draw_cubes(surface, b.occupied(), COLOURS, patterns=False)
+        theme.draw_text(surface, tr("Your hidden shape"), (850, 546), 14, theme.TEXT_DIM, anchor="midtop")
+
+    def draw_reveal(self, surface: pygame.Surface) -> None:
+        v = self.view
+        n = v["num_players"]
+        width = 940 // n
+        for s, text in enumerate(v["secrets"]):
+            if not text:
+                continue
+            b = Builder(tuple(v["pieces"][s]))
+            b.load(text)
+            cx = 20 + width * s + width // 2
+            iso = IsoView((cx, 400), tile=min(52, width // 9), rotation=self.rotation)
+            iso.draw_foundation(surface)
+            iso.draw_cubes(surface, b.occupied(), COLOURS, patterns=self.app.settings.colorblind)
+            iso.draw_letters(surface)
+            label = tr("{who}'s shape", who=self.seat_name(s))
+            if v["solved"][s]:
+                label += " - " + tr("solved")
+            theme.draw_text(surface, label, (cx, 120), 18, theme.TEXT, bold=True, anchor="midtop")
+
+    def draw_stamp(self, surface: pygame.Surface) -> None:
+        if self.stamp is None:
+            return
+        text, ok, left = self.stamp
+        t = 1 - left / STAMP_TIME
+        scale = min(1.0, 0.4 + t * 3)
+        colour = theme.GREEN if ok else theme.VERMILLION
+        cx, cy = 480, 330
+        r = int(70 * scale)
+        pygame.draw.circle(surface, theme.PANEL, (cx, cy), r + 10)
+        pygame.draw.circle(surface, colour, (cx, cy), r, 6)
+        if ok:
+            pygame.draw.lines(surface, colour, False, [(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.4),
+                                                       (cx + r * 0.55, cy - r * 0.45)], 10)
+        else:
+            pygame.draw.line(surface, colour, (cx - r * 0.45, cy - r * 0.45), (cx + r * 0.45, cy + r * 0.45), 10)
+            pygame.draw.line(surface, colour, (cx - r * 0.45, cy + r * 0.45), (cx + r * 0.45, cy - r * 0.45), 10)
+        theme.draw_text(surface, text, (cx, cy + r + 16), 30, colour, bold=True, anchor="midtop")
+
+    def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        v = self.view
+        lines = [tr("Build phase") if v["phase"] == "build" else tr("Round {n}", n=v["round"])
+                 if v["phase"] == "play" else tr("Game over")]
+        opts = v["options"]
+        flags = []
+        if opts.get("blocks") not in (3, None):
+            flags.append(tr("brain-burner blocks"))
+        flags.append(tr("notes") if v["notes"] else tr("memory play"))
+        if opts.get("sudden_death"):
+            flags.append(tr("sudden death"))
+        lines.append(", ".join(flags))
+        lines.append(tr("Q/E turn the view. Ask: a digit, or Shift+letter."))
+        y = rect.y
+        for i, line in enumerate(lines):
+            for part in theme.wrap(line, 15, rect.width):
+                theme.draw_text(surface, part, (rect.x, y), 15, theme.TEXT if i == 0 else theme.TEXT_DIM)
+                y += 22

@@ -1,0 +1,155 @@
+"""The Break the Cube table driven headless: building by drag and by keyboard, refusals
+with the building rule, asking from the pad, guessing, memory play vs notes, hand-off."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.cube import mask_cubes, positions_mask
+from game.scenes.cube_table import CubeTable
+from game.scenes.handoff import HandoffScene
+from game.scenes.results import ResultsScene
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+P = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
+Q = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+
+
+def cube_driver(seats, **options) -> Driver:
+    session = GameSession("cube", seats, seed=1, options=options)
+    return Driver(lambda app: CubeTable(app, session), autosave=False)
+
+
+def cell_point(table: CubeTable, cell: int, z: int = 0) -> tuple[int, int]:
+    x, y = (cell - 1) % 3, (cell - 1) // 3
+    px, py = table.board_view().project(x + 0.5, y + 0.5, z)
+    return int(px), int(py)
+
+
+def build_by_keys(d: Driver, table: CubeTable, moves: list[tuple[int, tuple[int, int], int, int]]) -> None:
+    """moves: (tray index, cursor cell (x, y), yaw turns, tips) for each block in turn."""
+    for index, cell, yaws, tips in moves:
+        table.pick_from_tray(index)
+        for _ in range(yaws):
+            d.key(pygame.K_r, frames=1)
+        for _ in range(tips):
+            d.key(pygame.K_t, frames=1)
+        table.cursor = cell
+        d.key(pygame.K_RETURN, frames=1)
+
+
+def test_build_a_secret_by_dragging_then_hide_it():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        assert t.view["phase"] == "build"
+        b = t.building()
+        # L lies flat along the back row and down the left column: cells 1 2 3 and 4
+        d.drag(t.tray_rect(2).center, cell_point(t, 1))
+        assert "L" in b.placed, t.toast
+        # M flat, S tipped up later: first a refusal, a block hanging in the air
+        b.tip("S")
+        assert b.landing("S", 2, 2).problem is None
+        d.drag(t.tray_rect(0).center, cell_point(t, 9))
+        assert "S" in b.placed
+        d.drag(t.tray_rect(0).center, cell_point(t, 5))  # M
+        assert set(b.placed) == {"S", "M", "L"}
+        assert b.problem() is None
+        d.key(pygame.K_g)
+        assert t.session.log.actions[0].startswith("build ")
+        assert isinstance(d.top, HandoffScene)
+    finally:
+        d.close()
+
+
+def test_building_rules_refuse_with_their_own_message():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        build_by_keys(d, t, [(2, (0, 0), 0, 0)])   # L flat on cells 1 2 3 4
+        assert b.placed["L"] == ((0, 0, 0), (0, 1, 0), (1, 0, 0), (2, 0, 0))
+        # S turned along the rows, dropped over cell 7: it comes to rest on the L at cell 4
+        # with its other cube over empty cell 7 -> refused, with the rule that forbids it
+        build_by_keys(d, t, [(0, (0, 2), 1, 0)])
+        assert "S" not in b.placed
+        assert t.toast == "Cube 7.2 has nothing under it"
+        # finish an all-flat shape: the last check refuses it and G does nothing
+        d.key(pygame.K_ESCAPE)
+        flat = {"S": [(6, 1), (9, 1)], "M": [(2, 1), (3, 1), (5, 1)], "L": [(1, 1), (4, 1), (7, 1), (8, 1)]}
+        b.placed = {pid: mask_cubes(positions_mask(pos)) for pid, pos in flat.items()}
+        d.frames(2)
+        assert not b.tray and b.problem() == "all blocks are flat"
+        assert not t.submit_button.is_enabled
+        d.key(pygame.K_g)
+        assert t.session.log.actions == []
+        assert t.toast == "All blocks are flat"
+    finally:
+        d.close()
+
+
+def test_asking_from_the_pad_and_memory_play_shows_only_the_latest_answers():
+    d = cube_driver(["human", "human"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.click(t.pad.cell_rect(5).center)
+        assert t.session.log.actions == ["ask 5"]
+        cells, _, _ = t.pad_notes()
+        assert cells == {"5": "S"}
+        d.key(pygame.K_RETURN)            # hand-off to seat 2
+        d.key(pygame.K_c, mod=pygame.KMOD_SHIFT)
+        assert t.session.log.actions == ["ask 5", "ask C"]
+        d.key(pygame.K_RETURN)
+        cells, letters, _ = t.pad_notes()
+        assert cells == {} and letters == {"C": ["L", None, None]}, "memory play keeps only the latest turn"
+        assert "Answer:" not in " ".join(line for _, line in t.log_lines)
+    finally:
+        d.close()
+
+
+def test_notes_keep_every_answer_on_the_pad():
+    d = cube_driver(["human", "human"], first_player=0, notes=True, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.key(pygame.K_5)
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_c, mod=pygame.KMOD_SHIFT)
+        d.key(pygame.K_RETURN)
+        cells, letters, _ = t.pad_notes()
+        assert cells == {"5": "S"} and letters == {"C": ["L", None, None]}
+    finally:
+        d.close()
+
+
+def test_a_correct_guess_is_stamped_and_the_game_ends():
+    d = cube_driver(["human", "human"], first_player=1, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)            # hand-off to seat 2, whose target is seat 1 (shape P)
+        assert t.viewer == 1
+        t.building().load(P)
+        d.key(pygame.K_g)
+        assert t.session.log.actions == ["guess " + P]
+        assert t.stamp is not None and t.stamp[1] is True
+        assert not t.session.is_over(), "the round is played out: seat 1 still has a turn"
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_1)
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        assert t.session.state.winners() == [1]
+        assert t.view["secrets"] == [P, Q]
+    finally:
+        d.close()
+
+
+def test_view_turns_in_quarter_steps():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        d.key(pygame.K_e)
+        d.key(pygame.K_e)
+        d.key(pygame.K_q)
+        assert t.rotation == 1
+    finally:
+        d.close()
