@@ -6,6 +6,7 @@ Targets (frame times, throughput, AI strength) are checked here, never in unit t
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -15,7 +16,8 @@ from typing import Any
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    return {"playouts": playouts, "match": match, "frames": frames, "startup": startup}[args.bench](args)
+    return {"playouts": playouts, "match": match, "frames": frames, "startup": startup,
+            "cube-shapes": cube_shapes, "cube-solve": cube_solve}[args.bench](args)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -85,3 +87,43 @@ def startup(args: argparse.Namespace) -> dict[str, Any]:
     return {"bench": "startup", "frozen": bool(getattr(sys, "frozen", False)), "runs": len(times),
             "median_s": round(statistics.median(times), 3), "max_s": round(max(times), 3),
             "min_s": round(min(times), 3)}
+
+
+def cube_shapes(args: argparse.Namespace) -> dict[str, Any]:
+    """Count every legal secret shape per block set, timing each in a fresh process so
+    no cache from another set helps."""
+    out: dict[str, Any] = {"bench": "cube-shapes"}
+    code = ("import json,time;t=time.perf_counter();from game.rules.cube import shape_count, enumerate_shapes, SETS;"
+            "p=SETS[{n}];n=len(enumerate_shapes(p)) if {n}<5 else shape_count(p);"
+            "print(json.dumps({{'shapes':n,'seconds':round(time.perf_counter()-t,3),"
+            "'materialised':{n}<5}}))")
+    for n in args.blocks:
+        res = subprocess.run([sys.executable, "-c", code.format(n=n)], capture_output=True, text=True, timeout=600)
+        if res.returncode != 0:
+            raise ValueError(f"counting {n}-block shapes failed: {res.stderr[-400:]}")
+        out[f"blocks_{n}"] = json.loads(res.stdout.strip().splitlines()[-1])
+    return out
+
+
+def cube_solve(args: argparse.Namespace) -> dict[str, Any]:
+    """The deduction AI questions hidden shapes alone (no shape of its own); counts every
+    ask and guess, the final right guess included."""
+    import random
+
+    from game.ai.cube_solver import solve_alone
+    from game.rules.cube import SETS, enumerate_shapes, sample_shape
+    pieces = SETS[3]
+    rng = random.Random(args.seed)
+    secrets = list(enumerate_shapes(pieces)) if args.sample == 0 else [sample_shape(pieces, rng)
+                                                                       for _ in range(args.sample)]
+    questions, slowest, unsolved = [], 0.0, 0
+    start = time.perf_counter()
+    for i, secret in enumerate(secrets):
+        result = solve_alone(secret, args.level, random.Random(args.seed * 1_000_003 + i), pieces)
+        questions.append(result["questions"])
+        slowest = max(slowest, result["slowest_s"])
+        unsolved += not result["solved"]
+    return {"bench": "cube-solve", "level": args.level, "shapes": len(secrets), "seed": args.seed,
+            "mean_questions": round(statistics.mean(questions), 3), "max_questions": max(questions),
+            "unsolved": unsolved, "slowest_decision_s": round(slowest, 3),
+            "seconds": round(time.perf_counter() - start, 1)}

@@ -62,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--frames", type=int, default=1200)
     f.add_argument("--seats", default=None)
     f.add_argument("--seed", type=int, default=1)
+    c = bsub.add_parser("cube-shapes", help="count every legal Break the Cube shape per block set")
+    c.add_argument("--blocks", type=int, nargs="+", default=[3, 4, 5], choices=[3, 4, 5])
+    c = bsub.add_parser("cube-solve", help="the deduction AI questioning hidden shapes alone")
+    c.add_argument("--level", default="normal", choices=["easy", "greedy", "normal", "hard"])
+    c.add_argument("--sample", type=int, default=300, help="number of hidden shapes; 0 = all of them")
+    c.add_argument("--seed", type=int, default=0)
     s = bsub.add_parser("startup", help="process start to first frame presented")
     s.add_argument("--runs", type=int, default=5)
     return parser
