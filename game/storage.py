@@ -235,6 +235,32 @@ class BackgroundWriter:
         self._thread.join(timeout=2)
 
 
+# --- puzzle progress -----------------------------------------------------------------
+
+def progress_path(dirs: UserDirs) -> Path:
+    return dirs.data / "puzzles.json"
+
+
+def load_progress(dirs: UserDirs) -> tuple[dict[str, int], str | None]:
+    """Best stars per puzzle name; a bad file is moved aside with a message."""
+    path = progress_path(dirs)
+    if not path.exists():
+        return {}, None
+    try:
+        raw = read_json(path)
+        if not isinstance(raw, dict) or not all(isinstance(k, str) and type(v) is int and 0 <= v <= 3
+                                                for k, v in raw.items()):
+            raise StorageError(f"{path}: expected puzzle names with 0-3 stars")
+        return dict(raw), None
+    except StorageError as exc:
+        moved = move_aside(path)
+        return {}, f"Puzzle progress reset: {exc}" + (f" (kept as {moved.name})" if moved else "")
+
+
+def save_progress(dirs: UserDirs, progress: dict[str, int]) -> None:
+    atomic_write_json(progress_path(dirs), progress)
+
+
 # --- logging --------------------------------------------------------------------------
 
 def setup_logging(dirs: UserDirs, level: int = logging.INFO) -> Path:

@@ -57,6 +57,9 @@ class ISMCTSBot:
     ``rollout``: "heuristic" uses the game's rollout policy, "random" plays uniformly.
     ``rollout_depth``: actions per playout before the evaluation is used instead of
     playing on (``None``: the game's default; ``0``: evaluate at the leaf; ``-1``: to the end).
+    ``tree_depth``: the deepest the tree grows, in actions below the root (None: no
+    limit); below it the playout takes over. With many chance outcomes a deep tree
+    holds few visits per node, so a shallow tree plus more sampled worlds can be better.
     ``root``: "ucb" or "paired" (see the module docstring).
     ``temperature``: 0 plays the best action; above 0 samples root actions in proportion
     to visits**(1/temperature) ("ucb") or exp((mean - best)/temperature) ("paired"),
@@ -65,7 +68,8 @@ class ISMCTSBot:
 
     def __init__(self, seed: Seed = None, budget: Budget | None = None, *,
                  exploration: float = 0.7, rollout: str = "heuristic",
-                 rollout_depth: int | None = None, root: str = "ucb", temperature: float = 0.0,
+                 rollout_depth: int | None = None, tree_depth: int | None = None,
+                 root: str = "ucb", temperature: float = 0.0,
                  heuristics: Heuristics | None = None, name: str = "ismcts") -> None:
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
@@ -77,6 +81,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout = rollout
         self.rollout_depth = rollout_depth
+        self.tree_depth = tree_depth
         self.root = root
         self.temperature = temperature
         self.heuristics = heuristics
@@ -93,7 +98,7 @@ class ISMCTSBot:
         depth = self.rollout_depth if self.rollout_depth is not None else h.rollout_depth
         search = _Search(h, info.seat, self.exploration,
                          h.rollout_action if self.rollout == "heuristic" else _random_action,
-                         None if depth is not None and depth < 0 else depth)
+                         None if depth is not None and depth < 0 else depth, self.tree_depth)
         root = _Node(None)
         deadline = start + self.budget.max_seconds
         limit = self.budget.iterations
@@ -157,15 +162,17 @@ class ISMCTSBot:
 class _Search:
     """The per-decision constants of one search, and the descent itself."""
 
-    __slots__ = ("c", "depth", "h", "observer", "policy")
+    __slots__ = ("c", "depth", "h", "max_tree", "observer", "policy")
 
-    def __init__(self, h: Heuristics, observer: int, c: float, policy: Any, depth: int | None) -> None:
+    def __init__(self, h: Heuristics, observer: int, c: float, policy: Any, depth: int | None,
+                 tree_depth: int | None) -> None:
         self.h, self.observer, self.c, self.policy, self.depth = h, observer, c, policy, depth
+        self.max_tree = tree_depth if tree_depth is not None else 1 << 30
 
     def descend(self, node: _Node, world: State, rng: Any, prefix: list[_Node] | None = None) -> None:
         """Select and expand from ``node`` in ``world``, play out, back the reward up."""
         path = prefix or []
-        while not world.is_terminal():
+        while not world.is_terminal() and len(path) < self.max_tree:
             player = world.current_player
             keyed = [(str(a), a) for a in world.legal_actions()]
             untried = []

@@ -15,7 +15,8 @@ from game.ui import theme
 from game.ui.iso import piece_glyph
 
 CELL = 54
-RING = 34
+RING = 46          # room around the grid for a letter (32 px) and its notes
+DOT = 32
 PAD_SIZE = 3 * CELL + 2 * RING
 
 # CU-2 layout: where each letter sits around the 3x3 grid (column, row) in pad units
@@ -59,12 +60,18 @@ class QuestionPad:
         return pygame.Rect(self.rect.x + RING + x * CELL, self.rect.y + RING + y * CELL, CELL, CELL)
 
     def letter_rect(self, letter: str) -> pygame.Rect:
+        """The letter's button, right next to the grid (its notes go further out)."""
         cx, cy = LETTER_CELLS[letter]
-        x = self.rect.x + RING + cx * CELL + (CELL - RING) // 2 if 0 <= cx <= 2 else (
-            self.rect.x if cx < 0 else self.rect.right - RING)
-        y = self.rect.y + RING + cy * CELL + (CELL - RING) // 2 if 0 <= cy <= 2 else (
-            self.rect.y if cy < 0 else self.rect.bottom - RING)
-        return pygame.Rect(x, y, RING, RING)
+        grid = pygame.Rect(self.rect.x + RING, self.rect.y + RING, 3 * CELL, 3 * CELL)
+        if 0 <= cx <= 2:
+            x = grid.x + cx * CELL + (CELL - DOT) // 2
+        else:
+            x = grid.x - DOT - 4 if cx < 0 else grid.right + 4
+        if 0 <= cy <= 2:
+            y = grid.y + cy * CELL + (CELL - DOT) // 2
+        else:
+            y = grid.y - DOT - 4 if cy < 0 else grid.bottom + 4
+        return pygame.Rect(x, y, DOT, DOT)
 
     def question_rect(self, q: str) -> pygame.Rect:
         return self.cell_rect(int(q)) if q.isdigit() else self.letter_rect(q)
@@ -98,8 +105,8 @@ class QuestionPad:
         for letter in LETTER_CELLS:
             r = self.letter_rect(letter)
             back = theme.YELLOW if (letter == hover and enabled) else (theme.SKY if letter in fresh else theme.TABLE)
-            pygame.draw.circle(surface, back, r.center, RING // 2 - 1)
-            pygame.draw.circle(surface, theme.PANEL_EDGE, r.center, RING // 2 - 1, 1)
+            pygame.draw.circle(surface, back, r.center, DOT // 2)
+            pygame.draw.circle(surface, theme.PANEL_EDGE, r.center, DOT // 2, 1)
             theme.draw_text(surface, letter, r.center, 17, theme.BLACK if back != theme.TABLE else theme.TEXT,
                             bold=True, anchor="center")
             if letter in letter_notes:
@@ -110,14 +117,18 @@ class QuestionPad:
         """Three tiny swatches (bottom to top) beside a letter on the note sheet."""
         r = self.letter_rect(letter)
         size = 9
-        _, cy = LETTER_CELLS[letter]
-        if cy < 0 or cy > 2:      # above/below: stack to the right of the letter circle
-            x, y0 = r.right - 4, r.bottom - size
-            positions = [(x, y0 - i * size) for i in range(3)]
-        else:                     # left/right: stack above the letter circle
-            x = r.centerx - size // 2
-            y0 = r.y - 2 - size
-            positions = [(x, y0 - i * size) for i in range(3)]
+        cx, cy = LETTER_CELLS[letter]
+        # a column of three (bottom level lowest) on the far side of the letter
+        if cx < 0:
+            x = r.x - size - 2
+        elif cx > 2:
+            x = r.right + 2
+        else:
+            x = r.right - 2
+        y0 = r.bottom - size if (cx < 0 or cx > 2) else (r.y - 2 if cy < 0 else r.bottom + 2 - size)
+        if cy < 0:
+            y0 = r.bottom - size
+        positions = [(x, y0 - i * size) for i in range(3)]
         for (px, py), pid in zip(positions, levels, strict=True):
             rect = pygame.Rect(px, py, size, size)
             if pid is None:

@@ -9,62 +9,43 @@ notes option) the note sheet; without notes only the latest turn's answers are s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from game.i18n import tr
-from game.rules.cube import PIECES
+from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict
 from game.scenes.cube_build import Builder
-from game.scenes.cube_pad import QuestionPad, describe_question, hex_colour, swatch
+from game.scenes.cube_pad import QuestionPad, describe_question, swatch
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.focus import Focusable
 from game.ui.iso import IsoView
 
-COLOURS = {pid: hex_colour(p.colour) for pid, p in PIECES.items()}
-TRAY_BOX = (112, 96)
 STAMP_TIME = 1.8
-LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ABCDEFGHIJKL"}
-DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(1, 10)}
-
-
-@dataclass
-class Held:
-    pid: str
-    by_keys: bool = False
 
 
 class CubeTable(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.rotation = 0
         self.secret_builders: dict[int, Builder] = {}
         self.replicas: dict[int, Builder] = {}
-        self.held: Held | None = None
-        self.cursor = (1, 1)          # keyboard drop cell (x, y)
+        self.board = BuildBoard(app, self.building, self.board_view, self.refuse)
         self.hover_q: str | None = None
         self.stamp: tuple[str, bool, float] | None = None
-        self.pad = QuestionPad((636, 100))
+        self.pad = QuestionPad((650, 96))
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
         y = 664
-        self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.turn(-1))
-        self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.turn(1))
-        self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.clear_board)
+        self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.board.turn(-1))
+        self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
+        self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
         self.submit_button = self.button("", (396, y, 220, 40), self.submit, object_id="#primary")
-        for cell in range(1, 10):
-            q = str(cell)
+        for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
             self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
                                      lambda: self.can_ask()))
-        for letter in "ABCDEFGHIJKL":
-            self.focus.add(Focusable(lambda q=letter: self.pad.question_rect(q), lambda q=letter: self.ask(q),
-                                     lambda: self.can_ask()))
-        for i in range(5):
-            self.focus.add(Focusable(lambda i=i: self.tray_rect(i), lambda i=i: self.pick_from_tray(i),
-                                     lambda i=i: self.building() is not None and i < len(self.building().tray)))
+        for item in self.board.focusables():
+            self.focus.add(item)
 
     # --- who builds what ----------------------------------------------------------------
     def my_turn(self) -> bool:
@@ -88,18 +69,15 @@ class CubeTable(TableScene):
             return self.replicas.setdefault(self.viewer, Builder(tuple(v["pieces"][target])))
         return None
 
-    def board_view(self) -> IsoView:
+    def board_view(self, rotation: int) -> IsoView:
         if self.phase() == "build":
-            return IsoView((440, 400), tile=60, rotation=self.rotation)
-        return IsoView((320, 400), tile=52, rotation=self.rotation)
+            return IsoView((440, 400), tile=60, rotation=rotation)
+        return IsoView((320, 400), tile=52, rotation=rotation)
 
     def can_ask(self) -> bool:
         return self.my_turn() and self.phase() == "play"
 
     # --- actions ------------------------------------------------------------------------
-    def turn(self, step: int) -> None:
-        self.rotation = (self.rotation + step) % 4
-
     def ask(self, q: str) -> None:
         if not self.can_ask():
             self.refuse(tr("You can ask only on your own turn."))
@@ -120,148 +98,42 @@ class CubeTable(TableScene):
         if self.perform(f"{verb} {b.text()}", self.viewer) and verb == "build":
             self.app.sound.play("stack")
 
-    def clear_board(self) -> None:
-        b = self.building()
-        if b is not None:
-            b.clear()
-            self.held = None
-
-    def pick_from_tray(self, index: int) -> None:
-        b = self.building()
-        if b is None or index >= len(b.tray):
-            return
-        self.held = Held(b.tray[index], by_keys=True)
-        self.app.sound.play("pick")
-
-    def drop_at(self, x: int, y: int) -> bool:
-        b = self.building()
-        if b is None or self.held is None:
-            return False
-        problem = b.place(self.held.pid, x, y)
-        if problem:
-            self.refuse(problem)
-            return False
-        self.held = None
-        self.app.sound.play("drop")
-        return True
-
     def clear_selection(self) -> None:
-        self.held = None
+        self.board.held = None
 
-    # --- geometry -----------------------------------------------------------------------
-    def tray_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(20 + index * (TRAY_BOX[0] + 8), 548, *TRAY_BOX)
-
-    def tray_index_at(self, pos: tuple[int, int]) -> int | None:
-        b = self.building()
-        if b is None:
-            return None
-        for i in range(len(b.tray)):
-            if self.tray_rect(i).collidepoint(pos):
-                return i
-        return None
-
-    def board_cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        """The (x, y) a block held at ``pos`` would be dropped over."""
-        b = self.building()
-        cubes = b.occupied(without=self.held.pid if self.held else None) if b else {}
-        return self.board_view().surface_at(pos, cubes)
-
-    # --- input --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        # while a block is held from the keyboard, arrows move it instead of the focus
-        if self.held is not None and self.held.by_keys and event.type == pygame.KEYDOWN and self.held_key(event):
+        # a block held from the keyboard takes the arrows and Enter before the focus ring
+        if self.board.handle_first(event):
             return True
         return super().handle_event(event)
 
-    def held_key(self, event: pygame.event.Event) -> bool:
-        moves = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-        if event.key in moves:
-            # arrows follow the screen: turn the step with the view
-            dx, dy = moves[event.key]
-            for _ in range(-self.rotation % 4):
-                dx, dy = -dy, dx
-            self.cursor = (min(2, max(0, self.cursor[0] + dx)), min(2, max(0, self.cursor[1] + dy)))
-            return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.drop_at(*self.cursor)
-            return True
-        return False
-
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):
-            return True
-        b = self.building()
-        if event.type == pygame.KEYDOWN:
-            return self.on_key(event, b)
-        if event.type == pygame.MOUSEWHEEL and self.held is not None and b is not None:
-            b.yaw(self.held.pid, 1 if event.y > 0 else 3)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover_q = self.pad.question_at(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.on_press(event.pos, b)
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held is not None \
-                and not self.held.by_keys:
-            spot = self.board_cell_at(event.pos)
-            if spot is None or not self.drop_at(*spot):
-                self.held = None  # back to the tray
+            q = self.pad.question_at(event.pos)
+            if q is not None:
+                self.ask(q)
+                return True
+        if event.type == pygame.KEYDOWN and self.on_key(event):
             return True
-        return False
+        return self.board.handle(event)
 
-    def on_press(self, pos: tuple[int, int], b: Builder | None) -> bool:
-        q = self.pad.question_at(pos)
-        if q is not None:
-            self.ask(q)
-            return True
-        if b is None:
-            return False
-        i = self.tray_index_at(pos)
-        if i is not None:
-            self.held = Held(b.tray[i])
-            self.app.sound.play("pick")
-            return True
-        hit = self.board_view().pick(pos, b.occupied())
-        if hit is not None:
-            pid = b.occupied()[hit[0]]
-            problem = b.lift(pid)
-            if problem:
-                self.refuse(problem)
-            else:
-                self.held = Held(pid)
-                self.app.sound.play("pick")
-            return True
-        return False
-
-    def on_key(self, event: pygame.event.Event, b: Builder | None) -> bool:
+    def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        shift = event.mod & pygame.KMOD_SHIFT
-        if key == pygame.K_ESCAPE:
-            if self.held is not None:
-                self.held = None
-            else:
-                self.ask_leave()
-            return True
-        if shift and key in LETTER_KEYS:
+        if event.mod & pygame.KMOD_SHIFT and key in LETTER_KEYS:
             self.ask(LETTER_KEYS[key])
             return True
         if key in DIGIT_KEYS and self.phase() == "play":
             self.ask(DIGIT_KEYS[key])
             return True
-        if key == pygame.K_q:
-            self.turn(-1)
+        if key == pygame.K_ESCAPE and self.board.held is None:
+            self.ask_leave()
             return True
-        if key == pygame.K_e:
-            self.turn(1)
-            return True
-        if self.held is not None and b is not None:
-            if key == pygame.K_r:
-                b.yaw(self.held.pid)
-                return True
-            if key == pygame.K_t:
-                b.tip(self.held.pid)
-                return True
+        b = self.building()
         if key == pygame.K_g and b is not None and not b.tray:
             self.submit()
             return True
@@ -391,55 +263,12 @@ class CubeTable(TableScene):
             theme.draw_text(surface, line, (20, 44 + 24 * i), 18, theme.TEXT)
 
     def draw_board(self, surface: pygame.Surface) -> None:
-        b = self.building()
-        iso = self.board_view()
-        patterns = self.app.settings.colorblind
-        cubes = dict(b.occupied()) if b else {}
         title = None
         if self.phase() == "build":
             title = tr("Your secret shape (hidden from everyone)")
         elif self.phase() == "play":
             title = tr("Your copy of {target}'s shape", target=self.seat_name(self.view["target"]))
-        ghost = None
-        if self.held is not None and b is not None:
-            spot = self.cursor if self.held.by_keys else self.board_cell_at(self.app.mouse_pos)
-            if spot is not None:
-                ghost = b.landing(self.held.pid, *spot)
-        footprint = {c[1] * 3 + c[0] + 1 for c in ghost.cubes if 0 <= c[0] < 3 and 0 <= c[1] < 3} if ghost else set()
-        if self.held is not None and self.held.by_keys:
-            footprint.add(self.cursor[1] * 3 + self.cursor[0] + 1)
-        iso.draw_foundation(surface, highlight=footprint)
-        iso.draw_cubes(surface, cubes, COLOURS, patterns=patterns)
-        if ghost is not None:
-            ghost_cubes = {c: self.held.pid for c in ghost.cubes if all(0 <= c[i] < 3 for i in range(2))}
-            colours = COLOURS if ghost.problem is None else {self.held.pid: theme.VERMILLION}
-            iso.draw_cubes(surface, {**cubes, **ghost_cubes}, colours, patterns=patterns, alpha=150)
-            if ghost.problem:
-                theme.draw_text(surface, ghost.problem, (iso.origin[0], iso.origin[1] + 150), 18, theme.VERMILLION,
-                                bold=True, anchor="midtop")
-        iso.draw_letters(surface)
-        if title:
-            theme.draw_text(surface, title, (iso.origin[0], 96), 18, theme.TEXT_DIM, anchor="midtop")
-        if b is not None:
-            self.draw_tray(surface, b)
-        if self.held is not None and b is not None and not self.held.by_keys and ghost is None:
-            hand = IsoView(self.app.mouse_pos, tile=iso.tile, rotation=self.rotation)
-            hand.draw_cubes(surface, {(c[0] - 1, c[1] - 1, c[2]): self.held.pid for c in b.pose[self.held.pid]},
-                            COLOURS, patterns=patterns, alpha=200)
-
-    def draw_tray(self, surface: pygame.Surface, b: Builder) -> None:
-        theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."), (20, 524), 16,
-                        theme.TEXT_DIM)
-        for i, pid in enumerate(b.tray):
-            r = self.tray_rect(i)
-            held = self.held is not None and self.held.pid == pid
-            pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
-            pygame.draw.rect(surface, theme.GLOW_ALT if held else theme.PANEL_EDGE, r, 2 if held else 1,
-                             border_radius=8)
-            mini = IsoView((r.centerx - 6, r.y + 62), tile=16, rotation=self.rotation)
-            mini.draw_cubes(surface, {(c[0] + 1, c[1] + 1, c[2]): pid for c in b.pose[pid]}, COLOURS,
-                            patterns=self.app.settings.colorblind)
-            theme.draw_text(surface, f"{pid} {tr(PIECES[pid].name)}", (r.x + 6, r.y + 4), 13, theme.TEXT)
+        self.board.draw(surface, title)
 
     def pad_notes(self) -> tuple[dict[str, str | None], dict[str, list[str | None]], set[str]]:
         """Answers about the viewer's target to write on the pad; with memory play only the
@@ -512,11 +341,8 @@ class CubeTable(TableScene):
         secret = self.view.get("my_secret")
         if not secret:
             return
-        b = Builder(tuple(self.view["pieces"][self.viewer]))
-        b.load(secret)
-        iso = IsoView((850, 640), tile=20, rotation=self.rotation)
-        iso.draw_foundation(surface, show_labels=False)
-        iso.draw_cubes(surface, b.occupied(), COLOURS, patterns=False)
+        draw_shape(surface, secret, tuple(self.view["pieces"][self.viewer]), (850, 640), 20, self.board.rotation,
+                   patterns=False, labels=False)
         theme.draw_text(surface, tr("Your hidden shape"), (850, 546), 14, theme.TEXT_DIM, anchor="midtop")
 
     def draw_reveal(self, surface: pygame.Surface) -> None:
@@ -526,36 +352,18 @@ class CubeTable(TableScene):
         for s, text in enumerate(v["secrets"]):
             if not text:
                 continue
-            b = Builder(tuple(v["pieces"][s]))
-            b.load(text)
             cx = 20 + width * s + width // 2
-            iso = IsoView((cx, 400), tile=min(52, width // 9), rotation=self.rotation)
-            iso.draw_foundation(surface)
-            iso.draw_cubes(surface, b.occupied(), COLOURS, patterns=self.app.settings.colorblind)
-            iso.draw_letters(surface)
+            draw_shape(surface, text, tuple(v["pieces"][s]), (cx, 400), min(52, width // 9), self.board.rotation,
+                       patterns=self.app.settings.colorblind)
             label = tr("{who}'s shape", who=self.seat_name(s))
             if v["solved"][s]:
                 label += " - " + tr("solved")
             theme.draw_text(surface, label, (cx, 120), 18, theme.TEXT, bold=True, anchor="midtop")
 
     def draw_stamp(self, surface: pygame.Surface) -> None:
-        if self.stamp is None:
-            return
-        text, ok, left = self.stamp
-        t = 1 - left / STAMP_TIME
-        scale = min(1.0, 0.4 + t * 3)
-        colour = theme.GREEN if ok else theme.VERMILLION
-        cx, cy = 480, 330
-        r = int(70 * scale)
-        pygame.draw.circle(surface, theme.PANEL, (cx, cy), r + 10)
-        pygame.draw.circle(surface, colour, (cx, cy), r, 6)
-        if ok:
-            pygame.draw.lines(surface, colour, False, [(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.4),
-                                                       (cx + r * 0.55, cy - r * 0.45)], 10)
-        else:
-            pygame.draw.line(surface, colour, (cx - r * 0.45, cy - r * 0.45), (cx + r * 0.45, cy + r * 0.45), 10)
-            pygame.draw.line(surface, colour, (cx - r * 0.45, cy + r * 0.45), (cx + r * 0.45, cy - r * 0.45), 10)
-        theme.draw_text(surface, text, (cx, cy + r + 16), 30, colour, bold=True, anchor="midtop")
+        if self.stamp is not None:
+            text, ok, left = self.stamp
+            draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, (480, 330))
 
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         v = self.view

@@ -48,8 +48,10 @@ class TitleScene(AppScene):
         x = 920
         if self.continue_text:
             self.button(self.continue_text, (x, 200, 300, 56), self.resume_game, object_id="#primary")
-        self.button(tr("Settings"), (x, 270, 300, 48), self.open_settings, object_id="#title_button")
-        self.button(tr("Quit"), (x, 330, 300, 48), self.app.quit, object_id="#title_button")
+        self.button(tr("Cube puzzles"), (x, 270, 300, 48), self.open_puzzles, object_id="#title_button",
+                    enabled=is_playable("cube"))
+        self.button(tr("Settings"), (x, 330, 300, 48), self.open_settings, object_id="#title_button")
+        self.button(tr("Quit"), (x, 390, 300, 48), self.app.quit, object_id="#title_button")
         self.focus.index = 0
         notice = self.app.take_notice()
         if notice:
@@ -58,6 +60,10 @@ class TitleScene(AppScene):
     def open_setup(self, game: str) -> None:
         from game.scenes.setup import SetupScene
         self.stack.push(SetupScene(self.app, game))
+
+    def open_puzzles(self) -> None:
+        from game.scenes.puzzles import PuzzleListScene
+        self.stack.push(PuzzleListScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene

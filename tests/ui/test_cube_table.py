@@ -23,19 +23,19 @@ def cube_driver(seats, **options) -> Driver:
 
 def cell_point(table: CubeTable, cell: int, z: int = 0) -> tuple[int, int]:
     x, y = (cell - 1) % 3, (cell - 1) // 3
-    px, py = table.board_view().project(x + 0.5, y + 0.5, z)
+    px, py = table.board.iso().project(x + 0.5, y + 0.5, z)
     return int(px), int(py)
 
 
 def build_by_keys(d: Driver, table: CubeTable, moves: list[tuple[int, tuple[int, int], int, int]]) -> None:
     """moves: (tray index, cursor cell (x, y), yaw turns, tips) for each block in turn."""
     for index, cell, yaws, tips in moves:
-        table.pick_from_tray(index)
+        table.board.pick_from_tray(index)
         for _ in range(yaws):
             d.key(pygame.K_r, frames=1)
         for _ in range(tips):
             d.key(pygame.K_t, frames=1)
-        table.cursor = cell
+        table.board.cursor = cell
         d.key(pygame.K_RETURN, frames=1)
 
 
@@ -46,14 +46,14 @@ def test_build_a_secret_by_dragging_then_hide_it():
         assert t.view["phase"] == "build"
         b = t.building()
         # L lies flat along the back row and down the left column: cells 1 2 3 and 4
-        d.drag(t.tray_rect(2).center, cell_point(t, 1))
+        d.drag(t.board.tray_rect(2).center, cell_point(t, 1))
         assert "L" in b.placed, t.toast
         # M flat, S tipped up later: first a refusal, a block hanging in the air
         b.tip("S")
         assert b.landing("S", 2, 2).problem is None
-        d.drag(t.tray_rect(0).center, cell_point(t, 9))
+        d.drag(t.board.tray_rect(0).center, cell_point(t, 9))
         assert "S" in b.placed
-        d.drag(t.tray_rect(0).center, cell_point(t, 5))  # M
+        d.drag(t.board.tray_rect(0).center, cell_point(t, 5))  # M
         assert set(b.placed) == {"S", "M", "L"}
         assert b.problem() is None
         d.key(pygame.K_g)
@@ -150,6 +150,6 @@ def test_view_turns_in_quarter_steps():
         d.key(pygame.K_e)
         d.key(pygame.K_e)
         d.key(pygame.K_q)
-        assert t.rotation == 1
+        assert t.board.rotation == 1
     finally:
         d.close()

@@ -1,0 +1,255 @@
+"""The 3-D building board of Break the Cube as a component shared by the game table and
+the solo puzzles: the isometric foundation, the tray of blocks, drag-and-drop with a
+landing ghost, keyboard building, turning the view, and the yes/no verdict stamp.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import tr
+from game.rules.cube import PIECES
+from game.scenes.cube_build import Builder
+from game.scenes.cube_pad import hex_colour
+from game.ui import theme
+from game.ui.focus import Focusable
+from game.ui.iso import IsoView
+
+COLOURS = {pid: hex_colour(p.colour) for pid, p in PIECES.items()}
+TRAY_BOX = (112, 96)
+MOVES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+# asking by keyboard: a digit for a cell, Shift+letter for a side (plain Q/E/R/T turn things)
+LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ABCDEFGHIJKL"}
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(1, 10)}
+
+
+@dataclass
+class Held:
+    pid: str
+    by_keys: bool = False
+
+
+class BuildBoard:
+    """Input and drawing for building a shape; the owner scene supplies the builder
+    (which may change with the phase), the view geometry and how to refuse a move."""
+
+    def __init__(self, app, builder: Callable[[], Builder | None], iso: Callable[[int], IsoView],
+                 refuse: Callable[[str], None], tray_y: int = 548) -> None:
+        self.app = app
+        self.builder = builder
+        self._iso = iso
+        self.refuse = refuse
+        self.tray_y = tray_y
+        self.rotation = 0
+        self.held: Held | None = None
+        self.cursor = (1, 1)  # keyboard drop cell (x, y)
+
+    def iso(self) -> IsoView:
+        return self._iso(self.rotation)
+
+    def focusables(self) -> list[Focusable]:
+        def enabled(i: int) -> bool:
+            b = self.builder()
+            return b is not None and i < len(b.tray)
+        return [Focusable(lambda i=i: self.tray_rect(i), lambda i=i: self.pick_from_tray(i), lambda i=i: enabled(i))
+                for i in range(5)]
+
+    # --- actions ------------------------------------------------------------------------
+    def turn(self, step: int) -> None:
+        self.rotation = (self.rotation + step) % 4
+
+    def clear(self) -> None:
+        b = self.builder()
+        if b is not None:
+            b.clear()
+        self.held = None
+
+    def pick_from_tray(self, index: int) -> None:
+        b = self.builder()
+        if b is None or index >= len(b.tray):
+            return
+        self.held = Held(b.tray[index], by_keys=True)
+        self.app.sound.play("pick")
+
+    def drop_at(self, x: int, y: int) -> bool:
+        b = self.builder()
+        if b is None or self.held is None:
+            return False
+        problem = b.place(self.held.pid, x, y)
+        if problem:
+            self.refuse(problem)
+            return False
+        self.held = None
+        self.app.sound.play("drop")
+        return True
+
+    # --- geometry -----------------------------------------------------------------------
+    def tray_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(20 + index * (TRAY_BOX[0] + 8), self.tray_y, *TRAY_BOX)
+
+    def tray_index_at(self, pos: tuple[int, int]) -> int | None:
+        b = self.builder()
+        if b is None:
+            return None
+        for i in range(len(b.tray)):
+            if self.tray_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The (x, y) a block held at ``pos`` would be dropped over."""
+        b = self.builder()
+        cubes = b.occupied(without=self.held.pid if self.held else None) if b else {}
+        return self.iso().surface_at(pos, cubes)
+
+    # --- input --------------------------------------------------------------------------
+    def handle_first(self, event: pygame.event.Event) -> bool:
+        """Keys that must beat the focus ring: arrows and Enter move/drop a block held
+        from the keyboard."""
+        if self.held is None or not self.held.by_keys or event.type != pygame.KEYDOWN:
+            return False
+        if event.key in MOVES:
+            dx, dy = MOVES[event.key]
+            for _ in range(-self.rotation % 4):  # arrows follow the screen, not the grid
+                dx, dy = -dy, dx
+            self.cursor = (min(2, max(0, self.cursor[0] + dx)), min(2, max(0, self.cursor[1] + dy)))
+            return True
+        if event.key in ENTER_KEYS:
+            self.drop_at(*self.cursor)
+            return True
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        b = self.builder()
+        if event.type == pygame.KEYDOWN:
+            return self._key(event, b)
+        if event.type == pygame.MOUSEWHEEL and self.held is not None and b is not None:
+            b.yaw(self.held.pid, 1 if event.y > 0 else 3)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and b is not None:
+            return self._press(event.pos, b)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.held is not None \
+                and not self.held.by_keys:
+            spot = self.cell_at(event.pos)
+            if spot is None or not self.drop_at(*spot):
+                self.held = None  # back to the tray
+            return True
+        return False
+
+    def _press(self, pos: tuple[int, int], b: Builder) -> bool:
+        i = self.tray_index_at(pos)
+        if i is not None:
+            self.held = Held(b.tray[i])
+            self.app.sound.play("pick")
+            return True
+        hit = self.iso().pick(pos, b.occupied())
+        if hit is None:
+            return False
+        pid = b.occupied()[hit[0]]
+        problem = b.lift(pid)
+        if problem:
+            self.refuse(problem)
+        else:
+            self.held = Held(pid)
+            self.app.sound.play("pick")
+        return True
+
+    def _key(self, event: pygame.event.Event, b: Builder | None) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE and self.held is not None:
+            self.held = None
+            return True
+        if key == pygame.K_q:
+            self.turn(-1)
+            return True
+        if key == pygame.K_e and not event.mod & pygame.KMOD_SHIFT:
+            self.turn(1)
+            return True
+        if self.held is not None and b is not None:
+            if key == pygame.K_r:
+                b.yaw(self.held.pid)
+                return True
+            if key == pygame.K_t:
+                b.tip(self.held.pid)
+                return True
+        return False
+
+    # --- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, title: str | None) -> None:
+        b = self.builder()
+        iso = self.iso()
+        patterns = self.app.settings.colorblind
+        cubes = dict(b.occupied()) if b else {}
+        ghost = None
+        if self.held is not None and b is not None:
+            spot = self.cursor if self.held.by_keys else self.cell_at(self.app.mouse_pos)
+            if spot is not None:
+                ghost = b.landing(self.held.pid, *spot)
+        footprint = {c[1] * 3 + c[0] + 1 for c in ghost.cubes if 0 <= c[0] < 3 and 0 <= c[1] < 3} if ghost else set()
+        if self.held is not None and self.held.by_keys:
+            footprint.add(self.cursor[1] * 3 + self.cursor[0] + 1)
+        iso.draw_foundation(surface, highlight=footprint)
+        iso.draw_cubes(surface, cubes, COLOURS, patterns=patterns)
+        if ghost is not None:
+            inside = {c: self.held.pid for c in ghost.cubes if 0 <= c[0] < 3 and 0 <= c[1] < 3}
+            colours = COLOURS if ghost.problem is None else {self.held.pid: theme.VERMILLION}
+            iso.draw_cubes(surface, {**cubes, **inside}, colours, patterns=patterns, alpha=150)
+            if ghost.problem:
+                theme.draw_text(surface, ghost.problem, (int(iso.origin[0]), int(iso.origin[1]) + 150), 18,
+                                theme.VERMILLION, bold=True, anchor="midtop")
+        iso.draw_letters(surface)
+        if title:
+            theme.draw_text(surface, title, (int(iso.origin[0]), 96), 18, theme.TEXT_DIM, anchor="midtop")
+        if b is not None:
+            self._draw_tray(surface, b)
+            if self.held is not None and not self.held.by_keys and ghost is None:
+                hand = IsoView(self.app.mouse_pos, tile=iso.tile, rotation=self.rotation)
+                hand.draw_cubes(surface, {(c[0] - 1, c[1] - 1, c[2]): self.held.pid for c in b.pose[self.held.pid]},
+                                COLOURS, patterns=patterns, alpha=200)
+
+    def _draw_tray(self, surface: pygame.Surface, b: Builder) -> None:
+        theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."),
+                        (20, self.tray_y - 24), 16, theme.TEXT_DIM)
+        for i, pid in enumerate(b.tray):
+            r = self.tray_rect(i)
+            held = self.held is not None and self.held.pid == pid
+            pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+            pygame.draw.rect(surface, theme.GLOW_ALT if held else theme.PANEL_EDGE, r, 2 if held else 1,
+                             border_radius=8)
+            mini = IsoView((r.centerx - 6, r.y + 62), tile=16, rotation=self.rotation)
+            mini.draw_cubes(surface, {(c[0] + 1, c[1] + 1, c[2]): pid for c in b.pose[pid]}, COLOURS,
+                            patterns=self.app.settings.colorblind)
+            theme.draw_text(surface, f"{pid} {tr(PIECES[pid].name)}", (r.x + 6, r.y + 4), 13, theme.TEXT)
+
+
+def draw_shape(surface: pygame.Surface, text: str, pieces: tuple[str, ...], centre: tuple[int, int], tile: int,
+               rotation: int, patterns: bool, labels: bool = True) -> None:
+    """A finished shape on its own small foundation (your secret, the reveal)."""
+    b = Builder(pieces)
+    b.load(text)
+    iso = IsoView(centre, tile=tile, rotation=rotation)
+    iso.draw_foundation(surface, show_labels=labels)
+    iso.draw_cubes(surface, b.occupied(), COLOURS, patterns=patterns)
+    if labels:
+        iso.draw_letters(surface)
+
+
+def draw_verdict(surface: pygame.Surface, text: str, ok: bool, progress: float, centre: tuple[int, int]) -> None:
+    """The animated yes/no stamp after a guess: a tick or a cross that grows in."""
+    scale = min(1.0, 0.4 + progress * 3)
+    colour = theme.GREEN if ok else theme.VERMILLION
+    cx, cy = centre
+    r = int(70 * scale)
+    pygame.draw.circle(surface, theme.PANEL, (cx, cy), r + 10)
+    pygame.draw.circle(surface, colour, (cx, cy), r, 6)
+    if ok:
+        pygame.draw.lines(surface, colour, False, [(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.4),
+                                                   (cx + r * 0.55, cy - r * 0.45)], 10)
+    else:
+        pygame.draw.line(surface, colour, (cx - r * 0.45, cy - r * 0.45), (cx + r * 0.45, cy + r * 0.45), 10)
+        pygame.draw.line(surface, colour, (cx - r * 0.45, cy + r * 0.45), (cx + r * 0.45, cy - r * 0.45), 10)
+    theme.draw_text(surface, text, (cx, cy + r + 16), 30, colour, bold=True, anchor="midtop")

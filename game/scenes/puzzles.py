@@ -1,0 +1,254 @@
+"""Break the Cube solo puzzles: the list (stars earned, the next one unlocked by
+finishing the one before) and the puzzle itself (question a hidden shape within a
+budget, build your answer, guess)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.i18n import tr
+from game.rules.cube import ShapeError
+from game.rules.cube.puzzle import Puzzle, PuzzleRun, load_puzzles
+from game.scenes.base import AppScene, heading
+from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_verdict
+from game.scenes.cube_build import Builder
+from game.scenes.cube_pad import QuestionPad, describe_question
+from game.ui import draw, theme
+from game.ui.focus import Focusable
+from game.ui.iso import IsoView
+
+COLS = 4
+STAMP_TIME = 1.6
+
+
+def star_row(surface: pygame.Surface, centre: tuple[int, int], earned: int, r: int = 9) -> None:
+    for i in range(3):
+        c = (centre[0] + (i - 1) * (2 * r + 6), centre[1])
+        draw.marker(surface, "star", c, r, theme.YELLOW if i < earned else theme.PANEL_EDGE)
+
+
+class PuzzleListScene(AppScene):
+    def enter(self) -> None:
+        self.puzzles, problems = load_puzzles()
+        self.progress, problem = storage.load_progress(self.app.dirs)
+        notes = problems + ([problem] if problem else [])
+        self.cards: list[tuple[Puzzle, pygame.Rect, bool]] = []
+        for i, puzzle in enumerate(self.puzzles):
+            col, row = i % COLS, i // COLS
+            rect = pygame.Rect(120 + col * 262, 110 + row * 88, 250, 78)
+            unlocked = i == 0 or self.puzzles[i - 1].name in self.progress
+            self.cards.append((puzzle, rect, unlocked))
+            self.focus.add(Focusable(lambda r=rect: r, lambda p=puzzle: self.open(p), lambda u=unlocked: u))
+        self.button(tr("Back"), (120, 650, 160, 44), self.stack_pop)
+        if notes:
+            self.show_toast(" ".join(notes), 8)
+
+    def stack_pop(self) -> None:
+        self.stack.pop()
+
+    def open(self, puzzle: Puzzle) -> None:
+        self.stack.push(PuzzleScene(self.app, puzzle, self.puzzles))
+
+    def resume(self) -> None:
+        self.rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.stack_pop()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for puzzle, rect, unlocked in self.cards:
+                if rect.collidepoint(event.pos):
+                    if unlocked:
+                        self.open(puzzle)
+                    else:
+                        self.show_toast(tr("Finish the puzzle before it to unlock this one."), 3)
+                    return True
+        return False
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        heading(surface, tr("Break the Cube puzzles"), 30)
+        total = sum(self.progress.values())
+        theme.draw_text(surface, tr("{n} of {m} stars", n=total, m=3 * len(self.puzzles)), (1160, 60), 18,
+                        theme.YELLOW, anchor="topright")
+        for puzzle, rect, unlocked in self.cards:
+            pygame.draw.rect(surface, theme.PANEL if unlocked else (20, 32, 38), rect, border_radius=10)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=10)
+            colour = theme.TEXT if unlocked else theme.TEXT_DIM
+            theme.draw_text(surface, f"{puzzle.number}. {tr(puzzle.title)}", (rect.x + 12, rect.y + 10), 18, colour,
+                            bold=True)
+            if unlocked:
+                star_row(surface, (rect.x + 50, rect.bottom - 20), self.progress.get(puzzle.name, 0))
+            else:
+                theme.draw_text(surface, tr("locked"), (rect.x + 12, rect.bottom - 30), 15, theme.TEXT_DIM)
+
+
+class PuzzleScene(AppScene):
+    background = theme.TABLE
+    toast_bottom = 150
+
+    def __init__(self, app, puzzle: Puzzle, puzzles: list[Puzzle]) -> None:
+        super().__init__(app)
+        self.puzzle = puzzle
+        self.puzzles = puzzles
+        self.run = PuzzleRun(puzzle)
+        self.replica = Builder(("S", "M", "L"))
+        self.board = BuildBoard(app, lambda: None if self.run.over else self.replica,
+                                lambda rot: IsoView((320, 400), tile=52, rotation=rot), self.refuse)
+        self.pad = QuestionPad((660, 140))
+        self.hover_q: str | None = None
+        self.stamp: tuple[str, bool, float] | None = None
+        self.saved = False
+
+    def refuse(self, reason: str) -> None:
+        self.app.sound.play("illegal")
+        self.show_toast(reason[:1].upper() + reason[1:], 3)
+
+    def enter(self) -> None:
+        y = 664
+        self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.board.turn(-1))
+        self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
+        self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
+        self.guess_button = self.button(tr("Guess this shape (G)"), (396, y, 220, 40), self.guess,
+                                        object_id="#primary")
+        self.next_button = self.button(tr("Next puzzle"), (660, 600, 180, 44), self.next_puzzle, object_id="#primary")
+        self.retry_button = self.button(tr("Try again"), (850, 600, 140, 44), self.retry)
+        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.close)
+        for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
+            self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
+                                     lambda q=q: not self.run.over and not self.run.asked(q)))
+        for item in self.board.focusables():
+            self.focus.add(item)
+
+    # --- actions ------------------------------------------------------------------------
+    def ask(self, q: str) -> None:
+        if self.run.over:
+            return
+        if self.run.asked(q):
+            self.refuse(tr("You already know that answer: it is on the sheet."))
+            return
+        self.run.ask(q)
+        self.app.sound.play("drop")
+        self.after_move()
+
+    def guess(self) -> None:
+        if self.run.over:
+            return
+        problem = self.replica.problem()
+        if problem:
+            self.refuse(problem)
+            return
+        try:
+            right = self.run.guess(self.replica.text())
+        except ShapeError as exc:
+            self.refuse(str(exc))
+            return
+        self.stamp = (tr("Correct!") if right else tr("Wrong"), right, STAMP_TIME)
+        self.app.sound.play("stack" if right else "illegal")
+        self.after_move()
+
+    def after_move(self) -> None:
+        if self.run.solved and not self.saved:
+            self.saved = True
+            progress, _ = storage.load_progress(self.app.dirs)
+            progress[self.puzzle.name] = max(progress.get(self.puzzle.name, 0), self.run.stars())
+            try:
+                storage.save_progress(self.app.dirs, progress)
+            except OSError as exc:
+                self.show_toast(tr("Could not save your stars: {e}", e=exc), 5)
+
+    def next_puzzle(self) -> None:
+        i = self.puzzles.index(self.puzzle)
+        if self.run.solved and i + 1 < len(self.puzzles):
+            self.stack.replace(PuzzleScene(self.app, self.puzzles[i + 1], self.puzzles))
+
+    def retry(self) -> None:
+        self.stack.replace(PuzzleScene(self.app, self.puzzle, self.puzzles))
+
+    def close(self) -> None:
+        self.stack.pop()
+
+    # --- input --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.board.handle_first(event):
+            return True
+        return super().handle_event(event)
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_q = self.pad.question_at(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            q = self.pad.question_at(event.pos)
+            if q is not None:
+                self.ask(q)
+                return True
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if event.mod & pygame.KMOD_SHIFT and key in LETTER_KEYS:
+                self.ask(LETTER_KEYS[key])
+                return True
+            if key in DIGIT_KEYS:
+                self.ask(DIGIT_KEYS[key])
+                return True
+            if key == pygame.K_g:
+                self.guess()
+                return True
+            if key == pygame.K_ESCAPE and self.board.held is None:
+                self.close()
+                return True
+            if key == pygame.K_F1:
+                from game.scenes.rules_page import RulesScene
+                self.stack.push(RulesScene(self.app, "cube"))
+                return True
+        return self.board.handle(event)
+
+    # --- frame --------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.stamp is not None:
+            text, ok, left = self.stamp
+            self.stamp = (text, ok, left - dt) if left > dt else None
+        ready = not self.run.over and not self.replica.tray and self.replica.problem() is None
+        self.guess_button.enable() if ready else self.guess_button.disable()
+        last = self.puzzles.index(self.puzzle) + 1 >= len(self.puzzles)
+        self.next_button.show() if self.run.solved and not last else self.next_button.hide()
+        self.retry_button.show() if self.run.over else self.retry_button.hide()
+        super().update(dt)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        p, run = self.puzzle, self.run
+        theme.draw_text(surface, tr("Puzzle {n}: {title}", n=p.number, title=tr(p.title)), (20, 12), 24, bold=True)
+        theme.draw_text(surface, tr(p.hint), (20, 48), 17, theme.TEXT_DIM)
+        self.board.draw(surface, tr("Build the hidden shape here"))
+        cells = {q: a for q, a in run.answers if q.isdigit()}
+        letters = {q: a for q, a in run.answers if not q.isdigit()}
+        fresh = {run.answers[-1][0]} if len(run.answers) > len(p.given) else set()
+        theme.draw_text(surface, tr("Ask a question (every answer stays on the sheet)"), (660, 112), 16,
+                        theme.TEXT_DIM)
+        self.pad.draw(surface, not run.over, self.hover_q, cells, letters, COLOURS, self.app.settings.colorblind,
+                      fresh)
+        if self.hover_q and not run.over:
+            theme.draw_text(surface, describe_question(self.hover_q, tr("the puzzle")),
+                            (self.pad.rect.x, self.pad.rect.bottom + 10), 14, theme.YELLOW)
+        self.draw_budget(surface)
+        if self.stamp is not None:
+            text, ok, left = self.stamp
+            draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, (480, 330))
+
+    def draw_budget(self, surface: pygame.Surface) -> None:
+        p, run = self.puzzle, self.run
+        box = pygame.Rect(660, 440, 600, 140)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        theme.draw_text(surface, tr("Questions used: {u} of {limit}", u=run.used, limit=p.limit),
+                        (box.x + 14, box.y + 12), 20, bold=True)
+        theme.draw_text(surface, tr("3 stars: at most {a}   2 stars: at most {b}   1 star: at most {c}",
+                                    a=p.stars[0], b=p.stars[1], c=p.stars[2]), (box.x + 14, box.y + 44), 15,
+                        theme.TEXT_DIM)
+        theme.draw_text(surface, tr("Every ask and every wrong guess uses a question; the right guess is free."),
+                        (box.x + 14, box.y + 68), 15, theme.TEXT_DIM)
+        if run.solved:
+            theme.draw_text(surface, tr("Solved!"), (box.x + 14, box.y + 100), 22, theme.GREEN, bold=True)
+            star_row(surface, (box.x + 170, box.y + 114), run.stars(), r=12)
+        elif run.failed:
+            theme.draw_text(surface, tr("Out of questions. Try again?"), (box.x + 14, box.y + 100), 20, theme.ORANGE,
+                            bold=True)

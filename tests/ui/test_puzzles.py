@@ -1,0 +1,44 @@
+"""Puzzle list and puzzle scenes headless: unlock order, asking, guessing, stars saved."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.rules.cube import format_shape
+from game.scenes.puzzles import PuzzleListScene, PuzzleScene
+from tests.ui.driver import Driver
+
+
+def test_solving_the_first_puzzle_saves_stars_and_unlocks_the_second():
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        listing = d.top
+        assert listing.cards[0][2] and not listing.cards[1][2], "only the first puzzle is open at first"
+        d.click(listing.cards[1][1].center)
+        assert d.top is listing and "unlock" in (listing.toast or "")
+        d.click(listing.cards[0][1].center)
+        scene = d.top
+        assert isinstance(scene, PuzzleScene)
+        scene.replica.load(format_shape(scene.puzzle.secret))
+        d.key(pygame.K_g)
+        assert scene.run.solved and scene.run.stars() == 3
+        progress, _ = storage.load_progress(d.app.dirs)
+        assert progress == {scene.puzzle.name: 3}
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, PuzzleListScene) and d.top.cards[1][2]
+    finally:
+        d.close()
+
+
+def test_asking_uses_the_budget_and_repeats_are_refused():
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        d.click(d.top.cards[0][1].center)
+        scene = d.top
+        d.key(pygame.K_b, mod=pygame.KMOD_SHIFT)
+        assert scene.run.used == 1 and scene.run.asked("B")
+        d.key(pygame.K_b, mod=pygame.KMOD_SHIFT)
+        assert scene.run.used == 1 and "already" in (scene.toast or "")
+    finally:
+        d.close()
