@@ -3,6 +3,7 @@ the normal deduction AI, seeing only the answers, solves each within its 1-star 
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -26,7 +27,7 @@ def test_at_least_24_puzzles_load_in_order():
     assert [p.number for p in puzzles] == list(range(1, len(puzzles) + 1))
     assert len({p.name for p in puzzles}) == len(puzzles)
     # harder later: no more clues given than the puzzle before
-    assert all(len(a.given) >= len(b.given) for a, b in zip(puzzles, puzzles[1:], strict=False))
+    assert all(len(a.given) >= len(b.given) for a, b in itertools.pairwise(puzzles))
 
 
 @pytest.mark.parametrize("puzzle", load_puzzles()[0], ids=lambda p: p.name)
