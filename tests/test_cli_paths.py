@@ -44,6 +44,6 @@ def test_bad_command_lines_explain_themselves():
     out = subprocess.run([sys.executable, "-m", "game", "play", "breaks", "--seats", "human,robot", "--headless"],
                          capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 2 and "unknown seat" in out.stderr
-    out = subprocess.run([sys.executable, "-m", "game", "play", "cube", "--headless"],
+    out = subprocess.run([sys.executable, "-m", "game", "play", "blockers", "--headless"],
                          capture_output=True, text=True, env=env, timeout=60)
     assert out.returncode == 2 and "coming soon" in out.stderr
