@@ -38,6 +38,7 @@ class AppConfig:
     record_frames: bool = False          # bench: keep per-frame work times
     startup_marker: bool = False         # bench: print a line when the first frame is shown
     autosave: bool = True
+    bench_motion: bool = False           # bench: tables keep their views moving (e.g. turn the cube)
     first_scene: Callable[[App], Scene] | None = None
 
 

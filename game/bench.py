@@ -56,7 +56,7 @@ def frames(args: argparse.Namespace) -> dict[str, Any]:
     seats = (args.seats or ",".join(["ai:easy"] * max(2, rules.min_players))).split(",")
     session = GameSession(args.game, seats, seed=args.seed)
     config = AppConfig(headless=True, autoplay=True, max_frames=args.frames, record_frames=True, autosave=False,
-                       first_scene=lambda app: table_class(args.game)(app, session))
+                       bench_motion=True, first_scene=lambda app: table_class(args.game)(app, session))
     app = App(config)
     code = app.run()
     ms = app.stats.work_ms[10:]  # the first frames build caches (fonts, card faces)

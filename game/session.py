@@ -99,11 +99,6 @@ class GameSession:
         self.log.record(seat, action)
         return action
 
-    def world_for(self, seat: int, rng: random.Random) -> dict[str, Any]:
-        """A complete world consistent with what ``seat`` knows, as JSON: what the AI
-        worker receives, so the real hidden cards never leave this process."""
-        return self.state.determinize(seat, rng).to_json()
-
     # --- undo -------------------------------------------------------------------------
     def undo_point(self, seat: int) -> int | None:
         """Log length to rewind to so that ``seat`` retracts its own last decision, or

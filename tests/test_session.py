@@ -63,12 +63,3 @@ def test_record_round_trip_and_bad_records():
         GameSession.from_record({"format": 1, "seats": ["human"], "log": s.log.to_json()})
     with pytest.raises(ValueError):
         GameSession.from_record({"format": 2})
-
-
-def test_world_for_a_seat_keeps_what_it_sees():
-    import random
-    s = GameSession("breaks", ["human", "ai:normal"], seed=8)
-    seat = s.current_player
-    s.apply("draw", seat)
-    world = s.rules.from_json(s.world_for(seat, random.Random(3)))
-    assert world.view(seat) == s.view(seat)

@@ -205,6 +205,10 @@ class CubeTable(TableScene):
             lines.append(tr("{who}: {state} after {n} turns", who=self.seat_name(s), state=state, n=asks[s]))
         return lines
 
+    def bench_step(self, frame: int) -> None:
+        if frame % 15 == 0:
+            self.board.turn(1)  # measure frames while the view keeps turning
+
     # --- frame --------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         if self.stamp is not None:

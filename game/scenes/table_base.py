@@ -186,10 +186,11 @@ class TableScene(AppScene):
 
     def drive_ai(self, seat: int) -> None:
         if self.ai_ticket is None and self.ai_result is None:
-            rng = random.Random(self._ai_seed())
-            world = self.session.world_for(seat, rng)
-            self.ai_ticket = self.app.worker.request(self.session.game, world, seat, self.seat_spec(seat),
-                                                     self._ai_seed())
+            # The worker wraps the state in a SeatInfo, so the bot sees only this seat's view
+            # and worlds it samples itself; sampling there keeps costly determinization
+            # (e.g. Break the Cube's answer tables) out of the frame loop.
+            self.ai_ticket = self.app.worker.request(self.session.game, self.session.state.to_json(), seat,
+                                                     self.seat_spec(seat), self._ai_seed())
             return
         if self.ai_result is None:
             result = self.app.worker.poll()
@@ -297,8 +298,13 @@ class TableScene(AppScene):
             return True
         return False
 
+    def bench_step(self, frame: int) -> None:
+        """Benchmarks only: keep the view busy the way a player would (override per game)."""
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.app.config.bench_motion:
+            self.bench_step(self.app.frame)
         if not self.animating and self.stack is not None and self.stack.top is self:
             self.advance()
 
