@@ -320,10 +320,11 @@ class TableScene(AppScene):
             draw.marker(surface, theme.seat_shape(cp), (PANEL_RECT.x + 28, y + 16), 12, theme.seat_colour(cp))
             who = tr("Your turn") if (cp == self.viewer and not self.is_bot(cp)) else \
                 tr("{name} to play", name=self.seat_name(cp))
-            theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), 24, theme.TEXT, bold=True)
+            size = 24 if theme.font(24, True).size(who)[0] <= PANEL_RECT.width - 60 else 19
+            theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT, bold=True)
             if self.ai_thinking or (self.is_bot(cp) and self.ai_result is not None):
-                draw.spinner(surface, (PANEL_RECT.right - 30, y + 16), 10, self.app.time)
-                theme.draw_text(surface, tr("thinking..."), (PANEL_RECT.x + 50, y + 34), 16, theme.TEXT_DIM)
+                r = theme.draw_text(surface, tr("thinking..."), (PANEL_RECT.x + 50, y + 34), 16, theme.TEXT_DIM)
+                draw.spinner(surface, (r.right + 18, r.centery), 8, self.app.time)
         self.draw_status(surface, pygame.Rect(PANEL_RECT.x + 12, y + 60, PANEL_RECT.width - 24, 120))
         self.draw_log(surface)
 

@@ -9,6 +9,7 @@ from game.session import GameSession
 TABLES = {
     "breaks": "game.scenes.breaks_table:BreaksTable",
     "cube": "game.scenes.cube_table:CubeTable",
+    "blockers": "game.scenes.blockers_table:BlockersTable",
 }
 
 

@@ -1,0 +1,437 @@
+"""The Blockers! table: the 9x9 board with its nine symbol sections drawn in code, your
+rack (or two racks in the advanced game), a live score panel, and drag-and-drop placing.
+
+While a tile is dragged (or selected), every square it may go to glows; captures get a
+different mark. A refused drop says why (wrong row/column/section, own colour, it would
+split a group). Click-to-select then click-to-place, and the keyboard (Tab/arrows to a
+rack tile or a square, Enter), do the same.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.i18n import tr
+from game.rules.blockers import helpers
+from game.scenes.table_base import TableScene
+from game.ui import draw, theme
+from game.ui.drag import DragController
+from game.ui.focus import Focusable
+from game.ui.symbols import PATTERNS, draw_pattern, draw_symbol
+from game.ui.tween import Tween, ease_in_out, speed_factor
+
+CELL = 58
+BOARD = pygame.Rect(56, 56, 9 * CELL, 9 * CELL)
+ROWS = "ABCDEFGHI"
+RACK_TILE = 58
+RACK_Y = 628
+MOVE_TIME = 0.35
+SCORE_X = 616
+
+# Game colour name -> (fill, pattern). Okabe-Ito shades; each also has its own texture.
+COLOUR_STYLE = {
+    "red": (theme.VERMILLION, PATTERNS[0]), "blue": (theme.BLUE, PATTERNS[1]), "green": (theme.GREEN, PATTERNS[2]),
+    "yellow": (theme.YELLOW, PATTERNS[3]), "purple": (theme.PURPLE, PATTERNS[4]),
+}
+_tiles: dict[tuple, pygame.Surface] = {}
+
+
+def tile_surface(colour: str, label: str | None, size: int, patterns: bool) -> pygame.Surface:
+    """A tile: its colour, its colour's texture, and its label (number, letter or symbol)."""
+    key = (colour, label, size, patterns)
+    surf = _tiles.get(key)
+    if surf is not None:
+        return surf
+    fill, pattern = COLOUR_STYLE.get(colour, ((150, 150, 150), "plain"))
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, fill, rect, border_radius=size // 7)
+    dark = tuple(int(c * 0.55) for c in fill)
+    if patterns:
+        draw_pattern(surf, rect.inflate(-4, -4), pattern, (*dark, 110))
+    pygame.draw.rect(surf, theme.BLACK, rect, 2, border_radius=size // 7)
+    if label:
+        face = pygame.Rect(0, 0, int(size * 0.64), int(size * 0.64))
+        face.center = rect.center
+        pygame.draw.rect(surf, theme.CARD_FACE, face, border_radius=size // 9)
+        ink = theme.BLACK
+        if label in ("wild",) or not (label.isdigit() or (len(label) == 1 and label.isalpha())):
+            draw_symbol(surf, label, face.center, face.w * 0.72, ink)
+        else:
+            theme_text = theme.render(label, max(10, int(size * 0.42)), ink, bold=True)
+            surf.blit(theme_text, theme_text.get_rect(center=face.center))
+    _tiles[key] = surf
+    return surf
+
+
+def square_rect(name: str) -> pygame.Rect:
+    row, col = ROWS.index(name[0]), int(name[1:]) - 1
+    return pygame.Rect(BOARD.x + col * CELL, BOARD.y + row * CELL, CELL, CELL)
+
+
+def square_at(pos: tuple[int, int]) -> str | None:
+    if not BOARD.collidepoint(pos):
+        return None
+    col = (pos[0] - BOARD.x) // CELL
+    row = (pos[1] - BOARD.y) // CELL
+    return f"{ROWS[row]}{col + 1}"
+
+
+class BlockersTable(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.drag = DragController()
+        self.selected: tuple[str, str] | None = None  # (colour, tile) picked from the rack
+        self.flights: list[tuple[str, str | None, Tween]] = []  # (colour, label, tween) tiles in the air
+        self.hidden_squares: set[str] = set()  # squares whose new tile is still flying in
+        self.pulse = 0.0
+        self._sections = helpers.section_layout()
+
+    # --- set-up -------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.pass_button = self.button(tr("Pass (no move possible)"), (SCORE_X, 650, 250, 44), self.press_pass,
+                                       object_id="#primary")
+        self.pass_button.hide()
+        for i in range(10):
+            self.focus.add(Focusable(lambda i=i: self.rack_rect(i), lambda i=i: self.pick_rack(i),
+                                     lambda i=i: self.my_turn() and i < len(self.rack_tiles())))
+        for row in ROWS:
+            for col in range(1, 10):
+                sq = f"{row}{col}"
+                self.focus.add(Focusable(lambda sq=sq: square_rect(sq), lambda sq=sq: self.click_square(sq),
+                                         lambda: self.my_turn() and self.selected is not None))
+
+    # --- what the viewer has ------------------------------------------------------------
+    def my_turn(self) -> bool:
+        cp = self.session.current_player
+        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
+
+    def my_colours(self) -> list[str]:
+        return list(self.view["colours"][self.viewer])
+
+    def rack_tiles(self) -> list[tuple[str, str]]:
+        """(colour, tile) for every tile on the viewer's racks, rack by rack."""
+        out = []
+        for colour in self.my_colours():
+            if not self.view["finished"].get(colour):
+                out += [(colour, t) for t in self.view["racks"].get(colour, [])]
+        return out
+
+    def rack_rect(self, index: int) -> pygame.Rect:
+        colours = [c for c in self.my_colours() if not self.view["finished"].get(c)]
+        per = max(1, len(self.view["racks"].get(colours[0], []))) if colours else 5
+        gap = 40 if index >= per else 0  # the advanced game's second rack sits a little apart
+        return pygame.Rect(BOARD.x + index * (RACK_TILE + 6) + gap, RACK_Y, RACK_TILE, RACK_TILE)
+
+    def advanced(self) -> bool:
+        return bool(self.view["options"].get("advanced"))
+
+    def notation(self, colour: str, tile: str, square: str) -> str:
+        return f"{colour}:{tile}@{square}" if self.advanced() else f"{tile}@{square}"
+
+    def targets(self) -> dict[str, bool]:
+        """Squares the held/selected tile may go to: square -> is a capture."""
+        held = self.drag.drag.source if self.drag.active else self.selected
+        if held is None or not self.my_turn():
+            return {}
+        colour, tile = held
+        return helpers.legal_squares(self.view, tile, colour=colour if self.advanced() else None, seat=self.viewer)
+
+    # --- acting -------------------------------------------------------------------------
+    def pick_rack(self, index: int) -> None:
+        tiles = self.rack_tiles()
+        if index < len(tiles) and self.my_turn():
+            self.selected = None if self.selected == tiles[index] else tiles[index]
+            self.app.sound.play("pick")
+
+    def click_square(self, square: str) -> None:
+        if not self.my_turn():
+            self.refuse(tr("Wait for your turn."))
+            return
+        if self.selected is None:
+            self.refuse(tr("Pick a tile from your rack first."))
+            return
+        self.place(self.selected, square)
+
+    def place(self, held: tuple[str, str], square: str) -> bool:
+        colour, tile = held
+        reason = helpers.why_not(self.view, tile, square, colour=colour if self.advanced() else None,
+                                 seat=self.viewer)
+        if reason:
+            self.refuse(reason)
+            return False
+        self.selected = None
+        if self.perform(self.notation(colour, tile, square), self.viewer):
+            self.app.sound.play("drop")
+            return True
+        return False
+
+    def press_pass(self) -> None:
+        if self.my_turn() and "pass" in self.session.legal_texts():
+            self.perform("pass", self.viewer)
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.drag.cancel()
+
+    # --- input --------------------------------------------------------------------------
+    def rack_index_at(self, pos: tuple[int, int]) -> int | None:
+        for i in range(len(self.rack_tiles())):
+            if self.rack_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if super().on_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.rack_index_at(event.pos)
+            if i is not None and self.my_turn():
+                colour, tile = self.rack_tiles()[i]
+                self.drag.press((colour, tile), tile_surface(colour, tile, RACK_TILE, self.patterns()),
+                                self.rack_rect(i), event.pos)
+                return True
+            square = square_at(event.pos)
+            if square is not None:
+                self.click_square(square)
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.drag.motion(event.pos)
+            return self.drag.active
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.drag is not None:
+            d = self.drag.drag
+            image, origin = d.image, d.origin
+            dragged = d.rect
+            zones = {sq: square_rect(sq) for sq in (f"{r}{c}" for r in ROWS for c in range(1, 10))}
+            result = self.drag.release(event.pos, zones)
+            if result.kind == "click":
+                i = self.rack_index_at(event.pos)
+                if i is not None:
+                    self.pick_rack(i)
+                return True
+            if result.target is None or not self.place(result.source, result.target):
+                self.drag.snap_back(image, dragged, origin)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.selected is not None or self.drag.drag is not None:
+                    self.clear_selection()
+                else:
+                    self.ask_leave()
+                return True
+            if pygame.K_1 <= event.key <= pygame.K_9 and not event.mod & pygame.KMOD_CTRL:
+                self.pick_rack(event.key - pygame.K_1)
+                return True
+            if event.key == pygame.K_p:
+                self.press_pass()
+                return True
+        return False
+
+    # --- narration, animation, results --------------------------------------------------
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+        who = self.seat_name(seat)
+        if text == "pass":
+            lines = [tr("{who} cannot place any tile and passes.", who=who)]
+        else:
+            colour, tile, square = self._parse(text, seat, before)
+            captured = before["board"].get(square)
+            tile_word = tr("wild") if tile == "wild" else tile
+            if captured:
+                lines = [tr("{who} placed {colour} {tile} on {sq}, capturing a {c} tile.", who=who, colour=tr(colour),
+                            tile=tile_word, sq=square, c=tr(captured))]
+            else:
+                lines = [tr("{who} placed {colour} {tile} on {sq}.", who=who, colour=tr(colour), tile=tile_word,
+                            sq=square)]
+        if after["current_player"] is None and before["current_player"] is not None:
+            order = sorted(range(len(after["scores"])), key=lambda s: after["scores"][s])
+            lines.append(tr("Game over. Scores (lower is better): {s}.",
+                            s=", ".join(f"{self.seat_name(s)} {after['scores'][s]}" for s in order)))
+        return lines
+
+    @staticmethod
+    def _parse(text: str, seat: int, before: dict) -> tuple[str, str, str]:
+        head, _, square = text.partition("@")
+        colour, _, tile = head.rpartition(":")
+        return colour or before["colours"][seat][0], tile, square.upper()
+
+    def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
+        duration = MOVE_TIME * speed_factor(self.app.settings.animation_speed)
+        if text == "pass" or duration <= 0:
+            return
+        colour, tile, square = self._parse(text, seat, before)
+        end = square_rect(square)
+        if seat == self.viewer:
+            start = pygame.Rect(BOARD.x + 2 * (RACK_TILE + 6), RACK_Y, RACK_TILE, RACK_TILE)
+        else:
+            start = pygame.Rect(SCORE_X + 20, self.score_row_y(seat), CELL, CELL)
+        captured = before["board"].get(square)
+        if captured:
+            away = pygame.Rect(SCORE_X + 280, self.score_row_y(seat), CELL, CELL)
+            self.flights.append((captured, before.get("labels", {}).get(square),
+                                 Tween(end.topleft, away.topleft, duration, ease=ease_in_out)))
+            self.app.sound.play("capture")
+        self.flights.append((colour, tile, Tween(start.topleft, end.topleft, duration, ease=ease_in_out,
+                                                 payload={"square": square})))
+        self.hidden_squares.add(square)
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.flights)
+
+    def finish_animation(self) -> None:
+        self.flights.clear()
+        self.hidden_squares.clear()
+
+    def result_lines(self) -> list[str]:
+        lines = []
+        for row in helpers.score_breakdown(self.session.view(self.viewer)):
+            groups = " + ".join(f"{tr(c)} {n}" for c, n in row["groups"].items())
+            caps = ", ".join(f"{tr(c)} {n}" for c, n in row["captures"].items()) or tr("none")
+            lines.append(tr("{who}: groups {g} = {gt}; captures {caps}, most of one colour {m}; score {s}",
+                            who=self.seat_name(row["seat"]), g=groups, gt=row["group_total"], caps=caps,
+                            m=row["most_captured"], s=row["score"]))
+        lines.append(tr("Lowest score wins; on a tie, fewer captures in all wins."))
+        return lines
+
+    def prompt(self) -> str:
+        if self.session.is_over():
+            return tr("The game is over.")
+        if not self.my_turn():
+            return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
+        if self.pass_button.visible:
+            return tr("No tile fits anywhere: you must pass.")
+        if self.selected is not None:
+            return tr("Place {tile} on a glowing square (ringed squares are captures).", tile=self.selected[1])
+        return tr("Drag a tile from your rack onto the board.")
+
+    # --- frame --------------------------------------------------------------------------
+    def patterns(self) -> bool:
+        return self.app.settings.colorblind
+
+    def score_row_y(self, seat: int) -> int:
+        return 64 + seat * 92
+
+    def update(self, dt: float) -> None:
+        self.pulse += dt
+        for _, _, t in self.flights:
+            t.update(dt)
+        landed = [t.payload.get("square") for _, _, t in self.flights if t.done]
+        self.flights = [f for f in self.flights if not f[2].done]
+        for sq in landed:
+            self.hidden_squares.discard(sq)
+        if not self.flights:
+            self.hidden_squares.clear()
+        self.drag.update(dt)
+        can_pass = self.my_turn() and self.session.legal_texts() == ["pass"]
+        self.pass_button.show() if can_pass else self.pass_button.hide()
+        super().update(dt)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        self.draw_board(surface)
+        self.draw_rack(surface)
+        self.draw_scores(surface)
+        for colour, label, t in self.flights:
+            if t.started:
+                surface.blit(tile_surface(colour, label, CELL - 4, self.patterns()), (t.pos[0] + 2, t.pos[1] + 2))
+        theme.draw_text(surface, self.prompt(), (BOARD.x, RACK_Y - 30), 18, theme.TEXT)
+        self.draw_panel(surface)
+        self.drag.draw(surface)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (226, 214, 188), BOARD.inflate(8, 8), border_radius=6)
+        for r in range(3):
+            for c in range(3):
+                sect = pygame.Rect(BOARD.x + c * 3 * CELL, BOARD.y + r * 3 * CELL, 3 * CELL, 3 * CELL)
+                shade = (240, 232, 212) if (r + c) % 2 == 0 else (232, 222, 198)
+                pygame.draw.rect(surface, shade, sect)
+                draw_symbol(surface, self._sections[r][c], sect.center, 2.2 * CELL, (216, 204, 176))
+        for i in range(10):
+            width = 3 if i % 3 == 0 else 1
+            colour = (120, 100, 70) if i % 3 == 0 else (190, 176, 146)
+            pygame.draw.line(surface, colour, (BOARD.x + i * CELL, BOARD.y), (BOARD.x + i * CELL, BOARD.bottom), width)
+            pygame.draw.line(surface, colour, (BOARD.x, BOARD.y + i * CELL), (BOARD.right, BOARD.y + i * CELL), width)
+        for i in range(9):  # coordinates on all four edges
+            x = BOARD.x + i * CELL + CELL // 2
+            y = BOARD.y + i * CELL + CELL // 2
+            for pos in ((x, BOARD.y - 16), (x, BOARD.bottom + 16)):
+                theme.draw_text(surface, str(i + 1), pos, 16, theme.TEXT_DIM, bold=True, anchor="center")
+            for pos in ((BOARD.x - 18, y), (BOARD.right + 18, y)):
+                theme.draw_text(surface, ROWS[i], pos, 16, theme.TEXT_DIM, bold=True, anchor="center")
+        labels = self.view.get("labels", {})
+        for square, colour in self.view["board"].items():
+            if square in self.hidden_squares:
+                continue
+            surface.blit(tile_surface(colour, labels.get(square), CELL - 4, self.patterns()),
+                         square_rect(square).inflate(-4, -4))
+        pulse = (1 + math.sin(self.pulse * 5)) / 2
+        for square, capture in self.targets().items():
+            r = square_rect(square)
+            if capture:
+                pygame.draw.rect(surface, theme.VERMILLION, r.inflate(-2, -2), 4, border_radius=8)
+                draw.dashed_rect(surface, r.inflate(-12, -12), theme.BLACK, dash=5, width=2)
+            else:
+                glow = pygame.Surface(r.size, pygame.SRCALPHA)
+                glow.fill((*theme.YELLOW, 70 + int(60 * pulse)))
+                surface.blit(glow, r)
+                pygame.draw.rect(surface, theme.YELLOW, r.inflate(-2, -2), 2)
+        last = self.view.get("last_action")
+        if last and isinstance(last, dict) and "@" in str(last.get("action", "")):
+            sq = str(last["action"]).split("@")[1].upper()
+            if sq in self.view["board"]:
+                pygame.draw.rect(surface, theme.SKY, square_rect(sq), 3)
+
+    def draw_rack(self, surface: pygame.Surface) -> None:
+        tiles = self.rack_tiles()
+        dragging = self.drag.drag.source if self.drag.active else None
+        for i, (colour, tile) in enumerate(tiles):
+            r = self.rack_rect(i)
+            if (colour, tile) == dragging:
+                pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2, border_radius=8)
+                continue
+            surface.blit(tile_surface(colour, tile, RACK_TILE, self.patterns()), r)
+            if self.selected == (colour, tile):
+                draw.dashed_rect(surface, r.inflate(8, 8), theme.GLOW_ALT, width=3)
+
+    def draw_scores(self, surface: pygame.Surface) -> None:
+        v = self.view
+        rows = helpers.score_breakdown(v)
+        theme.draw_text(surface, tr("Scores (lower wins)"), (SCORE_X, 34), 16, theme.TEXT_DIM, bold=True)
+        for row in rows:
+            seat = row["seat"]
+            y = self.score_row_y(seat)
+            box = pygame.Rect(SCORE_X, y, 340, 86)
+            pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+            if seat == v["current_player"]:
+                pygame.draw.rect(surface, theme.seat_colour(seat), box, 2, border_radius=8)
+            draw.marker(surface, theme.seat_shape(seat), (box.x + 14, y + 16), 8, theme.seat_colour(seat))
+            theme.draw_text(surface, self.seat_name(seat), (box.x + 28, y + 6), 16, bold=True)
+            theme.draw_text(surface, tr("score {s}", s=row["score"]), (box.right - 10, y + 6), 18, theme.YELLOW,
+                            bold=True, anchor="topright")
+            x = box.x + 10
+            for colour in row["colours"]:
+                surface.blit(tile_surface(colour, None, 20, self.patterns()), (x, y + 32))
+                left = v["rack_sizes"].get(colour, 0) + v["pool_sizes"].get(colour, 0)
+                theme.draw_text(surface, tr("{g} groups, {n} tiles left", g=row["groups"][colour], n=left),
+                                (x + 26, y + 33), 14, theme.TEXT_DIM)
+                x += 170
+            cx = box.x + 10
+            theme.draw_text(surface, tr("captured:"), (cx, y + 60), 14, theme.TEXT_DIM)
+            cx += 70
+            for colour, n in row["captures"].items():
+                surface.blit(tile_surface(colour, None, 18, self.patterns()), (cx, y + 60))
+                theme.draw_text(surface, f"x{n}", (cx + 22, y + 60), 14, theme.TEXT)
+                cx += 56
+
+    def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        v = self.view
+        if self.advanced():
+            first = tr("Advanced 2-player game")
+        else:
+            seat = v["current_player"] if v["current_player"] is not None else self.viewer
+            first = tr("Turn {t} of {n}", t=min(v["turns"][seat] + 1, v["turn_limit"]), n=v["turn_limit"])
+        theme.draw_text(surface, first, (rect.x, rect.y), 15, theme.TEXT)
+        theme.draw_text(surface, tr("Ringed squares are captures."), (rect.x, rect.y + 24), 15, theme.TEXT_DIM)

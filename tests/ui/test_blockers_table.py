@@ -1,0 +1,83 @@
+"""The Blockers! table driven headless: drag to place, glowing targets with captures
+marked, refusals with the reason, click and keyboard placing, hand-off, score panel."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.blockers_table import BlockersTable, square_rect
+from game.scenes.handoff import HandoffScene
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+Y2 = {"pools": [["5", "E", "9", "A", "circle", "1"], ["1", "2", "3", "4", "5", "6"]],
+      "board": {"E4": "blue", "E5": "blue", "E6": "blue", "A8": "blue", "A9": "blue", "I9": "blue"}}
+
+
+def blockers_driver(setup, seats=("human", "human")) -> Driver:
+    session = GameSession("blockers", list(seats), seed=1, options={"first_player": 0, "setup": setup})
+    return Driver(lambda app: BlockersTable(app, session), autosave=False)
+
+
+def rack_index(table: BlockersTable, tile: str) -> int:
+    return [t for _, t in table.rack_tiles()].index(tile)
+
+
+def test_drag_shows_targets_with_captures_marked_and_places():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        i = rack_index(t, "9")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=t.rack_rect(i).center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(1, 0, 0)))
+        d.frames(2)
+        targets = t.targets()
+        assert targets["A9"] is True and targets["I9"] is True, "captures are marked as captures"
+        assert targets["B9"] is False
+        assert "E9" in targets and "E5" not in targets
+        t.drag.cancel()
+        d.drag(t.rack_rect(i).center, square_rect("I9").center)
+        assert t.session.log.actions == ["9@I9"]
+        assert t.session.state.scores() == [2, 2]
+    finally:
+        d.close()
+
+
+def test_a_refused_drop_snaps_back_with_the_reason():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.drag(t.rack_rect(rack_index(t, "5")).center, square_rect("E5").center)
+        assert t.session.log.actions == []
+        assert "split" in t.toast
+        assert t.drag.snapbacks
+        d.drag(t.rack_rect(rack_index(t, "5")).center, square_rect("C6").center)
+        assert "does not fit" in t.toast
+    finally:
+        d.close()
+
+
+def test_click_select_then_click_square_and_keyboard_select():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.key(pygame.K_1 + rack_index(t, "E"))
+        assert t.selected == ("red", "E")
+        d.click(square_rect("E4").center)
+        assert t.session.log.actions == ["E@E4"]
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5), "the next human gets a hand-off"
+        d.key(pygame.K_RETURN)
+        assert t.viewer == 1 and t.view["racks"] == {"blue": ["1", "2", "3", "4", "5"]}
+    finally:
+        d.close()
+
+
+def test_final_screen_explains_scores():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        lines = t.result_lines()
+        assert any("groups" in line and "score" in line for line in lines)
+        assert "Lowest score wins" in lines[-1]
+    finally:
+        d.close()
