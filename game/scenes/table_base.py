@@ -30,6 +30,7 @@ AUTOPLAY_SPEC = "ai:easy"
 
 class TableScene(AppScene):
     background = theme.TABLE
+    hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
     toast_bottom = 150  # messages near the top of the table, clear of the board's buttons
 
     def __init__(self, app, session: GameSession) -> None:
@@ -166,7 +167,7 @@ class TableScene(AppScene):
             self.drive_ai(seat)
             return
         if seat != self.viewer and not self.handoff_pending:
-            if len(session.humans) > 1 and not self.autoplay:
+            if len(session.humans) > 1 and not self.autoplay and self.hidden_information:
                 self.handoff_pending = True
                 from game.scenes.handoff import HandoffScene
                 self.clear_selection()

@@ -10,6 +10,7 @@ TABLES = {
     "breaks": "game.scenes.breaks_table:BreaksTable",
     "cube": "game.scenes.cube_table:CubeTable",
     "blockers": "game.scenes.blockers_table:BlockersTable",
+    "breaker_blocks": "game.scenes.breaker_blocks_table:BreakerBlocksTable",
 }
 
 

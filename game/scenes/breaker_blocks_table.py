@@ -1,0 +1,651 @@
+"""The Breaker Blocks table: two trees of interlocking tiles growing out of the shared
+core, both hands and all piles face up, live power and control per circuit.
+
+Every move is read from ``legal_actions()``: dragging a hand tile glows the sockets it
+may PLAY into, dragging one of your leaves glows where it may REARRANGE, clicking a pile
+tile DRAWs. An action tile's steps (targets, kept kinds, extra draws, placements) glow
+their valid choices while a prompt says what to pick. Perfect information: no hand-off.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.i18n import tr
+from game.rules.breaker_blocks.helpers import hole_sides
+from game.scenes.table_base import TableScene
+from game.ui import draw, theme
+from game.ui.drag import DragController
+from game.ui.focus import Focusable
+from game.ui.tween import Tween, ease_in_out, speed_factor
+
+CELL = 34
+X0, X1, Y0, Y1 = -5, 7, -6, 7
+BOARD = pygame.Rect(24, 96, (X1 - X0 + 1) * CELL, (Y1 - Y0 + 1) * CELL)
+SIDES = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+OWNER = (theme.ORANGE, theme.SKY)
+ABBREV = {"accelerate": "ACC", "annihilate": "ANN", "agitate": "AGI", "authenticate": "ATH", "automate": "AUTO",
+          "attenuate": "ATT", "aggravate": "AGG"}
+HAND_TILE = 36
+PILE_X = 500
+MOVE_TIME = 0.3
+_tile_cache: dict[tuple, pygame.Surface] = {}
+
+
+def cell_rect(cell: tuple[int, int]) -> pygame.Rect:
+    x, y = cell
+    return pygame.Rect(BOARD.x + (x - X0) * CELL, BOARD.y + (Y1 - y) * CELL, CELL, CELL)
+
+
+def cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
+    if not BOARD.collidepoint(pos):
+        return None
+    return X0 + (pos[0] - BOARD.x) // CELL, Y1 - (pos[1] - BOARD.y) // CELL
+
+
+def side_point(rect: pygame.Rect, side: str) -> tuple[int, int]:
+    return {"N": rect.midtop, "E": rect.midright, "S": rect.midbottom, "W": rect.midleft}[side]
+
+
+def action_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: float,
+                colour: tuple[int, int, int]) -> None:
+    """A small drawn icon per action type (the text abbreviation sits beside it)."""
+    cx, cy = centre
+    if kind == "accelerate":   # double chevron
+        for dx in (-r * 0.5, r * 0.2):
+            pygame.draw.lines(surface, colour, False, [(cx + dx - r * 0.3, cy - r * 0.6), (cx + dx + r * 0.3, cy),
+                                                       (cx + dx - r * 0.3, cy + r * 0.6)], 3)
+    elif kind == "annihilate":  # a cross
+        pygame.draw.line(surface, colour, (cx - r * 0.6, cy - r * 0.6), (cx + r * 0.6, cy + r * 0.6), 3)
+        pygame.draw.line(surface, colour, (cx - r * 0.6, cy + r * 0.6), (cx + r * 0.6, cy - r * 0.6), 3)
+    elif kind == "agitate":     # a zigzag
+        pygame.draw.lines(surface, colour, False, [(cx - r * 0.7, cy), (cx - r * 0.35, cy - r * 0.5),
+                                                   (cx, cy + r * 0.5), (cx + r * 0.35, cy - r * 0.5),
+                                                   (cx + r * 0.7, cy)], 3)
+    elif kind == "authenticate":  # a padlock
+        pygame.draw.rect(surface, colour, pygame.Rect(cx - r * 0.5, cy - r * 0.1, r, r * 0.7))
+        pygame.draw.arc(surface, colour, pygame.Rect(cx - r * 0.35, cy - r * 0.7, r * 0.7, r * 1.0), 0, math.pi, 3)
+    elif kind == "automate":    # a cog
+        for i in range(8):
+            a = i * math.pi / 4
+            pygame.draw.line(surface, colour, (cx, cy), (cx + r * 0.7 * math.cos(a), cy + r * 0.7 * math.sin(a)), 3)
+        pygame.draw.circle(surface, colour, (cx, cy), r * 0.45)
+    elif kind == "attenuate":   # a down arrow
+        pygame.draw.line(surface, colour, (cx, cy - r * 0.6), (cx, cy + r * 0.5), 3)
+        pygame.draw.polygon(surface, colour, [(cx - r * 0.4, cy + r * 0.1), (cx + r * 0.4, cy + r * 0.1),
+                                              (cx, cy + r * 0.7)])
+    elif kind == "aggravate":   # a warning triangle
+        pygame.draw.polygon(surface, colour, [(cx, cy - r * 0.7), (cx + r * 0.7, cy + r * 0.55),
+                                              (cx - r * 0.7, cy + r * 0.55)], 3)
+
+
+def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], size: int) -> pygame.Surface:
+    """A tile drawn as an interlocking piece: body, tab bump toward its parent, hole notches."""
+    key = (kind, owner, from_side, tuple(holes), size)
+    surf = _tile_cache.get(key)
+    if surf is not None:
+        return surf
+    pad = size // 5
+    surf = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
+    body = pygame.Rect(pad, pad, size, size)
+    colour = OWNER[owner]
+    power = kind.isdigit()
+    fill = colour if power else (236, 232, 220)
+    pygame.draw.rect(surf, fill, body, border_radius=4)
+    nub = max(4, size // 5)
+    if from_side:  # the tab sticks out toward the parent
+        pygame.draw.circle(surf, fill, side_point(body, from_side), nub)
+        pygame.draw.circle(surf, theme.BLACK, side_point(body, from_side), nub, 1)
+    for side in holes:  # holes are notches cut into the body
+        pygame.draw.circle(surf, theme.TABLE_DARK, side_point(body, side), nub)
+    pygame.draw.rect(surf, theme.BLACK if power else colour, body, 2, border_radius=4)
+    if power:
+        txt = theme.render(kind, int(size * 0.55), theme.BLACK, bold=True)
+        surf.blit(txt, txt.get_rect(center=body.center))
+    else:
+        action_icon(surf, kind, (body.centerx, body.centery - size // 8), size * 0.32, colour)
+        txt = theme.render(ABBREV.get(kind, kind[:3].upper()), max(8, int(size * 0.24)), theme.BLACK, bold=True)
+        surf.blit(txt, txt.get_rect(midbottom=(body.centerx, body.bottom - 1)))
+    _tile_cache[key] = surf
+    return surf
+
+
+@dataclass
+class Moves:
+    """The current player's legal actions, grouped for the table."""
+
+    draws: set[str]
+    plays: dict[str, dict[tuple[int, int], list[str]]]       # kind -> cell -> sides
+    rearranges: dict[tuple[int, int], dict[tuple[int, int], list[str]]]  # leaf -> cell -> sides
+    places: dict[str, dict[tuple[int, int], list[str]]]      # AUTOMATE: kind -> cell -> sides
+    targets: set[tuple[int, int]]
+    keeps: set[str]
+    skip: bool
+    end: bool
+
+
+def _cell(text: str) -> tuple[int, int]:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def group_moves(texts: list[str]) -> Moves:
+    m = Moves(set(), {}, {}, {}, set(), set(), False, False)
+    for t in texts:
+        w = t.split()
+        if w[0] == "draw":
+            m.draws.add(w[1])
+        elif w[0] == "play":
+            m.plays.setdefault(w[1], {}).setdefault(_cell(w[3]), []).append(w[5])
+        elif w[0] == "place":
+            m.places.setdefault(w[1], {}).setdefault(_cell(w[3]), []).append(w[5])
+        elif w[0] == "rearrange":
+            m.rearranges.setdefault(_cell(w[1]), {}).setdefault(_cell(w[3]), []).append(w[5])
+        elif w[0] == "target":
+            m.targets.add(_cell(w[1]))
+        elif w[0] == "keep":
+            m.keeps.add(w[1])
+        elif w[0] == "skip":
+            m.skip = True
+        elif w[0] == "end":
+            m.end = True
+    return m
+
+
+def nearest_side(rect: pygame.Rect, pos: tuple[int, int], sides: list[str]) -> str:
+    return min(sides, key=lambda s: (side_point(rect, s)[0] - pos[0]) ** 2 + (side_point(rect, s)[1] - pos[1]) ** 2)
+
+
+class BreakerBlocksTable(TableScene):
+    hidden_information = False  # all tiles are open: seats swap without a hand-off screen
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.drag = DragController()
+        self.selected: tuple | None = None   # ("hand", kind) / ("leaf", cell) / ("pile", kind) for AUTOMATE
+        self.side_pick = 0                   # keyboard: which of a cell's sides to use
+        self.flights: list[tuple[pygame.Surface, Tween]] = []
+        self.pulse = 0.0
+        self._moves: tuple[int, Moves] | None = None
+
+    # --- set-up -------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.end_button = self.button(tr("End turn (N)"), (PILE_X, 648, 150, 42), lambda: self.act("end"))
+        self.skip_button = self.button(tr("Skip (S)"), (PILE_X + 160, 648, 120, 42), lambda: self.act("skip"))
+        for seat in (0, 1):
+            for i in range(8):
+                self.focus.add(Focusable(lambda s=seat, i=i: self.hand_rect(s, i),
+                                         lambda s=seat, i=i: self.click_hand(s, i),
+                                         lambda s=seat, i=i: self.my_turn() and i < len(self.hand_kinds(s))))
+        for i in range(11):
+            self.focus.add(Focusable(lambda i=i: self.pile_rect(i), lambda i=i: self.click_pile(i),
+                                     lambda i=i: self.my_turn() and i < len(self.pile_entries())))
+        for y in range(Y1, Y0 - 1, -1):
+            for x in range(X0, X1 + 1):
+                self.focus.add(Focusable(lambda c=(x, y): cell_rect(c), lambda c=(x, y): self.click_cell(c, None),
+                                         lambda c=(x, y): self.my_turn() and self.cell_useful(c)))
+
+    # --- legal moves --------------------------------------------------------------------
+    def my_turn(self) -> bool:
+        cp = self.session.current_player
+        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
+
+    def moves(self) -> Moves:
+        key = len(self.session.log.actions)
+        if self._moves is None or self._moves[0] != key:
+            texts = self.session.legal_texts() if self.my_turn() else []
+            self._moves = (key, group_moves(texts))
+        return self._moves[1]
+
+    def act(self, text: str) -> bool:
+        self.selected = None
+        self.side_pick = 0
+        return self.perform(text, self.viewer)
+
+    def sockets_for(self, source: tuple | None) -> dict[tuple[int, int], list[str]]:
+        m = self.moves()
+        if source is None:
+            return {}
+        if source[0] == "hand":
+            return m.plays.get(source[1], {})
+        if source[0] == "leaf":
+            return m.rearranges.get(source[1], {})
+        if source[0] == "pile":
+            return m.places.get(source[1], {})
+        return {}
+
+    def cell_useful(self, cell: tuple[int, int]) -> bool:
+        m = self.moves()
+        return cell in m.targets or cell in m.rearranges or cell in self.sockets_for(self.selected)
+
+    # --- hands and piles ----------------------------------------------------------------
+    def hand_kinds(self, seat: int) -> list[str]:
+        hand = self.view["hands"][seat]
+        return [k for k in self.view["power_kinds"] + self.view["action_types"] for _ in range(hand.get(k, 0))]
+
+    def hand_rect(self, seat: int, index: int) -> pygame.Rect:
+        y = 40 if seat == 1 else BOARD.bottom + 36
+        return pygame.Rect(BOARD.x + index * (HAND_TILE + 16), y, HAND_TILE, HAND_TILE)
+
+    def pile_entries(self) -> list[tuple[str, int, str]]:
+        """(kind, count, which pile) for the viewer's colour pile then the action pile."""
+        v = self.view
+        me = self.session.current_player if self.session.current_player is not None else self.viewer
+        out = [(k, v["piles"][me].get(k, 0), "colour") for k in v["power_kinds"]]
+        out += [(k, n, "action") for k, n in v["action_pile"].items()]
+        return out
+
+    def pile_rect(self, index: int) -> pygame.Rect:
+        col, row = index % 4, index // 4
+        return pygame.Rect(PILE_X + col * 112, 384 + row * 52, 104, 46)
+
+    # --- clicks -------------------------------------------------------------------------
+    def click_hand(self, seat: int, index: int) -> None:
+        if not self.my_turn():
+            return
+        kinds = self.hand_kinds(seat)
+        if index >= len(kinds):
+            return
+        kind = kinds[index]
+        m = self.moves()
+        if m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine():
+            self.act(f"keep {kind}")
+            return
+        if seat != self.viewer:
+            self.refuse(tr("That is your opponent's hand."))
+            return
+        if kind in m.plays:
+            self.selected = None if self.selected == ("hand", kind) else ("hand", kind)
+            self.app.sound.play("pick")
+        else:
+            self.refuse(self.reason_for_hand(kind))
+
+    def _keep_is_mine(self) -> bool:
+        pending = self.view.get("pending") or {}
+        return pending.get("number", 1) == 1
+
+    def reason_for_hand(self, kind: str) -> str:
+        if kind in (self.view.get("drawn_this_turn") or {}):
+            return tr("You drew that tile this turn: it can be played next turn.")
+        return tr("There is no socket for that tile now.")
+
+    def click_pile(self, index: int) -> None:
+        if not self.my_turn():
+            return
+        entries = self.pile_entries()
+        if index >= len(entries):
+            return
+        kind, count, _ = entries[index]
+        m = self.moves()
+        if kind in m.places:
+            self.selected = ("pile", kind)
+            self.app.sound.play("pick")
+        elif kind in m.draws:
+            self.act(f"draw {kind}")
+        else:
+            self.refuse(tr("That pile is empty.") if count == 0 else self.draw_refusal(kind))
+
+    def draw_refusal(self, kind: str) -> str:
+        try:
+            self.session.check(f"draw {kind}")
+        except Exception as exc:
+            return str(exc)
+        return tr("You cannot take that now.")
+
+    def click_cell(self, cell: tuple[int, int], pos: tuple[int, int] | None) -> None:
+        if not self.my_turn():
+            self.refuse(tr("Wait for your turn."))
+            return
+        m = self.moves()
+        if cell in m.targets:
+            self.act(f"target {cell[0]},{cell[1]}")
+            return
+        sockets = self.sockets_for(self.selected)
+        if cell in sockets:
+            sides = sockets[cell]
+            side = nearest_side(cell_rect(cell), pos, sides) if pos else sides[self.side_pick % len(sides)]
+            self.drop(self.selected, cell, side)
+            return
+        if cell in m.rearranges:
+            self.selected = None if self.selected == ("leaf", cell) else ("leaf", cell)
+            self.app.sound.play("pick")
+            return
+        if self.selected is not None:
+            self.refuse(tr("That is not a socket for this tile."))
+
+    def drop(self, source: tuple, cell: tuple[int, int], side: str) -> bool:
+        where = f"{cell[0]},{cell[1]} from {side}"
+        if source[0] == "hand":
+            return self.act(f"play {source[1]} at {where}")
+        if source[0] == "pile":
+            return self.act(f"place {source[1]} at {where}")
+        return self.act(f"rearrange {source[1][0]},{source[1][1]} to {where}")
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.drag.cancel()
+
+    # --- input --------------------------------------------------------------------------
+    def source_at(self, pos: tuple[int, int]) -> tuple | None:
+        for i in range(len(self.hand_kinds(self.viewer))):
+            if self.hand_rect(self.viewer, i).collidepoint(pos):
+                return ("hand", self.hand_kinds(self.viewer)[i])
+        cell = cell_at(pos)
+        if cell is not None and cell in self.moves().rearranges:
+            return ("leaf", cell)
+        return None
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if super().on_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            src = self.source_at(event.pos) if self.my_turn() else None
+            if src is not None and self.sockets_for(src):
+                rect = self.hand_rect(self.viewer, self.hand_kinds(self.viewer).index(src[1])) if src[0] == "hand" \
+                    else cell_rect(src[1])
+                kind = src[1] if src[0] == "hand" else self.tile_at(src[1])["kind"]
+                pad = CELL // 5 * 2
+                self.drag.press(src, tile_image(kind, self.viewer, None, [], CELL), rect.inflate(pad, pad), event.pos)
+                return True
+            return self.press(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            self.drag.motion(event.pos)
+            return self.drag.active
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.drag is not None:
+            d = self.drag.drag
+            image, origin, dragged = d.image, d.origin, d.rect
+            source = d.source
+            self.drag.cancel()
+            if not d.started:
+                self.press(event.pos)
+                return True
+            cell = cell_at(event.pos)
+            sockets = self.sockets_for(source)
+            if cell is not None and cell in sockets:
+                self.drop(source, cell, nearest_side(cell_rect(cell), event.pos, sockets[cell]))
+            else:
+                self.refuse(tr("Drop it on a glowing socket."))
+                self.drag.snap_back(image, dragged, origin)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        return False
+
+    def press(self, pos: tuple[int, int]) -> bool:
+        for seat in (0, 1):
+            for i in range(len(self.hand_kinds(seat))):
+                if self.hand_rect(seat, i).collidepoint(pos):
+                    self.click_hand(seat, i)
+                    return True
+        for i in range(len(self.pile_entries())):
+            if self.pile_rect(i).collidepoint(pos):
+                self.click_pile(i)
+                return True
+        cell = cell_at(pos)
+        if cell is not None:
+            self.click_cell(cell, pos)
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            if self.selected is not None or self.drag.drag is not None:
+                self.clear_selection()  # nothing irreversible has happened yet
+            else:
+                self.ask_leave()
+            return True
+        if event.key == pygame.K_r and self.selected is not None:
+            self.side_pick += 1
+            return True
+        if event.key == pygame.K_n and self.moves().end:
+            self.act("end")
+            return True
+        if event.key == pygame.K_s and self.moves().skip:
+            self.act("skip")
+            return True
+        return False
+
+    # --- narration, animation, results --------------------------------------------------
+    def tile_at(self, cell: tuple[int, int], view: dict | None = None) -> dict | None:
+        for t in (view or self.view)["board"]:
+            if tuple(t["cell"]) == tuple(cell):
+                return t
+        return None
+
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+        who = self.seat_name(seat)
+        w = text.split()
+        lines: list[str] = []
+        if w[0] == "draw":
+            lines.append(tr("{who} drew: {k}.", who=who, k=tr(w[1])))
+        elif w[0] in ("play", "place"):
+            verb = tr("played") if w[0] == "play" else tr("placed (automate)")
+            lines.append(tr("{who} {verb} {k} at {cell}.", who=who, verb=verb, k=tr(w[1]), cell=w[3]))
+        elif w[0] == "rearrange":
+            lines.append(tr("{who} moved the tile at {a} to {b}.", who=who, a=w[1], b=w[3]))
+        elif w[0] == "target":
+            gone = self.tile_at(_cell(w[1]), before)
+            kind = gone["kind"] if gone else "?"
+            lines.append(tr("{who} targeted {k} at {cell}.", who=who, k=tr(kind), cell=w[1]))
+        elif w[0] == "keep":
+            lines.append(tr("{who} kept {k}; the rest of that hand went back.", who=who, k=tr(w[1])))
+        elif w[0] == "skip":
+            lines.append(tr("{who} skipped the rest of the agitate.", who=who))
+        elif w[0] == "end":
+            lines.append(tr("{who} ended the turn.", who=who))
+        pend = after.get("pending")
+        if pend and pend.get("prompt") and pend.get("seat") == seat and not before.get("pending"):
+            lines.append(pend["prompt"])
+        if after.get("end_reason") and not before.get("end_reason"):
+            lines.append(after["end_reason"]["text"])
+        return lines
+
+    def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
+        duration = MOVE_TIME * speed_factor(self.app.settings.animation_speed)
+        w = text.split()
+        if duration <= 0 or w[0] not in ("play", "place", "rearrange"):
+            return
+        cell = _cell(w[3])
+        placed = self.tile_at(cell, after)
+        if placed is None:
+            return
+        if w[0] == "rearrange":
+            start = cell_rect(_cell(w[1]))
+        elif w[0] == "play":
+            start = self.hand_rect(seat, 0)
+        else:
+            start = self.pile_rect(0)
+        img = tile_image(placed["kind"], placed["owner"], None, [], CELL)
+        self.flights.append((img, Tween(start.topleft, cell_rect(cell).topleft, duration, ease=ease_in_out,
+                                        payload={"cell": cell})))
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.flights)
+
+    def finish_animation(self) -> None:
+        self.flights.clear()
+
+    def result_lines(self) -> list[str]:
+        v = self.session.view(self.viewer)
+        lines = []
+        if v.get("end_reason"):
+            lines.append(v["end_reason"]["text"])
+        for i, name in enumerate(v["circuits"]):
+            p1, p2 = v["power"][0][i], v["power"][1][i]
+            ctrl = v["control"][i]
+            who = tr("nobody (equal power)") if ctrl is None else self.seat_name(ctrl)
+            lines.append(tr("Circuit {c}: {a} to {b}, controlled by {who}", c=name, a=p1, b=p2, who=who))
+        winners = v["winners"]
+        if not winners:
+            lines.append(tr("Equal numbers of circuits: both players lose."))
+        return lines
+
+    def prompt(self) -> str:
+        v = self.view
+        if self.session.is_over():
+            return v["end_reason"]["text"] if v.get("end_reason") else tr("The game is over.")
+        pend = v.get("pending")
+        if pend and pend.get("prompt"):
+            return pend["prompt"]
+        if not self.my_turn():
+            return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
+        if self.selected is not None:
+            return tr("Drop it on a glowing socket (the tab goes toward the side you point at; R cycles sides).")
+        return tr("Drag a hand tile to a glowing socket, drag one of your leaves to move it, or click a pile to draw.")
+
+    # --- frame --------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.pulse += dt
+        for _, t in self.flights:
+            t.update(dt)
+        self.flights = [f for f in self.flights if not f[1].done]
+        self.drag.update(dt)
+        m = self.moves()
+        self.end_button.show() if m.end else self.end_button.hide()
+        self.skip_button.show() if m.skip else self.skip_button.hide()
+        super().update(dt)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        self.draw_board(surface)
+        self.draw_hands(surface)
+        self.draw_circuits(surface)
+        self.draw_piles(surface)
+        for img, t in self.flights:
+            surface.blit(img, (t.pos[0] - CELL // 5, t.pos[1] - CELL // 5))
+        lines = theme.wrap(self.prompt(), 16, 440)
+        for i, line in enumerate(lines[:3]):
+            theme.draw_text(surface, line, (PILE_X, 570 + 22 * i), 16, theme.YELLOW if self.my_turn() else theme.TEXT)
+        self.draw_panel(surface)
+        self.drag.draw(surface)
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        v = self.view
+        pygame.draw.rect(surface, theme.TABLE_DARK, BOARD.inflate(6, 6), border_radius=6)
+        for y in range(Y0, Y1 + 1):
+            for x in range(X0, X1 + 1):
+                pygame.draw.rect(surface, (34, 70, 82), cell_rect((x, y)), 1)
+        # the dotted line between the two halves (seat 1 south, seat 2 north)
+        mid = cell_rect((X0, 0)).top
+        for x in range(BOARD.x, BOARD.right, 10):
+            pygame.draw.line(surface, theme.TEXT_DIM, (x, mid), (x + 5, mid), 2)
+        # the core: three circuits, with the inputs marked
+        for i, name in enumerate(v["circuits"]):
+            r = cell_rect((i, 1)).union(cell_rect((i, 0)))
+            pygame.draw.rect(surface, (70, 70, 84), r)
+            pygame.draw.rect(surface, theme.BLACK, r, 2)
+            theme.draw_text(surface, name, r.center, 15, theme.TEXT, bold=True, anchor="center")
+        for seat, sides in ((0, [((0, 0), "S"), ((0, 0), "W"), ((1, 0), "S"), ((2, 0), "S")]),
+                            (1, [((2, 1), "N"), ((2, 1), "E"), ((1, 1), "N"), ((0, 1), "N")])):
+            for cell, side in sides:
+                pygame.draw.circle(surface, OWNER[seat], side_point(cell_rect(cell), side), 5)
+        # coordinates along two edges
+        for x in range(X0, X1 + 1):
+            theme.draw_text(surface, str(x), (cell_rect((x, Y0)).centerx, BOARD.bottom + 2), 10, theme.TEXT_DIM,
+                            anchor="midtop")
+        for y in range(Y0, Y1 + 1):
+            theme.draw_text(surface, str(y), (BOARD.right + 4, cell_rect((X1, y)).centery), 10, theme.TEXT_DIM,
+                            anchor="midleft")
+        flying = {t.payload.get("cell") for _, t in self.flights}
+        dragging = self.drag.drag.source if self.drag.active else None
+        for t in v["board"]:
+            cell = tuple(t["cell"])
+            if cell in flying or dragging == ("leaf", cell):
+                continue
+            img = tile_image(t["kind"], t["owner"], t["from"], hole_sides(t["kind"], t["from"]), CELL)
+            surface.blit(img, cell_rect(cell).move(-CELL // 5, -CELL // 5))
+        self.draw_glows(surface)
+
+    def draw_glows(self, surface: pygame.Surface) -> None:
+        pulse = (1 + math.sin(self.pulse * 5)) / 2
+        m = self.moves()
+        source = self.drag.drag.source if self.drag.active else self.selected
+        for cell, sides in self.sockets_for(source).items():
+            r = cell_rect(cell)
+            glow = pygame.Surface(r.size, pygame.SRCALPHA)
+            glow.fill((*theme.YELLOW, 60 + int(70 * pulse)))
+            surface.blit(glow, r)
+            for side in sides:  # a tick on each side a parent hole offers
+                pygame.draw.circle(surface, theme.YELLOW, side_point(r, side), 4)
+        for cell in m.targets:
+            pygame.draw.rect(surface, theme.VERMILLION, cell_rect(cell).inflate(4, 4), 3)
+        if source is None:
+            for cell in m.rearranges:
+                draw.dashed_rect(surface, cell_rect(cell).inflate(2, 2), theme.GLOW_ALT, dash=4, width=2)
+        if source and source[0] == "leaf":
+            pygame.draw.rect(surface, theme.GLOW_ALT, cell_rect(source[1]).inflate(6, 6), 3)
+
+    def draw_hands(self, surface: pygame.Surface) -> None:
+        m = self.moves()
+        for seat in (0, 1):
+            label_y = self.hand_rect(seat, 0).y - 19
+            draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 6, theme.seat_colour(seat))
+            drawn = self.view.get("drawn_this_turn") or {}
+            theme.draw_text(surface, tr("{who}'s hand", who=self.seat_name(seat)), (BOARD.x + 16, label_y), 14,
+                            theme.TEXT_DIM)
+            marks: dict[str, int] = dict(drawn) if seat == self.session.current_player else {}
+            for i, kind in enumerate(self.hand_kinds(seat)):
+                r = self.hand_rect(seat, i)
+                img = tile_image(kind, seat, None, [], HAND_TILE)
+                surface.blit(img, r.move(-(HAND_TILE // 5), -(HAND_TILE // 5)))
+                if marks.get(kind, 0) > 0:  # drawn this turn: cannot be played yet
+                    marks[kind] -= 1
+                    theme.draw_text(surface, tr("new"), r.midbottom, 11, theme.YELLOW, bold=True, anchor="midtop")
+                if (seat == self.viewer and self.selected == ("hand", kind)) or \
+                        (m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine()):
+                    pygame.draw.rect(surface, theme.YELLOW, r.inflate(4, 4), 2, border_radius=4)
+
+    def draw_circuits(self, surface: pygame.Surface) -> None:
+        v = self.view
+        box = pygame.Rect(PILE_X, 44, 446, 150)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        theme.draw_text(surface, tr("Circuits: more power controls"), (box.x + 12, box.y + 8), 16, bold=True)
+        for i, name in enumerate(v["circuits"]):
+            x = box.x + 14 + i * 144
+            theme.draw_text(surface, tr("Circuit {c}", c=name), (x, box.y + 36), 15, theme.TEXT_DIM)
+            for seat in (0, 1):
+                y = box.y + 60 + seat * 26
+                draw.marker(surface, theme.seat_shape(seat), (x + 8, y + 9), 7, theme.seat_colour(seat))
+                theme.draw_text(surface, str(v["power"][seat][i]), (x + 22, y), 17, bold=True)
+            ctrl = v["control"][i]
+            label = tr("tied") if ctrl is None else tr("{who} controls", who=self.seat_name(ctrl))
+            theme.draw_text(surface, label, (x, box.y + 118), 13, theme.YELLOW if ctrl is not None else theme.TEXT_DIM)
+        stat = pygame.Rect(PILE_X, 204, 446, 150)
+        pygame.draw.rect(surface, theme.PANEL, stat, border_radius=8)
+        cp = self.session.current_player
+        lines = [tr("Actions left this turn: {n}", n=v["actions_left"]) if cp is not None else tr("Game over"),
+                 tr("Circuits controlled: {a} to {b}", a=v["scores"][0], b=v["scores"][1]),
+                 tr("Turns played: {a} and {b} (cap {c})", a=v["turns_completed"][0], b=v["turns_completed"][1],
+                    c=v["options"].get("turn_cap") or tr("none")),
+                 tr("Authenticate tiles on the board: {n}", n=v["authenticate"]["on_board"])]
+        if v.get("final_turn") is not None:
+            lines.append(tr("Final turn: {who}", who=self.seat_name(v["final_turn"])))
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (stat.x + 12, stat.y + 10 + 26 * i), 15, theme.TEXT)
+
+    def draw_piles(self, surface: pygame.Surface) -> None:
+        m = self.moves()
+        cp = self.session.current_player if self.session.current_player is not None else self.viewer
+        theme.draw_text(surface, tr("Piles (click to draw; both players' piles are open)"), (PILE_X, 362), 14,
+                        theme.TEXT_DIM)
+        for i, (kind, count, which) in enumerate(self.pile_entries()):
+            r = self.pile_rect(i)
+            pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
+            surface.blit(tile_image(kind, cp, None, [], 28), (r.x + 2, r.y + 2))
+            theme.draw_text(surface, f"x{count}", (r.x + 46, r.y + 6), 16, theme.TEXT if count else theme.TEXT_DIM,
+                            bold=True)
+            name = tr(kind) if which == "action" else tr("power {k}", k=kind)
+            theme.draw_text(surface, name, (r.x + 46, r.y + 26), 11, theme.TEXT_DIM)
+            if kind in m.draws or kind in m.places:
+                pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=6)
+            if self.selected == ("pile", kind):
+                draw.dashed_rect(surface, r.inflate(6, 6), theme.GLOW_ALT, width=3)
+        other = 1 - cp
+        pile = self.view["piles"][other]
+        text = ", ".join(f"{k}x{pile.get(k, 0)}" for k in self.view["power_kinds"])
+        theme.draw_text(surface, tr("{who}'s colour pile: {p}", who=self.seat_name(other), p=text),
+                        (PILE_X, 544), 13, theme.TEXT_DIM)

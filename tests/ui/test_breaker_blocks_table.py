@@ -1,0 +1,93 @@
+"""The Breaker Blocks table driven headless: play by drag, draw by clicking a pile,
+rearrange a leaf, resolve an action tile's target step, end the turn."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.breaker_blocks_table import BreakerBlocksTable, cell_rect, side_point
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+
+def bb_driver(actions=()) -> Driver:
+    session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0})
+    for a in actions:
+        session.apply(a, session.current_player)
+    return Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+
+
+def near(cell: tuple[int, int], side: str) -> tuple[int, int]:
+    """A point inside ``cell`` close to its ``side`` (where the tab should go)."""
+    r = cell_rect(cell)
+    sx, sy = side_point(r, side)
+    return (r.centerx + (sx - r.centerx) * 7 // 10, r.centery + (sy - r.centery) * 7 // 10)
+
+
+def log(d: Driver) -> list[str]:
+    return d.app.stack.find(BreakerBlocksTable).session.log.actions
+
+
+def test_drag_a_hand_tile_onto_a_socket_plays_it_with_the_tab_toward_the_pointer():
+    d = bb_driver()
+    try:
+        t = d.top
+        # cell 0,-1 offers the sockets "from N" (input 1a) only at the start
+        d.drag(t.hand_rect(0, 0).center, near((0, -1), "N"))
+        assert log(d) == ["play 0 at 0,-1 from N"]
+    finally:
+        d.close()
+
+
+def test_dropping_elsewhere_is_refused_and_snaps_back():
+    d = bb_driver()
+    try:
+        t = d.top
+        d.drag(t.hand_rect(0, 0).center, cell_rect((5, 5)).center)
+        assert log(d) == []
+        assert "socket" in t.toast and t.drag.snapbacks
+    finally:
+        d.close()
+
+
+def test_click_a_pile_to_draw_and_drawn_tiles_wait_a_turn():
+    d = bb_driver()
+    try:
+        t = d.top
+        index = [k for k, _, _ in t.pile_entries()].index("annihilate")
+        d.click(t.pile_rect(index).center)
+        assert log(d) == ["draw annihilate"]
+        hand_index = t.hand_kinds(0).index("annihilate")
+        d.click(t.hand_rect(0, hand_index).center)
+        assert "drew that tile this turn" in t.toast
+    finally:
+        d.close()
+
+
+def test_action_tile_target_step_glows_and_is_picked_by_click():
+    d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S"])
+    try:
+        t = d.top
+        d.drag(t.hand_rect(0, t.hand_kinds(0).index("annihilate")).center, near((0, -1), "E"))
+        assert log(d)[-1] == "play annihilate at 0,-1 from E"
+        assert t.moves().targets == {(1, 3)}
+        assert "ANNIHILATE" in t.prompt()
+        d.click(cell_rect((1, 3)).center)
+        assert log(d)[-1] == "target 1,3"
+    finally:
+        d.close()
+
+
+def test_rearrange_a_leaf_and_end_the_turn_with_the_keyboard():
+    d = bb_driver(["play 0 at 1,-1 from N", "play 0 at 1,-2 from N", "end"])
+    try:
+        t = d.top
+        assert t.session.current_player == 0
+        d.drag(cell_rect((1, -2)).center, near((-1, 0), "E"))
+        assert log(d)[-1] == "rearrange 1,-2 to -1,0 from E"
+        d.frames(30)
+        d.key(pygame.K_n)
+        assert log(d)[-1] == "end" and t.session.current_player == 1
+        assert t.viewer == 1 or d.until(lambda: t.viewer == 1, timeout=3), "open game: seats swap without hand-off"
+    finally:
+        d.close()
