@@ -11,6 +11,7 @@ TABLES = {
     "cube": "game.scenes.cube_table:CubeTable",
     "blockers": "game.scenes.blockers_table:BlockersTable",
     "breaker_blocks": "game.scenes.breaker_blocks_table:BreakerBlocksTable",
+    "circuit_breaker": "game.scenes.circuit_breaker_table:CircuitBreakerTable",
 }
 
 

@@ -1,0 +1,622 @@
+"""The Circuit Breaker table: your 7x7 house around its breaker box, the market, the
+round counter, every other house (smaller), cheese and mice, your secret objective and
+a live score of your house.
+
+Drag a hand tile onto the house (wheel or R turns it; cells where the current rotation
+fits glow, a mismatch names the offending edge), drag your mouse onto a stack, a pile or
+an opponent's appliance, click an enemy mouse to cheese it, drag a tile onto an appliance
+pile to discard it for cheese, then End turn.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.i18n import tr
+from game.rules.circuit_breaker import helpers
+from game.scenes.table_base import TableScene
+from game.ui import draw, theme
+from game.ui.appliance_icons import draw_appliance
+from game.ui.drag import DragController
+from game.ui.focus import Focusable
+
+HOUSE_CELL = 60
+HOUSE = pygame.Rect(24, 96, 7 * HOUSE_CELL, 7 * HOUSE_CELL)
+HAND_Y = 560
+HAND_TILE = 56
+MARKET_X = 472
+MINI_CELL = 14
+LABEL_COLOURS = {"1": theme.ORANGE, "2": theme.SKY, "3": theme.GREEN, "U": theme.PURPLE}
+SIDE_ORDER = ("N", "E", "S", "W")
+_cache: dict[tuple, pygame.Surface] = {}
+
+
+def edge_mark(surface: pygame.Surface, label: str, at: tuple[float, float], toward: tuple[float, float],
+              size: float) -> None:
+    """A connector: a coloured wire from the edge toward the centre, with 1-3 ticks or a
+    ring for U so the label never depends on colour alone."""
+    colour = LABEL_COLOURS[label]
+    width = max(3, int(size / 9))
+    pygame.draw.line(surface, colour, at, toward, width)
+    mx, my = (at[0] * 0.6 + toward[0] * 0.4), (at[1] * 0.6 + toward[1] * 0.4)
+    dx, dy = toward[0] - at[0], toward[1] - at[1]
+    length = math.hypot(dx, dy) or 1
+    px, py = -dy / length * size * 0.12, dx / length * size * 0.12
+    if label == "U":
+        pygame.draw.circle(surface, theme.BLACK, (mx, my), size * 0.08, 2)
+        return
+    for k in range(int(label)):
+        off = (k - (int(label) - 1) / 2) * size * 0.07
+        ox, oy = dx / length * off, dy / length * off
+        pygame.draw.line(surface, theme.BLACK, (mx + ox - px, my + oy - py), (mx + ox + px, my + oy + py), 2)
+
+
+def tile_surface(tile: str, rot: int, size: int) -> pygame.Surface:
+    """A wire or appliance tile at a rotation, drawn in code (walls thick and dark)."""
+    key = (tile, rot, size)
+    surf = _cache.get(key)
+    if surf is not None:
+        return surf
+    info = helpers.tile_info(tile)
+    edges = helpers.tile_edges(tile, rot)
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    rect = surf.get_rect().inflate(-2, -2)
+    appliance = info["kind"] == "appliance"
+    pygame.draw.rect(surf, (250, 244, 226) if appliance else (214, 218, 210), rect, border_radius=size // 10)
+    c = rect.center
+    mids = {"N": rect.midtop, "E": rect.midright, "S": rect.midbottom, "W": rect.midleft}
+    for side, label in zip(SIDE_ORDER, edges, strict=True):
+        if label != "-":
+            edge_mark(surf, label, mids[side], c, size)
+    if appliance:
+        pygame.draw.circle(surf, (250, 244, 226), c, size * 0.3)
+        draw_appliance(surf, info["type"], c, size * 0.5, theme.BLACK)
+    elif edges.count("-") < 4:
+        pygame.draw.circle(surf, (120, 120, 120), c, max(2, size // 12))
+    for side, label in zip(SIDE_ORDER, edges, strict=True):
+        if label == "-":  # walls
+            a, b = {"N": (rect.topleft, rect.topright), "E": (rect.topright, rect.bottomright),
+                    "S": (rect.bottomleft, rect.bottomright), "W": (rect.topleft, rect.bottomleft)}[side]
+            pygame.draw.line(surf, (60, 56, 50), a, b, max(3, size // 12))
+    pygame.draw.rect(surf, theme.BLACK, rect, 1, border_radius=size // 10)
+    _cache[key] = surf
+    return surf
+
+
+def box_surface(edges: str, size: int) -> pygame.Surface:
+    key = ("box", edges, size)
+    surf = _cache.get(key)
+    if surf is None:
+        surf = pygame.Surface((size, size), pygame.SRCALPHA)
+        rect = surf.get_rect().inflate(-2, -2)
+        pygame.draw.rect(surf, (60, 60, 70), rect, border_radius=size // 10)
+        mids = {"N": rect.midtop, "E": rect.midright, "S": rect.midbottom, "W": rect.midleft}
+        for side, label in zip(SIDE_ORDER, edges, strict=True):
+            edge_mark(surf, label, mids[side], rect.center, size)
+        pygame.draw.rect(surf, theme.YELLOW, rect.inflate(-size // 2, -size // 2), 0, border_radius=3)
+        _cache[key] = surf
+    return surf
+
+
+def mouse_icon(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: tuple[int, int, int]) -> None:
+    """A mouse token: body, two ears and a tail, in the owner's seat colour."""
+    cx, cy = centre
+    pygame.draw.ellipse(surface, colour, pygame.Rect(cx - r, cy - r * 0.6, 2 * r, 1.3 * r))
+    pygame.draw.circle(surface, colour, (cx + r * 0.55, cy - r * 0.6), r * 0.38)
+    pygame.draw.circle(surface, colour, (cx + r * 0.05, cy - r * 0.7), r * 0.38)
+    pygame.draw.line(surface, colour, (cx - r, cy + r * 0.1), (cx - r * 1.6, cy - r * 0.4), 2)
+    pygame.draw.ellipse(surface, theme.BLACK, pygame.Rect(cx - r, cy - r * 0.6, 2 * r, 1.3 * r), 2)
+    pygame.draw.circle(surface, theme.BLACK, (cx + r * 0.6, cy - r * 0.1), max(1, r * 0.12))
+
+
+def house_rect_cell(x: int, y: int) -> pygame.Rect:
+    return pygame.Rect(HOUSE.x + x * HOUSE_CELL, HOUSE.y + (6 - y) * HOUSE_CELL, HOUSE_CELL, HOUSE_CELL)
+
+
+def house_cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
+    if not HOUSE.collidepoint(pos):
+        return None
+    return (pos[0] - HOUSE.x) // HOUSE_CELL, 6 - (pos[1] - HOUSE.y) // HOUSE_CELL
+
+
+class CircuitBreakerTable(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.drag = DragController()
+        self.rotation = 0
+        self.selected: str | None = None    # a hand tile picked by click/keyboard
+        self.cursor = (3, 4)
+        self.pulse = 0.0
+
+    # --- set-up -------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.end_button = self.button(tr("End turn (N)"), (MARKET_X + 300, 648, 170, 44), self.end_turn,
+                                      object_id="#primary")
+        for i in range(14):
+            self.focus.add(Focusable(lambda i=i: self.hand_rect(i), lambda i=i: self.pick_hand(i),
+                                     lambda i=i: self.my_turn() and i < len(self.view.get("hand") or [])))
+        for name in self.market_spots():
+            self.focus.add(Focusable(lambda n=name: self.spot_rect(n), lambda n=name: self.click_spot(n),
+                                     lambda: self.my_turn()))
+        for y in range(6, -1, -1):
+            for x in range(7):
+                self.focus.add(Focusable(lambda c=(x, y): house_rect_cell(*c), lambda c=(x, y): self.click_cell(c),
+                                         lambda: self.my_turn() and self.selected is not None))
+
+    # --- helpers ------------------------------------------------------------------------
+    def my_turn(self) -> bool:
+        cp = self.session.current_player
+        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
+
+    def legal(self) -> set[str]:
+        return set(self.session.legal_texts()) if self.my_turn() else set()
+
+    def hand_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(HOUSE.x + index * (HAND_TILE + 4), HAND_Y + 20, HAND_TILE, HAND_TILE)
+
+    @staticmethod
+    def market_spots() -> list[str]:
+        return [n for row in helpers.MARKET_ROWS for n in row]
+
+    def spot_rect(self, name: str) -> pygame.Rect:
+        for r, row in enumerate(helpers.MARKET_ROWS):
+            if name in row:
+                return pygame.Rect(MARKET_X + row.index(name) * 118, 64 + r * 100, 110, 92)
+        raise KeyError(name)
+
+    def others(self) -> list[int]:
+        n = self.session.num_players
+        return [(self.viewer + k) % n for k in range(1, n)]
+
+    def mini_origin(self, seat: int) -> tuple[int, int]:
+        i = self.others().index(seat)
+        return MARKET_X + i * 160, 322
+
+    def mini_cell_rect(self, seat: int, x: int, y: int) -> pygame.Rect:
+        ox, oy = self.mini_origin(seat)
+        return pygame.Rect(ox + x * MINI_CELL, oy + 22 + (6 - y) * MINI_CELL, MINI_CELL, MINI_CELL)
+
+    def mouse_home_rect(self) -> pygame.Rect:
+        return pygame.Rect(HOUSE.right - 70, HOUSE.y - 44, 60, 40)
+
+    def canonical(self, tile: str, rot: int) -> int:
+        return helpers.canonical_rotation(tile, rot)
+
+    # --- acting -------------------------------------------------------------------------
+    def act(self, text: str) -> bool:
+        return self.perform(text, self.viewer)
+
+    def end_turn(self) -> None:
+        if self.my_turn():
+            self.selected = None
+            self.act("end")
+
+    def pick_hand(self, index: int) -> None:
+        hand = self.view.get("hand") or []
+        if index < len(hand) and self.my_turn():
+            self.selected = None if self.selected == hand[index] else hand[index]
+            self.app.sound.play("pick")
+
+    def place(self, tile: str, cell: tuple[int, int]) -> bool:
+        rot = self.canonical(tile, self.rotation)
+        problem = helpers.fit_problem(self.view, tile, cell[0], cell[1], rot, seat=self.viewer)
+        text = f"place {tile} at {cell[0]},{cell[1]} r{rot}"
+        if problem is None and text not in self.legal():
+            try:
+                self.session.check(text)
+            except Exception as exc:
+                problem = str(exc)
+        if problem:
+            self.refuse(problem)
+            return False
+        self.selected = None
+        if self.act(text):
+            self.app.sound.play("drop")
+            return True
+        return False
+
+    def discard(self, tile: str, pile: str) -> bool:
+        self.selected = None
+        return self.act(f"discard {tile} to {pile}")
+
+    def click_cell(self, cell: tuple[int, int]) -> None:
+        if self.selected is not None:
+            self.place(self.selected, cell)
+
+    def click_spot(self, name: str) -> None:
+        if not self.my_turn():
+            return
+        if self.selected is not None and name.startswith("appliance-") and name != "appliance-stack":
+            self.discard(self.selected, name)
+            return
+        if name == "cheese":
+            self.refuse(tr("Click an opponent's mouse to send it away with cheese."))
+            return
+        self.act(f"mouse {name}")
+
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.drag.cancel()
+
+    # --- mice ---------------------------------------------------------------------------
+    def mouse_rect(self, seat: int) -> pygame.Rect | None:
+        """Where seat's mouse token is drawn now (None: at home for the viewer's own)."""
+        m = self.view["mice"][seat]
+        if m is None:
+            if seat == self.viewer:
+                return self.mouse_home_rect()
+            ox, oy = self.mini_origin(seat)
+            return pygame.Rect(ox + 100, oy - 2, 30, 22)
+        if m["spot"] == "house":
+            owner = m["seat"]
+            if owner == self.viewer:
+                r = house_rect_cell(m["x"], m["y"])
+                return pygame.Rect(r.x + 4, r.y + 4, 30, 22)
+            r = self.mini_cell_rect(owner, m["x"], m["y"])
+            return pygame.Rect(r.x - 8, r.y - 8, 30, 22)
+        r = self.spot_rect(m["spot"])
+        slot = [s for s in range(len(self.view["mice"])) if (self.view["mice"][s] or {}).get("spot") == m["spot"]]
+        return pygame.Rect(r.right - 34 - 18 * slot.index(seat), r.bottom - 26, 30, 22)
+
+    def mouse_targets(self) -> dict[str, pygame.Rect]:
+        out = {}
+        for text in self.legal():
+            if not text.startswith("mouse "):
+                continue
+            rest = text[6:]
+            if rest.startswith("house "):
+                w = rest.split()
+                seat = int(w[1]) - 1
+                x, y = (int(v) for v in w[3].split(","))
+                out[text] = self.mini_cell_rect(seat, x, y).inflate(6, 6)
+            else:
+                out[text] = self.spot_rect(rest)
+        return out
+
+    # --- input --------------------------------------------------------------------------
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if super().on_event(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL and (self.drag.active or self.selected):
+            self.rotation = (self.rotation + (90 if event.y < 0 else 270)) % 360
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.press(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            self.drag.motion(event.pos)
+            return self.drag.active
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.drag is not None:
+            return self.release(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self.on_key(event)
+        return False
+
+    def press(self, pos: tuple[int, int]) -> bool:
+        if not self.my_turn():
+            return False
+        for seat in self.others():
+            r = self.mouse_rect(seat)
+            if r is not None and r.collidepoint(pos) and self.view["mice"][seat] is not None:
+                text = f"cheese {seat + 1}"
+                if text in self.legal():
+                    self.act(text)
+                    self.app.sound.play("capture")
+                else:
+                    self.refuse(self.reason(text))
+                return True
+        hand = self.view.get("hand") or []
+        for i, tile in enumerate(hand):
+            if self.hand_rect(i).collidepoint(pos):
+                self.drag.press(("tile", tile), tile_surface(tile, self.rotation, HOUSE_CELL), self.hand_rect(i), pos)
+                return True
+        home = self.mouse_home_rect()
+        if self.view["mice"][self.viewer] is None and home.collidepoint(pos):
+            img = pygame.Surface((40, 30), pygame.SRCALPHA)
+            mouse_icon(img, (22, 18), 11, theme.seat_colour(self.viewer))
+            self.drag.press(("mouse",), img, home, pos)
+            return True
+        for name in self.market_spots():
+            if self.spot_rect(name).collidepoint(pos):
+                self.click_spot(name)
+                return True
+        cell = house_cell_at(pos)
+        if cell is not None:
+            self.click_cell(cell)
+            return True
+        return False
+
+    def release(self, pos: tuple[int, int]) -> bool:
+        d = self.drag.drag
+        image, origin, dragged, source = d.image, d.origin, d.rect, d.source
+        result = self.drag.release(pos, {})
+        if result.kind == "click":
+            if source[0] == "tile":
+                self.selected = None if self.selected == source[1] else source[1]
+            return True
+        ok = False
+        if source[0] == "tile":
+            cell = house_cell_at(pos)
+            piles = ("appliance-1", "appliance-2", "appliance-3")
+            pile = next((n for n in piles if self.spot_rect(n).collidepoint(pos)), None)
+            if cell is not None:
+                ok = self.place(source[1], cell)
+            elif pile is not None:
+                ok = self.discard(source[1], pile)
+            else:
+                self.refuse(tr("Drop tiles on your house, or on an appliance pile to discard for cheese."))
+        else:
+            target = next((t for t, r in self.mouse_targets().items() if r.collidepoint(pos)), None)
+            if target is not None:
+                ok = self.act(target)
+            else:
+                self.refuse(self.mouse_refusal())
+        if not ok:
+            self.drag.snap_back(image, dragged, origin)
+        return True
+
+    def reason(self, text: str) -> str:
+        try:
+            self.session.check(text)
+        except Exception as exc:
+            return str(exc)
+        return tr("Not possible now.")
+
+    def mouse_refusal(self) -> str:
+        if self.view.get("mouse_used"):
+            return tr("You have already used your mouse this turn.")
+        return tr("Send your mouse to a glowing stack, pile or appliance.")
+
+    def on_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_r:
+            self.rotation = (self.rotation + 90) % 360
+            return True
+        if event.key == pygame.K_n:
+            self.end_turn()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            if self.selected or self.drag.drag:
+                self.clear_selection()
+            else:
+                self.ask_leave()
+            return True
+        return False
+
+    # --- narration, results -------------------------------------------------------------
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+        who = self.seat_name(seat)
+        w = text.split()
+        lines: list[str] = []
+        if w[0] == "place":
+            lines.append(tr("{who} placed {t} ({name}) at {cell}.", who=who, t=w[1], name=self.tile_name(w[1]),
+                            cell=w[3]))
+        elif w[0] == "discard":
+            lines.append(tr("{who} discarded {t} onto {pile} and took a cheese.", who=who, t=w[1], pile=w[3]))
+        elif w[0] == "mouse":
+            where = " ".join(w[1:])
+            lines.append(tr("{who} sent the mouse to {where}.", who=who, where=where))
+        elif w[0] == "cheese":
+            lines.append(tr("{who} paid a cheese to chase Seat {n}'s mouse to the appliance stack.", who=who, n=w[1]))
+        elif w[0] == "end":
+            lines.append(tr("{who} ended the turn.", who=who))
+            if after.get("round", 0) != before.get("round", 0) and after.get("current_player") is not None:
+                lines.append(tr("Round {n} begins.", n=after["round"]))
+        for event in after.get("events") or []:
+            if event not in (before.get("events") or []):
+                lines.append(self.event_text(event))
+        if after.get("current_player") is None and before.get("current_player") is not None:
+            lines.append(tr("Game over."))
+        return lines
+
+    @staticmethod
+    def tile_name(tile: str) -> str:
+        info = helpers.tile_info(tile)
+        return tr(info["name"]) if info["kind"] == "appliance" else tr("wire")
+
+    def event_text(self, event: dict) -> str:
+        """A turn-start event (deal, mouse fetch, pile refill) in plain words."""
+        kind, seat, tile = event.get("kind"), event.get("seat"), event.get("tile")
+        what = f"{tile} ({self.tile_name(tile)})" if tile else (tr("a hidden tile") if event.get("hidden")
+                                                               else tr("nothing"))
+        source = event.get("from")
+        if isinstance(source, dict):
+            house = source.get("spot") == "house"
+            source = tr("Seat {n}'s house", n=source["seat"] + 1) if house else source.get("spot")
+        if kind == "deal":
+            return tr("Round deal: {who} gets {what}.", who=self.seat_name(seat), what=what)
+        if kind == "collect":
+            return tr("{who}'s mouse comes home from {where} with {what}.", who=self.seat_name(seat), where=source,
+                      what=what)
+        if kind == "refill":
+            return tr("{where} is refilled with {what}.", where=source, what=what)
+        return str(kind)
+
+    def result_lines(self) -> list[str]:
+        v = self.session.view(self.viewer)
+        lines = []
+        revealed = v.get("revealed") or {}
+        for seat in range(self.session.num_players):
+            score = helpers.house_score(v, seat=seat) if (seat == self.viewer or revealed) else None
+            if score is None:
+                continue
+            parts = [f"{t['name']} x{t['count']}{'*' if t['on_card'] else ''} = {t['points']}"
+                     for t in score["types"] if t["count"]]
+            lines.append(tr("{who}: {parts} -> {total} (card {card}; * = on the card)", who=self.seat_name(seat),
+                            parts=", ".join(parts) or tr("no appliances"), total=score["total"], card=score["card"]))
+        lines.append(tr("Ties: most cheese, then most appliances."))
+        return lines
+
+    def prompt(self) -> str:
+        if self.session.is_over():
+            return tr("The game is over.")
+        if not self.my_turn():
+            return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
+        if self.selected:
+            return tr("Place {t} on a glowing cell (R or the wheel turns it), or drop it on an appliance pile.",
+                      t=self.selected)
+        return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
+
+    # --- frame --------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.pulse += dt
+        self.drag.update(dt)
+        self.end_button.show() if self.my_turn() else self.end_button.hide()
+        super().update(dt)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        self.draw_house(surface)
+        self.draw_hand(surface)
+        self.draw_market(surface)
+        self.draw_counter(surface)
+        self.draw_others(surface)
+        self.draw_objective(surface)
+        for seat in range(self.session.num_players):
+            r = self.mouse_rect(seat)
+            dragging_mine = self.drag.active and self.drag.drag.source == ("mouse",) and seat == self.viewer
+            if r is not None and not dragging_mine:
+                mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, theme.seat_colour(seat))
+        for line_i, line in enumerate(theme.wrap(self.prompt(), 16, 440)[:2]):
+            colour = theme.YELLOW if self.my_turn() else theme.TEXT
+            theme.draw_text(surface, line, (HOUSE.x, 44 + 20 * line_i), 16, colour)
+        self.draw_panel(surface)
+        self.drag.draw(surface)
+
+    def held_tile(self) -> str | None:
+        if self.drag.active and self.drag.drag.source[0] == "tile":
+            return self.drag.drag.source[1]
+        return self.selected
+
+    def draw_house(self, surface: pygame.Surface) -> None:
+        v = self.view
+        pygame.draw.rect(surface, (232, 226, 210), HOUSE.inflate(10, 10), border_radius=6)
+        for y in range(7):
+            for x in range(7):
+                pygame.draw.rect(surface, (214, 206, 186), house_rect_cell(x, y), 1)
+        box = v["breaker_box"]
+        surface.blit(box_surface(box["edges"], HOUSE_CELL), house_rect_cell(box["x"], box["y"]))
+        for t in v["houses"][self.viewer]:
+            surface.blit(tile_surface(t["tile"], t["rot"], HOUSE_CELL), house_rect_cell(t["x"], t["y"]))
+        held = self.held_tile()
+        if held and self.my_turn():
+            rot = self.canonical(held, self.rotation)
+            pulse = (1 + math.sin(self.pulse * 5)) / 2
+            for x, y in helpers.fitting_cells(v, held, seat=self.viewer).get(rot, []):
+                if f"place {held} at {x},{y} r{rot}" not in self.legal():
+                    continue
+                r = house_rect_cell(x, y)
+                glow = pygame.Surface(r.size, pygame.SRCALPHA)
+                glow.fill((*theme.YELLOW, 60 + int(70 * pulse)))
+                surface.blit(glow, r)
+                pygame.draw.rect(surface, theme.YELLOW, r, 2)
+            if self.drag.active:
+                cell = house_cell_at(self.app.mouse_pos)
+                if cell is not None:
+                    problem = helpers.fit_problem(v, held, cell[0], cell[1], rot, seat=self.viewer)
+                    if problem:
+                        theme.draw_text(surface, problem, (HOUSE.centerx, HOUSE.bottom + 2), 15, theme.VERMILLION,
+                                        bold=True, anchor="midtop")
+        for i in range(7):  # coordinates
+            theme.draw_text(surface, str(i), (house_rect_cell(i, 0).centerx, HOUSE.bottom + 4), 11, theme.TEXT_DIM,
+                            anchor="midtop")
+            theme.draw_text(surface, str(i), (HOUSE.x - 10, house_rect_cell(0, i).centery), 11, theme.TEXT_DIM,
+                            anchor="center")
+        theme.draw_text(surface, tr("Your mouse"), (self.mouse_home_rect().x - 6, self.mouse_home_rect().y + 10), 13,
+                        theme.TEXT_DIM, anchor="topright")
+        if self.drag.active and self.drag.drag.source == ("mouse",):
+            for r in self.mouse_targets().values():
+                pygame.draw.rect(surface, theme.YELLOW, r, 3, border_radius=6)
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        hand = self.view.get("hand") or []
+        theme.draw_text(surface, tr("Your hand ({n}); turn the held tile with R or the wheel", n=len(hand)),
+                        (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM)
+        dragging = self.drag.drag.source if self.drag.active else None
+        for i, tile in enumerate(hand):
+            r = self.hand_rect(i)
+            if dragging == ("tile", tile):
+                pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2)
+                continue
+            rot = self.rotation if tile == self.selected else 0
+            surface.blit(tile_surface(tile, rot, HAND_TILE), r)
+            if tile == self.selected:
+                draw.dashed_rect(surface, r.inflate(6, 6), theme.GLOW_ALT, width=3)
+        if self.drag.active and dragging and dragging[0] == "tile":
+            self.drag.drag.image = tile_surface(dragging[1], self.canonical(dragging[1], self.rotation), HOUSE_CELL)
+
+    def draw_market(self, surface: pygame.Surface) -> None:
+        layout = helpers.market_layout(self.view)
+        theme.draw_text(surface, tr("Market"), (MARKET_X, 40), 15, theme.TEXT_DIM, bold=True)
+        legal = self.legal()
+        for name, spot in layout["spots"].items():
+            r = self.spot_rect(name)
+            pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+            if f"mouse {name}" in legal or (self.held_tile() and f"discard {self.held_tile()} to {name}" in legal):
+                pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=8)
+            theme.draw_text(surface, tr(name.replace("-", " ")), (r.x + 6, r.y + 4), 12, theme.TEXT_DIM)
+            if spot["kind"] == "cheese":
+                for k in range(spot["count"]):
+                    cube = pygame.Rect(r.x + 8 + (k % 6) * 16, r.y + 30 + (k // 6) * 16, 12, 12)
+                    pygame.draw.rect(surface, theme.YELLOW, cube)
+                theme.draw_text(surface, tr("{n} cheese", n=spot["count"]), (r.x + 6, r.bottom - 20), 12)
+            elif spot["kind"] == "stack":
+                back = pygame.Rect(r.x + 30, r.y + 24, 50, 50)
+                pygame.draw.rect(surface, theme.CARD_BACK, back, border_radius=6)
+                pygame.draw.rect(surface, theme.CARD_FACE, back, 2, border_radius=6)
+                theme.draw_text(surface, str(spot["count"]), back.center, 16, theme.CARD_FACE, bold=True,
+                                anchor="center")
+            elif spot["top"]:
+                surface.blit(tile_surface(spot["top"], 0, 50), (r.x + 30, r.y + 24))
+                if spot["count"] > 1:
+                    theme.draw_text(surface, f"+{spot['count'] - 1}", (r.right - 6, r.y + 4), 12, theme.TEXT_DIM,
+                                    anchor="topright")
+
+    def draw_counter(self, surface: pygame.Surface) -> None:
+        v = self.view
+        x, y = MARKET_X, 276
+        theme.draw_text(surface, tr("Round {r} of {n}", r=v["round"], n=v["rounds"]), (x, y - 2), 15, bold=True)
+        deals = {d["round"]: d["icon"] for d in v["deals"]}
+        for k in range(1, v["rounds"] + 1):
+            r = pygame.Rect(x + 130 + (k - 1) * 20, y, 18, 18)
+            pygame.draw.rect(surface, theme.YELLOW if k == v["round"] else theme.PANEL, r, border_radius=3)
+            if k in deals:
+                theme.draw_text(surface, deals[k], (r.centerx, r.bottom + 1), 10, theme.TEXT_DIM, anchor="midtop")
+
+    def draw_others(self, surface: pygame.Surface) -> None:
+        v = self.view
+        for seat in self.others():
+            ox, oy = self.mini_origin(seat)
+            draw.marker(surface, theme.seat_shape(seat), (ox + 6, oy + 8), 6, theme.seat_colour(seat))
+            theme.draw_text(surface, self.seat_name(seat), (ox + 16, oy), 13, bold=seat == v["current_player"])
+            frame = pygame.Rect(ox, oy + 22, 7 * MINI_CELL, 7 * MINI_CELL)
+            pygame.draw.rect(surface, (232, 226, 210), frame)
+            box = v["breaker_box"]
+            pygame.draw.rect(surface, (60, 60, 70), self.mini_cell_rect(seat, box["x"], box["y"]))
+            for t in v["houses"][seat]:
+                surface.blit(tile_surface(t["tile"], t["rot"], MINI_CELL), self.mini_cell_rect(seat, t["x"], t["y"]))
+            hand = v["hands"][seat]
+            theme.draw_text(surface, tr("cheese {c}, hand {w}W+{a}A", c=v["cheese"][seat], w=hand["wires"],
+                                        a=hand["appliances"]), (ox, frame.bottom + 4), 12, theme.TEXT_DIM)
+
+    def draw_objective(self, surface: pygame.Surface) -> None:
+        v = self.view
+        box = pygame.Rect(MARKET_X, 470, 480, 168)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        obj = v.get("objective")
+        score = helpers.house_score(v, seat=self.viewer)
+        theme.draw_text(surface, tr("Your secret objective and score"), (box.x + 10, box.y + 6), 15, bold=True)
+        if obj:
+            x = box.x + 10
+            for t in obj["types"]:
+                draw_appliance(surface, t, (x + 16, box.y + 48), 28, theme.TEXT)
+                x += 40
+            names = ", ".join(tr(helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"]) for t in obj["types"])
+            theme.draw_text(surface, names, (x + 4, box.y + 38), 13, theme.TEXT_DIM)
+        theme.draw_text(surface, tr("Score now: {s}   cheese: {c}", s=score["total"], c=v["cheese"][self.viewer]),
+                        (box.x + 10, box.y + 74), 16, theme.YELLOW, bold=True)
+        entries = [t for t in score["types"] if t["count"]][:6]
+        for i, t in enumerate(entries):  # two columns of three
+            star = " *" if t["on_card"] else ""
+            pos = (box.x + 10 + (i // 3) * 240, box.y + 98 + (i % 3) * 22)
+            theme.draw_text(surface, f"{tr(t['name'])} x{t['count']}{star}: {t['points']}", pos, 13)
