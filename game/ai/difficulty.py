@@ -68,6 +68,10 @@ def make_bot(spec: str, game: str, seed: Seed = None) -> Bot:
     spec = normalize_spec(spec)
     if spec == "random":
         return RandomBot(seed)
+    if game == "cube":
+        # Break the Cube is pure deduction: a dedicated solver, not tree search
+        from game.ai.cube_solver import CubeBot
+        return CubeBot("greedy" if spec == "greedy" else spec.removeprefix("ai:"), seed)
     if spec == "greedy":
         return GreedyBot(seed)
     lvl = level_for(game, spec.removeprefix("ai:"))

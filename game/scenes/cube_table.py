@@ -171,7 +171,7 @@ class CubeTable(TableScene):
             ok = entry.get("correct")
             lines.append(tr("{who} guessed {target}'s shape: {result}.", who=who,
                             target=self.seat_name(entry.get("target", 0)),
-                            result=tr("correct!") if ok else tr("wrong")))
+                            result=tr("right") if ok else tr("wrong")))
             if entry.get("eliminated"):
                 lines.append(tr("{who} is out (sudden death).", who=who))
         if after["phase"] == "play" and before["phase"] == "build":

@@ -67,7 +67,8 @@ class ResultsScene(AppScene):
         for seat in sorted(range(session.num_players), key=lambda s: -scores[s]):
             draw.marker(surface, theme.seat_shape(seat), (BOX.x + 60, y + 14), 12, theme.seat_colour(seat))
             theme.draw_text(surface, names[seat], (BOX.x + 84, y), 22, bold=seat in winners)
-            theme.draw_text(surface, tr("{n} points", n=scores[seat]), (BOX.x + 380, y), 22, bold=seat in winners)
+            points = tr("1 point") if scores[seat] == 1 else tr("{n} points", n=scores[seat])
+            theme.draw_text(surface, points, (BOX.x + 380, y), 22, bold=seat in winners)
             if seat in winners:
                 draw.marker(surface, "star", (BOX.x + 560, y + 14), 12, theme.YELLOW)
             y += 40
