@@ -88,6 +88,8 @@ class BlockersTable(TableScene):
         self.hidden_squares: set[str] = set()  # squares whose new tile is still flying in
         self.pulse = 0.0
         self._sections = helpers.section_layout()
+        self._background: pygame.Surface | None = None
+        self._scores: tuple[int, list[dict]] | None = None
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -341,26 +343,34 @@ class BlockersTable(TableScene):
         self.draw_panel(surface)
         self.drag.draw(surface)
 
+    def board_background(self) -> pygame.Surface:
+        """Sections, symbols, grid and coordinates never change: drawn once."""
+        if self._background is None:
+            bg = pygame.Surface((BOARD.right + 40, BOARD.bottom + 40), pygame.SRCALPHA)
+            pygame.draw.rect(bg, (226, 214, 188), BOARD.inflate(8, 8), border_radius=6)
+            for r in range(3):
+                for c in range(3):
+                    sect = pygame.Rect(BOARD.x + c * 3 * CELL, BOARD.y + r * 3 * CELL, 3 * CELL, 3 * CELL)
+                    shade = (240, 232, 212) if (r + c) % 2 == 0 else (232, 222, 198)
+                    pygame.draw.rect(bg, shade, sect)
+                    draw_symbol(bg, self._sections[r][c], sect.center, 2.2 * CELL, (216, 204, 176))
+            for i in range(10):
+                width = 3 if i % 3 == 0 else 1
+                colour = (120, 100, 70) if i % 3 == 0 else (190, 176, 146)
+                pygame.draw.line(bg, colour, (BOARD.x + i * CELL, BOARD.y), (BOARD.x + i * CELL, BOARD.bottom), width)
+                pygame.draw.line(bg, colour, (BOARD.x, BOARD.y + i * CELL), (BOARD.right, BOARD.y + i * CELL), width)
+            for i in range(9):  # coordinates on all four edges
+                x = BOARD.x + i * CELL + CELL // 2
+                y = BOARD.y + i * CELL + CELL // 2
+                for pos in ((x, BOARD.y - 16), (x, BOARD.bottom + 16)):
+                    theme.draw_text(bg, str(i + 1), pos, 16, theme.TEXT_DIM, bold=True, anchor="center")
+                for pos in ((BOARD.x - 18, y), (BOARD.right + 18, y)):
+                    theme.draw_text(bg, ROWS[i], pos, 16, theme.TEXT_DIM, bold=True, anchor="center")
+            self._background = bg
+        return self._background
+
     def draw_board(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, (226, 214, 188), BOARD.inflate(8, 8), border_radius=6)
-        for r in range(3):
-            for c in range(3):
-                sect = pygame.Rect(BOARD.x + c * 3 * CELL, BOARD.y + r * 3 * CELL, 3 * CELL, 3 * CELL)
-                shade = (240, 232, 212) if (r + c) % 2 == 0 else (232, 222, 198)
-                pygame.draw.rect(surface, shade, sect)
-                draw_symbol(surface, self._sections[r][c], sect.center, 2.2 * CELL, (216, 204, 176))
-        for i in range(10):
-            width = 3 if i % 3 == 0 else 1
-            colour = (120, 100, 70) if i % 3 == 0 else (190, 176, 146)
-            pygame.draw.line(surface, colour, (BOARD.x + i * CELL, BOARD.y), (BOARD.x + i * CELL, BOARD.bottom), width)
-            pygame.draw.line(surface, colour, (BOARD.x, BOARD.y + i * CELL), (BOARD.right, BOARD.y + i * CELL), width)
-        for i in range(9):  # coordinates on all four edges
-            x = BOARD.x + i * CELL + CELL // 2
-            y = BOARD.y + i * CELL + CELL // 2
-            for pos in ((x, BOARD.y - 16), (x, BOARD.bottom + 16)):
-                theme.draw_text(surface, str(i + 1), pos, 16, theme.TEXT_DIM, bold=True, anchor="center")
-            for pos in ((BOARD.x - 18, y), (BOARD.right + 18, y)):
-                theme.draw_text(surface, ROWS[i], pos, 16, theme.TEXT_DIM, bold=True, anchor="center")
+        surface.blit(self.board_background(), (0, 0))
         labels = self.view.get("labels", {})
         for square, colour in self.view["board"].items():
             if square in self.hidden_squares:
@@ -398,7 +408,10 @@ class BlockersTable(TableScene):
 
     def draw_scores(self, surface: pygame.Surface) -> None:
         v = self.view
-        rows = helpers.score_breakdown(v)
+        key = len(self.session.log.actions)
+        if self._scores is None or self._scores[0] != key:
+            self._scores = (key, helpers.score_breakdown(v))
+        rows = self._scores[1]
         theme.draw_text(surface, tr("Scores (lower wins)"), (SCORE_X, 34), 16, theme.TEXT_DIM, bold=True)
         for row in rows:
             seat = row["seat"]
