@@ -1,0 +1,97 @@
+"""The Break the Cube deduction AI: exact candidate sets, honest questioning, guessing
+when it pays, levels that differ, and a bot that plays through SeatInfo only."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.cube_solver import (
+    Candidates,
+    CubeBot,
+    CubeSolver,
+    facts_about,
+    finish,
+    hard_secret,
+    reveal_bits,
+    solve_alone,
+)
+from game.ai.difficulty import make_bot
+from game.ai.seat import SeatInfo
+from game.rules import get_rules
+from game.rules.cube import answer, consistent_shapes, parse_shape, sample_shape
+
+P = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
+Q = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+PIECES = ("S", "M", "L")
+
+
+def test_candidates_match_the_engine_and_always_hold_the_secret():
+    rng = random.Random(1)
+    secret = parse_shape(P, PIECES)
+    facts = [(q, answer(secret, q)) for q in ("5", "B", "K")]
+    facts = [(q, tuple(a) if isinstance(a, list) else a) for q, a in facts]
+    cands = Candidates(PIECES, facts, [], rng, 100)
+    exact = consistent_shapes(PIECES, facts)
+    assert cands.count == len(exact) and secret in exact
+
+
+def test_finish_grows_with_the_number_of_shapes():
+    values = [finish(n) for n in (1, 2, 3, 10, 100, 19272)]
+    assert values == sorted(values) and values[0] == 1.0
+
+
+def test_solver_guesses_a_single_candidate_and_asks_otherwise():
+    rng = random.Random(0)
+    secret = parse_shape(Q, PIECES)
+    facts = [(q, answer(secret, q)) for q in "123456789"] + [(q, tuple(answer(secret, q))) for q in "ABCDEFGHIJKL"]
+    single = Candidates(PIECES, facts, [], rng, 100)
+    assert single.count == 1
+    assert CubeSolver("normal", rng).choose(single, {}) == ("guess", secret)
+    kind, what = CubeSolver("normal", rng).choose(Candidates(PIECES, [], [], rng, 100), {})
+    assert kind == "ask"
+
+
+def test_every_level_solves_and_normal_beats_easy_on_a_sample():
+    rng = random.Random(3)
+    secrets = [sample_shape(PIECES, rng) for _ in range(12)]
+    used = {}
+    for level in ("easy", "normal"):
+        results = [solve_alone(s, level, random.Random(i)) for i, s in enumerate(secrets)]
+        assert all(r["solved"] for r in results)
+        used[level] = sum(r["questions"] for r in results)
+    assert used["normal"] <= used["easy"]
+
+
+def test_reveal_bits_count_what_a_side_question_gives_away():
+    state = get_rules("cube").new_game(2, 1, first_player=0, setup={"secrets": [P, Q]})
+    view = state.view(0)
+    bits = reveal_bits(view, 0, PIECES, view["my_secret"])
+    assert set(bits) == set("ABCDEFGHIJKL") and all(b > 0 for b in bits.values())
+
+
+def test_facts_about_reads_public_answers_and_wrong_guesses_only():
+    state = get_rules("cube").new_game(2, 1, first_player=0, setup={"secrets": [P, Q]})
+    for text in ("ask 5", "ask C", "guess " + P):
+        state.apply(state.parse(text))
+    facts, wrong = facts_about(state.view(0), 1)
+    assert facts == [("5", "S"), ("C", ("L", None, None))]
+    assert wrong == [P], "seat 1 guessed P at seat 2, whose shape is Q"
+    facts0, wrong0 = facts_about(state.view(1), 0)
+    assert ("C", ("L", "S", None)) in facts0 and wrong0 == []
+
+
+def test_hard_secret_is_a_legal_shape():
+    shape = hard_secret(PIECES, random.Random(2), tries=5)
+    assert shape in set(consistent_shapes(PIECES, []))
+
+
+def test_the_bot_builds_then_asks_through_seat_info_and_make_bot_picks_it():
+    state = get_rules("cube").new_game(2, 5, first_player=0)
+    bot = make_bot("ai:normal", "cube", seed=1)
+    assert isinstance(bot, CubeBot)
+    action = bot.choose(SeatInfo(state, 0, "cube"))
+    assert str(action).startswith("build ")
+    state.apply(action)
+    state.apply(make_bot("ai:hard", "cube", seed=2).choose(SeatInfo(state, 1, "cube")))
+    move = bot.choose(SeatInfo(state, state.current_player, "cube"))
+    assert move in state.legal_actions()
