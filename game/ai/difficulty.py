@@ -44,10 +44,25 @@ SPECS: tuple[str, ...] = ("random", "greedy", "ai:easy", "ai:normal", "ai:hard")
 
 
 def level_for(game: str, level: str) -> Level:
-    """The settings of ``level`` ("easy", "normal", "hard") for ``game``."""
+    """The settings of ``level`` ("easy", "normal", "hard") for ``game``.
+
+    Overrides come from GAME_LEVELS and from a ``LEVELS`` dict in the game's heuristics
+    module (``game/ai/heuristics/<game>.py``), which lets each game keep its tuning next
+    to its knowledge."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
-    return replace(LEVELS[level], **GAME_LEVELS.get(game, {}).get(level, {}))
+    overrides = dict(GAME_LEVELS.get(game, {}).get(level, {}))
+    overrides.update(_module_levels(game).get(level, {}))
+    return replace(LEVELS[level], **overrides)
+
+
+def _module_levels(game: str) -> dict[str, dict[str, Any]]:
+    import importlib
+    try:
+        module = importlib.import_module(f"game.ai.heuristics.{game}")
+    except ModuleNotFoundError:
+        return {}
+    return getattr(module, "LEVELS", {})
 
 
 def normalize_spec(spec: str) -> str:
