@@ -18,6 +18,23 @@ from game.ui.focus import Focusable
 SEAT_CHOICES = ["human", "ai:easy", "ai:normal", "ai:hard"]
 
 
+def int_choices(spec) -> list:
+    """Values a whole-number option cycles through: every value for small ranges, a few
+    sensible presets for big ones (plus the default, and blank when allowed)."""
+    low = spec.minimum if spec.minimum is not None else 0
+    high = spec.maximum if spec.maximum is not None else 10
+    if high - low <= 20:
+        values: list = list(range(low, high + 1))
+    else:
+        presets = {low, high, 5, 10, 12, 16, 20, 30, 40, 60, 100}
+        if isinstance(spec.default, int):
+            presets.add(spec.default)
+        values = sorted(v for v in presets if low <= v <= high)
+    if spec.default is None or spec.allow_none:
+        values = [None, *values]
+    return values
+
+
 class SetupScene(AppScene):
     def __init__(self, app, game: str) -> None:
         super().__init__(app)
@@ -50,7 +67,7 @@ class SetupScene(AppScene):
         ox, oy = 620, 130
         self.option_help: list[tuple[int, list[str]]] = []
         for spec in self.rules.options:
-            if spec.hidden:
+            if not self.offered(spec):
                 continue
             if spec.kind == "bool":
                 values: list[Any] = [False, True]
@@ -59,8 +76,8 @@ class SetupScene(AppScene):
                 values = list(spec.choices)
                 label = lambda v: tr(str(v))  # noqa: E731
             elif spec.kind == "int":
-                values = list(range(spec.minimum or 0, (spec.maximum or 10) + 1))
-                label = str
+                values = int_choices(spec)
+                label = lambda v: tr("default") if v is None else str(v)  # noqa: E731
             else:
                 continue
             self.cycle_button((ox, oy, 520, 40), values, label, self.options[spec.name],
@@ -81,6 +98,11 @@ class SetupScene(AppScene):
         self.button(tr("How to play"), (ox + 240, 600, 160, 56), self.open_rules)
         self.button(tr("Back"), (140, 600, 160, 56), self.back)
         self.error: str | None = None
+
+    def offered(self, spec) -> bool:
+        """Visible options that apply to the chosen player count (e.g. a 2-player variant)."""
+        players = spec.extra.get("players") if spec.extra else None
+        return not spec.hidden and (players is None or self.num_players in players)
 
     # --- changes ------------------------------------------------------------------------
     def _set_players(self, n: int) -> None:
@@ -106,7 +128,8 @@ class SetupScene(AppScene):
 
     def start(self) -> None:
         from game.scenes.tables import start_table
-        options = {k: v for k, v in self.options.items()}
+        specs = {spec.name: spec for spec in self.rules.options}
+        options = {k: v for k, v in self.options.items() if self.offered(specs[k])}
         if self.first_player is not None and self.first_player < self.num_players:
             options["first_player"] = self.first_player
         text = self.seed_entry.get_text().strip()
