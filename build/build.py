@@ -1,16 +1,26 @@
 """Build the standalone one-folder app: ``python build/build.py`` (``make dist``).
 
-PyInstaller's work folder goes to ``.pyinstaller-work/`` (never ``build/``, which holds
-our sources); the app lands in ``dist/Breakbox/``. Prints the bundle size as JSON.
+1. draws the icons (build/icons.py -> build/generated/);
+2. runs PyInstaller with build/breakbox.spec; its work folder goes to
+   ``.pyinstaller-work/`` (never ``build/``, which holds our sources); the app lands in
+   ``dist/Breakbox/`` (and ``dist/Breakbox.app`` on macOS);
+3. on Linux adds the .desktop file, AppStream metadata and icon under ``share/`` and
+   packs ``dist/Breakbox-<version>-linux-<arch>.tar.gz``.
+Prints the bundle size and its biggest parts as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import os
+import platform
+import shutil
 import subprocess
 import sys
+import tarfile
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,10 +39,49 @@ def main(argv: list[str] | None = None) -> int:
     cmd = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level", "WARN",
            "--workpath", str(args.workpath), "--distpath", str(args.distpath),
            str(ROOT / "build" / "breakbox.spec")]
+    subprocess.run([sys.executable, str(ROOT / "build" / "icons.py")], cwd=ROOT, env=env, check=True)
     subprocess.run(cmd, cwd=ROOT, env=env, check=True)
     app = args.distpath / "Breakbox"
-    print(json.dumps({"bundle": str(app), "size_mb": round(folder_size(app) / 1e6, 1)}))
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    report: dict = {"bundle": str(app), "version": version, "size_mb": round(folder_size(app) / 1e6, 1),
+                    "largest_mb": largest_parts(app)}
+    if sys.platform.startswith("linux"):
+        add_linux_desktop_files(app, version)
+        report["tarball"] = str(make_tarball(app, args.distpath, version))
+    print(json.dumps(report))
     return 0
+
+
+def largest_parts(app: Path, top: int = 8) -> dict[str, float]:
+    """The biggest top-level pieces of the bundle, for the size report."""
+    inner = app / "_internal" if (app / "_internal").is_dir() else app
+    sizes = {}
+    for item in inner.iterdir():
+        size = folder_size(item) if item.is_dir() else (0 if item.is_symlink() else item.stat().st_size)
+        sizes[item.name] = round(size / 1e6, 2)
+    return dict(sorted(sizes.items(), key=lambda kv: -kv[1])[:top])
+
+
+def add_linux_desktop_files(app: Path, version: str) -> None:
+    """share/applications, share/metainfo and share/icons inside the bundle, so a
+    packager (or the user) can install them next to the executable."""
+    share = app / "share"
+    (share / "applications").mkdir(parents=True, exist_ok=True)
+    (share / "metainfo").mkdir(parents=True, exist_ok=True)
+    icons = share / "icons" / "hicolor" / "256x256" / "apps"
+    icons.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "build" / "linux" / "breakbox.desktop", share / "applications" / "breakbox.desktop")
+    meta = (ROOT / "build" / "linux" / "io.github.breakbox.Breakbox.metainfo.xml").read_text()
+    meta = meta.replace("@VERSION@", version).replace("@DATE@", datetime.date.today().isoformat())
+    (share / "metainfo" / "io.github.breakbox.Breakbox.metainfo.xml").write_text(meta)
+    shutil.copy(ROOT / "build" / "generated" / "breakbox.png", icons / "breakbox.png")
+
+
+def make_tarball(app: Path, dist: Path, version: str) -> Path:
+    target = dist / f"Breakbox-{version}-linux-{platform.machine()}.tar.gz"
+    with tarfile.open(target, "w:gz") as tar:
+        tar.add(app, arcname="Breakbox")
+    return target
 
 
 if __name__ == "__main__":

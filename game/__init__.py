@@ -1,3 +1,26 @@
 """Breakbox: five tabletop games in one desktop client."""
 
-__version__ = "0.1.0"
+from __future__ import annotations
+
+
+def _version() -> str:
+    """The version in pyproject.toml: from the installed metadata (wheel, editable install,
+    frozen app, which bundles the metadata), else read from a source checkout."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            return version("breakbox")
+        except PackageNotFoundError:
+            pass
+    except ImportError:  # pragma: no cover
+        pass
+    import tomllib
+    from pathlib import Path
+    try:
+        data = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
+        return str(data["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return "0+unknown"
+
+
+__version__ = _version()

@@ -14,8 +14,21 @@ import sys
 
 
 def _guard_std_streams() -> None:
-    """A windowed (console=False) frozen app on Windows has no stdout/stderr: give it
-    something to write to so prints and tracebacks never crash the app."""
+    """A windowed (console=False) frozen app on Windows starts without stdout/stderr.
+    When it was started from a terminal (``Breakbox.exe bench startup``) attach to that
+    terminal so the command line prints as usual; otherwise write to nowhere, so prints
+    and tracebacks can never crash the app (errors still go to the log file)."""
+    if sys.stdout is not None and sys.stderr is not None:
+        return
+    if sys.platform == "win32":
+        try:
+            import ctypes
+            if ctypes.windll.kernel32.AttachConsole(-1):  # ATTACH_PARENT_PROCESS
+                sys.stdout = open("CONOUT$", "w", encoding="utf-8")  # noqa: SIM115
+                sys.stderr = open("CONOUT$", "w", encoding="utf-8")  # noqa: SIM115
+                return
+        except (OSError, AttributeError):
+            pass
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
