@@ -17,7 +17,7 @@ from typing import Any
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     return {"playouts": playouts, "match": match, "frames": frames, "startup": startup,
-            "cube-shapes": cube_shapes, "cube-solve": cube_solve}[args.bench](args)
+            "cube-shapes": cube_shapes, "cube-solve": cube_solve, "fuzz": fuzz}[args.bench](args)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -127,3 +127,12 @@ def cube_solve(args: argparse.Namespace) -> dict[str, Any]:
             "mean_questions": round(statistics.mean(questions), 3), "max_questions": max(questions),
             "unsolved": unsolved, "slowest_decision_s": round(slowest, 3),
             "seconds": round(time.perf_counter() - start, 1)}
+
+
+def fuzz(args: argparse.Namespace) -> dict[str, Any]:
+    """Rules under fire at full size: random games with hostile input at every step."""
+    from game.fuzz import fuzz_game
+    from game.rules import CATALOG, is_available
+    games = [args.game] if args.game else [i.name for i in CATALOG if is_available(i.name)]
+    results = [fuzz_game(g, args.games, seed=args.seed) for g in games]
+    return {"bench": "fuzz", "games_per_game": args.games, "results": results, "failures": 0}

@@ -68,6 +68,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--level", default="normal", choices=["easy", "greedy", "normal", "hard"])
     c.add_argument("--sample", type=int, default=300, help="number of hidden shapes; 0 = all of them")
     c.add_argument("--seed", type=int, default=0)
+    z = bsub.add_parser("fuzz", help="every engine: random games with hostile input at every step")
+    z.add_argument("--game", choices=games, default=None)
+    z.add_argument("--games", type=int, default=10_000)
+    z.add_argument("--seed", type=int, default=0)
     s = bsub.add_parser("startup", help="process start to first frame presented")
     s.add_argument("--runs", type=int, default=5)
     return parser

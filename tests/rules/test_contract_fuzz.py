@@ -1,0 +1,18 @@
+"""Rules under fire, every game: hostile strings and near-miss actions are refused with a
+message and change nothing, JSON round-trips at every step, determinize keeps the view,
+every game ends. (Full size: ``python -m game bench fuzz``.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.fuzz import fuzz_game
+from game.rules import CATALOG, is_available
+
+GAMES = {"breaks": 12, "blockers": 6, "breaker_blocks": 8, "circuit_breaker": 4, "cube": 6}
+
+
+@pytest.mark.parametrize("game", [info.name for info in CATALOG if is_available(info.name)])
+def test_every_engine_survives_random_games_and_hostile_input(game):
+    result = fuzz_game(game, GAMES.get(game, 4), seed=11)
+    assert result["steps"] > 0
