@@ -46,9 +46,28 @@ def is_available(name: str) -> bool:
     return game_info(name).module is not None
 
 
+class GameDataError(RuntimeError):
+    """A game's data files (levels/) are missing or broken; the message names the file."""
+
+
 def get_rules(name: str) -> Rules:
-    """The Rules object for a game name (``breaks``, ``blockers``, ...)."""
+    """The Rules object for a game name (``breaks``, ``blockers``, ...).
+
+    Raises GameDataError (naming the file and the problem) when the game's data in
+    ``levels/`` cannot be loaded, so the client can say so and keep the other games."""
     info = game_info(name)
     if info.module is None:
         raise KeyError(f"{info.title} is coming soon: its rules engine is not built yet")
-    return importlib.import_module(info.module).RULES
+    try:
+        return importlib.import_module(info.module).RULES
+    except (ValueError, OSError) as exc:  # data files are validated when the module loads
+        raise GameDataError(f"{info.title} cannot start: {exc}") from None
+
+
+def load_problem(name: str) -> str | None:
+    """Why a built game cannot be loaded now (its data is broken), or None."""
+    try:
+        get_rules(name)
+    except GameDataError as exc:
+        return str(exc)
+    return None

@@ -21,6 +21,12 @@ def is_playable(game: str) -> bool:
     return game in TABLES and is_available(game)
 
 
+def data_problem(game: str) -> str | None:
+    """A playable game whose data files are broken: the message naming the file."""
+    from game.rules import load_problem
+    return load_problem(game) if is_playable(game) else None
+
+
 def table_class(game: str) -> type:
     try:
         module, _, name = TABLES[game].partition(":")

@@ -11,7 +11,7 @@ from game import __version__, storage
 from game.i18n import tr
 from game.rules import CATALOG
 from game.scenes.base import AppScene
-from game.scenes.tables import is_playable
+from game.scenes.tables import data_problem, is_playable
 from game.ui import theme
 from game.ui.icon import make_icon
 
@@ -38,9 +38,12 @@ class TitleScene(AppScene):
         for info in CATALOG:
             row = pygame.Rect(120, y, 760, 88)
             self.rows.append(row)
+            problem = data_problem(info.name)
+            if problem:
+                self.app.notices.append(problem)
             if is_playable(info.name):
                 self.button(tr("Play"), (row.right - 170, row.y + 22, 150, 44),
-                            lambda n=info.name: self.open_setup(n), object_id="#primary")
+                            lambda n=info.name: self.open_setup(n), object_id="#primary", enabled=not problem)
             else:
                 self.button(tr("Coming soon"), (row.right - 170, row.y + 22, 150, 44), lambda: None,
                             object_id="#coming_soon", enabled=False, focusable=False)

@@ -160,3 +160,26 @@ def test_closing_the_window_while_the_ai_thinks_exits_quickly():
     t0 = time.perf_counter()
     d.close()
     assert time.perf_counter() - t0 < 1.0
+
+
+def test_a_game_with_broken_data_is_refused_with_a_message_and_the_rest_still_work(monkeypatch):
+    import importlib
+
+    import game.rules as registry
+    real = importlib.import_module
+
+    def broken(name, *args, **kwargs):
+        if name == "game.rules.blockers":
+            raise ValueError("levels/blockers/board.toml: rows must be A-I")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(registry.importlib, "import_module", broken)
+    d = Driver()
+    try:
+        d.frames(2)
+        assert "board.toml" in (d.top.toast or "")
+        play_buttons = [b for b in d.top._callbacks if b.text == "Play"]
+        assert any(not b.is_enabled for b in play_buttons), "the broken game cannot be started"
+        assert any(b.is_enabled for b in play_buttons), "the other games still can"
+    finally:
+        d.close()
