@@ -17,7 +17,8 @@ from typing import Any
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     return {"playouts": playouts, "match": match, "frames": frames, "startup": startup,
-            "cube-shapes": cube_shapes, "cube-solve": cube_solve, "fuzz": fuzz}[args.bench](args)
+            "cube-shapes": cube_shapes, "cube-solve": cube_solve, "fuzz": fuzz,
+            "kill": kill}[args.bench](args)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -136,3 +137,9 @@ def fuzz(args: argparse.Namespace) -> dict[str, Any]:
     games = [args.game] if args.game else [i.name for i in CATALOG if is_available(i.name)]
     results = [fuzz_game(g, args.games, seed=args.seed) for g in games]
     return {"bench": "fuzz", "games_per_game": args.games, "results": results, "failures": 0}
+
+
+def kill(args: argparse.Namespace) -> dict[str, Any]:
+    """Crash safety: SIGKILL the running game at random moments, check every save."""
+    from game.killtest import kill_rounds
+    return kill_rounds(args.rounds, seed=args.seed)

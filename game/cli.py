@@ -72,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("--game", choices=games, default=None)
     z.add_argument("--games", type=int, default=10_000)
     z.add_argument("--seed", type=int, default=0)
+    k = bsub.add_parser("kill", help="SIGKILL the running game at random moments; every restart must continue")
+    k.add_argument("--rounds", type=int, default=50)
+    k.add_argument("--seed", type=int, default=0)
     s = bsub.add_parser("startup", help="process start to first frame presented")
     s.add_argument("--runs", type=int, default=5)
     return parser

@@ -12,6 +12,7 @@ import logging
 import logging.handlers
 import os
 import queue
+import shutil
 import tempfile
 import threading
 import time
@@ -82,7 +83,16 @@ def atomic_write_json(path: Path, data: Any, keep_previous: bool = False) -> Non
             fh.flush()
             os.fsync(fh.fileno())
         if keep_previous and path.exists():
-            os.replace(path, path.with_name(path.stem + ".prev" + path.suffix))
+            # Keep the old version as .prev without ever leaving ``path`` missing: a hard
+            # link (or a copy) takes the old content aside, then the rename swaps in the new.
+            prev = path.with_name(path.stem + ".prev" + path.suffix)
+            staging = prev.with_name(prev.name + ".tmp")
+            staging.unlink(missing_ok=True)
+            try:
+                os.link(path, staging)
+            except OSError:
+                shutil.copy2(path, staging)
+            os.replace(staging, prev)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -178,23 +188,39 @@ def autosave_path(dirs: UserDirs) -> Path:
     return dirs.saves / "autosave.json"
 
 
+def _read_save(path: Path) -> dict[str, Any]:
+    record = read_json(path)
+    if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
+        raise StorageError(f"{path}: not a Breakbox save of format {SAVE_FORMAT}")
+    return record
+
+
 def load_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, str | None]:
-    """The autosave record (or None) plus a message if a bad file was moved aside."""
+    """The autosave record (or None) plus a message if a bad file was moved aside.
+
+    A damaged autosave falls back to the previous one (kept by every write)."""
     path = autosave_path(dirs)
-    if not path.exists():
-        return None, None
-    try:
-        record = read_json(path)
-        if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
-            raise StorageError(f"{path}: not a Breakbox save of format {SAVE_FORMAT}")
-        return record, None
-    except StorageError as exc:
-        moved = move_aside(path)
-        return None, f"Could not continue: {exc}" + (f" (kept as {moved.name})" if moved else "")
+    prev = path.with_name(path.stem + ".prev" + path.suffix)
+    problem = None
+    if path.exists():
+        try:
+            return _read_save(path), None
+        except StorageError as exc:
+            moved = move_aside(path)
+            problem = f"Could not continue: {exc}" + (f" (kept as {moved.name})" if moved else "")
+    if prev.exists():
+        try:
+            record = _read_save(prev)
+            return record, (problem + "; continuing from the save before it") if problem else None
+        except StorageError:
+            pass
+    return None, problem
 
 
 def clear_autosave(dirs: UserDirs) -> None:
-    autosave_path(dirs).unlink(missing_ok=True)
+    path = autosave_path(dirs)
+    path.unlink(missing_ok=True)
+    path.with_name(path.stem + ".prev" + path.suffix).unlink(missing_ok=True)
 
 
 class BackgroundWriter:
