@@ -15,7 +15,7 @@ from typing import Any
 from game.core.action_log import ActionLog
 from game.core.errors import IllegalAction
 from game.rules import get_rules
-from game.storage import SAVE_FORMAT
+from game.save_format import SAVE_FORMAT, migrate
 
 SEAT_KINDS = ("human", "ai:easy", "ai:normal", "ai:hard", "random", "greedy")
 
@@ -134,9 +134,9 @@ class GameSession:
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> GameSession:
-        """Rebuild a saved game; ValueError/IllegalAction explain a bad record."""
-        if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
-            raise ValueError(f"not a Breakbox save of format {SAVE_FORMAT}")
+        """Rebuild a saved game (migrating older formats); ValueError or IllegalAction
+        explain a bad record."""
+        record = migrate(record)
         log = ActionLog.from_json(record.get("log"))
         seats = record.get("seats")
         if not isinstance(seats, list) or len(seats) != log.num_players:

@@ -23,7 +23,6 @@ from typing import Any
 import platformdirs
 
 APP_NAME = "Breakbox"
-SAVE_FORMAT = 1
 log = logging.getLogger("breakbox")
 
 
@@ -189,10 +188,11 @@ def autosave_path(dirs: UserDirs) -> Path:
 
 
 def _read_save(path: Path) -> dict[str, Any]:
-    record = read_json(path)
-    if not isinstance(record, dict) or record.get("format") != SAVE_FORMAT:
-        raise StorageError(f"{path}: not a Breakbox save of format {SAVE_FORMAT}")
-    return record
+    from game.save_format import SaveFormatError, migrate
+    try:
+        return migrate(read_json(path))
+    except SaveFormatError as exc:
+        raise StorageError(f"{path}: {exc}") from None
 
 
 def load_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, str | None]:

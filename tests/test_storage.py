@@ -42,3 +42,30 @@ def test_background_writer_writes_and_flushes(tmp_path):
     w.flush()
     assert json.loads((tmp_path / "a.json").read_text()) == {"i": 19}
     w.close()
+
+
+def test_old_saves_are_migrated_and_newer_ones_refused():
+    import pytest
+
+    from game.save_format import SaveFormatError, migrate
+    from game.session import GameSession
+    s = GameSession("breaks", ["human", "ai:normal"], seed=3)
+    for _ in range(6):
+        s.apply(s.legal_texts()[0], s.current_player)
+    record = s.to_record()
+    old = {**record, "format": 0, "log": {k: v for k, v in record["log"].items() if k != "actors"}}
+    old["log"]["format"] = 1
+    again = GameSession.from_record(old)
+    assert again.log.actors == s.log.actors and again.state.to_json() == s.state.to_json()
+    with pytest.raises(SaveFormatError, match="newer Breakbox"):
+        migrate({**record, "format": 99})
+
+
+def test_a_save_from_a_newer_version_is_moved_aside_with_a_message():
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": 99, "log": {}}))
+    record, problem = storage.load_autosave(dirs)
+    assert record is None and "newer Breakbox" in problem and "autosave.json" in problem
+    assert list(path.parent.glob("autosave.json.bad-*"))
