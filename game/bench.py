@@ -18,7 +18,7 @@ from typing import Any
 def run(args: argparse.Namespace) -> dict[str, Any]:
     return {"playouts": playouts, "match": match, "frames": frames, "startup": startup,
             "cube-shapes": cube_shapes, "cube-solve": cube_solve, "fuzz": fuzz,
-            "kill": kill}[args.bench](args)
+            "kill": kill, "monkey": monkey}[args.bench](args)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -143,3 +143,9 @@ def kill(args: argparse.Namespace) -> dict[str, Any]:
     """Crash safety: SIGKILL the running game at random moments, check every save."""
     from game.killtest import kill_rounds
     return kill_rounds(args.rounds, seed=args.seed)
+
+
+def monkey(args: argparse.Namespace) -> dict[str, Any]:
+    """The UI under fire: random events to every scene; fails on any unhandled error."""
+    from game.monkey import monkey_all
+    return monkey_all(args.events, seed=args.seed, only=args.scene)

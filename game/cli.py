@@ -75,6 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
     k = bsub.add_parser("kill", help="SIGKILL the running game at random moments; every restart must continue")
     k.add_argument("--rounds", type=int, default=50)
     k.add_argument("--seed", type=int, default=0)
+    mk = bsub.add_parser("monkey", help="random mouse/keyboard/window events to every scene")
+    mk.add_argument("--events", type=int, default=20_000)
+    mk.add_argument("--seed", type=int, default=0)
+    mk.add_argument("--scene", default=None, help="only scenes whose name contains this")
     s = bsub.add_parser("startup", help="process start to first frame presented")
     s.add_argument("--runs", type=int, default=5)
     return parser
