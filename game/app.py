@@ -202,7 +202,8 @@ class App:
         self.writer.flush()
         self.writer.close()
         self.sound.close()
-        from game.ui import cards, theme
+        from game.ui import cards, gui, theme
         theme.reset_caches()
         cards.reset_caches()
+        gui.reset_pool()
         pygame.quit()

@@ -18,7 +18,8 @@ from typing import Any
 def run(args: argparse.Namespace) -> dict[str, Any]:
     return {"playouts": playouts, "match": match, "frames": frames, "startup": startup,
             "cube-shapes": cube_shapes, "cube-solve": cube_solve, "fuzz": fuzz,
-            "kill": kill, "monkey": monkey}[args.bench](args)
+            "kill": kill, "monkey": monkey,
+            "soak": soak}[args.bench](args)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -149,3 +150,9 @@ def monkey(args: argparse.Namespace) -> dict[str, Any]:
     """The UI under fire: random events to every scene; fails on any unhandled error."""
     from game.monkey import monkey_all
     return monkey_all(args.events, seed=args.seed, only=args.scene)
+
+
+def soak(args: argparse.Namespace) -> dict[str, Any]:
+    """Memory over many AI-vs-AI games in the real client."""
+    from game.soak import soak as run_soak
+    return run_soak(args.games, seed=args.seed)

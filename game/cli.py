@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     mk.add_argument("--events", type=int, default=20_000)
     mk.add_argument("--seed", type=int, default=0)
     mk.add_argument("--scene", default=None, help="only scenes whose name contains this")
+    so = bsub.add_parser("soak", help="memory over many AI-vs-AI games in the real client")
+    so.add_argument("--games", type=int, default=1000)
+    so.add_argument("--seed", type=int, default=0)
     s = bsub.add_parser("startup", help="process start to first frame presented")
     s.add_argument("--runs", type=int, default=5)
     return parser

@@ -12,7 +12,7 @@ import pygame_gui
 from game.i18n import tr
 from game.ui import theme
 from game.ui.focus import Focusable, FocusRing
-from game.ui.gui import CanvasUIManager
+from game.ui.gui import acquire_manager, release_manager
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,7 +26,7 @@ class AppScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__()
         self.app = app
-        self.ui = CanvasUIManager(app.display)
+        self.ui = acquire_manager(app.display)
         self.focus = FocusRing()
         self._callbacks: dict[object, Callable[[], None]] = {}
         self.toast: str | None = None
@@ -127,7 +127,7 @@ class AppScene(Scene):
             theme.draw_text(surface, line, (rect.centerx, rect.top + 8 + 26 * i), 18, anchor="midtop")
 
     def exit(self) -> None:
-        self.ui.clear_and_reset()
+        release_manager(self.ui)
 
 
 def heading(surface: pygame.Surface, text: str, y: int = 40) -> None:

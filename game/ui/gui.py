@@ -38,3 +38,28 @@ class CanvasUIManager(pygame_gui.UIManager):
     def _update_mouse_position(self) -> None:
         pos = pygame.mouse.get_pos()
         self.mouse_position = self._display.to_logical(pos) if self._display else pos
+
+
+# pygame_gui managers are not freed once dropped (each keeps ~1 MB of fonts and theme
+# alive), so scenes borrow them from a small pool and hand them back on exit. The pool
+# never grows past the deepest scene stack the app has had.
+_pool: list[CanvasUIManager] = []
+
+
+def acquire_manager(display: Display | None) -> CanvasUIManager:
+    if _pool:
+        manager = _pool.pop()
+        manager._display = display
+        return manager
+    return CanvasUIManager(display)
+
+
+def release_manager(manager: CanvasUIManager) -> None:
+    manager.clear_and_reset()
+    if manager not in _pool:
+        _pool.append(manager)
+
+
+def reset_pool() -> None:
+    """Forget pooled managers (they die with pygame.quit())."""
+    _pool.clear()

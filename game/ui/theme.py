@@ -49,7 +49,8 @@ SUIT_COLOURS_2 = {"S": BLACK, "H": (200, 30, 40), "D": (200, 30, 40), "C": BLACK
 _FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_TEXT_CACHE_SIZE = 800
+_TEXT_CACHE_BYTES = 6_000_000  # rendered labels kept for reuse, least recently used dropped first
+_text_bytes = 0
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -66,14 +67,18 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def render(text: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool = False) -> pygame.Surface:
-    """Rendered text, cached (the same labels are drawn every frame)."""
+    """Rendered text, cached (the same labels are drawn every frame). The cache is
+    bounded by pixel memory, so long sessions with changing text stay flat."""
+    global _text_bytes
     key = (text, size, colour, bold)
     surf = _text_cache.get(key)
     if surf is None:
         surf = font(size, bold).render(text, True, colour)
         _text_cache[key] = surf
-        if len(_text_cache) > _TEXT_CACHE_SIZE:
-            _text_cache.popitem(last=False)
+        _text_bytes += surf.get_width() * surf.get_height() * 4
+        while _text_bytes > _TEXT_CACHE_BYTES and len(_text_cache) > 1:
+            _, old = _text_cache.popitem(last=False)
+            _text_bytes -= old.get_width() * old.get_height() * 4
     else:
         _text_cache.move_to_end(key)
     return surf
@@ -116,5 +121,7 @@ def seat_shape(seat: int) -> str:
 
 def reset_caches() -> None:
     """Forget fonts and rendered text (they die with pygame.quit())."""
+    global _text_bytes
     _fonts.clear()
     _text_cache.clear()
+    _text_bytes = 0
