@@ -17,10 +17,44 @@ class ErrorScene(AppScene):
         self.report = report
 
     def enter(self) -> None:
-        self.button(tr("Back to menu"), (440, 560, 200, 52), self.to_menu, object_id="#primary")
-        self.button(tr("Quit"), (660, 560, 180, 52), self.app.quit)
+        self.button(tr("Back to menu"), (330, 560, 200, 52), self.to_menu, object_id="#primary")
+        self.button(tr("Copy report"), (550, 560, 200, 52), self.copy_report)
+        self.button(tr("Quit"), (770, 560, 180, 52), self.app.quit)
         self.focus.index = 0
         self.focus.visible = True
+
+    def full_report(self) -> str:
+        """What a bug report needs: version, platform, the traceback."""
+        import platform
+
+        from game import __version__
+        return (f"Breakbox {__version__}\nPython {platform.python_version()} on {platform.platform()}\n"
+                f"pygame-ce {pygame.version.ver}\n\n{self.report}")
+
+    def copy_report(self) -> None:
+        """Put the report on the clipboard and in a file next to the log."""
+        text = self.full_report()
+        path = self.app.log_path.with_name("error-report.txt")
+        saved = False
+        try:
+            path.write_text(text, encoding="utf-8")
+            saved = True
+        except OSError:
+            pass
+        copied = False
+        try:
+            pygame.scrap.put_text(text)
+            copied = True
+        except (pygame.error, AttributeError):
+            pass
+        if copied and saved:
+            self.show_toast(tr("Report copied to the clipboard and saved to {path}", path=path), 6)
+        elif saved:
+            self.show_toast(tr("No clipboard here: the report is saved to {path}", path=path), 6)
+        elif copied:
+            self.show_toast(tr("Report copied to the clipboard."), 6)
+        else:
+            self.show_toast(tr("Could not copy or save the report."), 6)
 
     def to_menu(self) -> None:
         from game.scenes.title import TitleScene

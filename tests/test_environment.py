@@ -1,0 +1,90 @@
+"""Real machines: no audio device, an unwritable user folder, a small display, and the
+error screen's report."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import storage
+from game.scenes.error import ErrorScene
+from game.ui.display import Display
+from game.ui.sound import Sound
+from tests.ui.driver import Driver
+
+
+def test_no_audio_device_means_silent_play(monkeypatch):
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sound = Sound(0.7, False)
+    assert not sound.enabled and "no audio device" in sound.reason
+    sound.play("drop")  # never raises
+
+
+def test_an_unusable_data_folder_falls_back_and_says_so(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+    dirs = storage.user_dirs()
+    assert dirs.warning and "Cannot write" in dirs.warning
+    assert dirs.data.is_dir()
+    d = Driver()
+    try:
+        d.frames(2)
+        assert "Cannot write" in (d.top.toast or "")
+    finally:
+        d.close()
+
+
+def test_a_small_display_gets_a_window_that_fits(monkeypatch):
+    pygame.display.init()
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1024, 600)])
+    display = Display("t", scale=1.0)
+    w, h = display.window.get_size()
+    assert w <= 1024 and h <= 600 - 60 and abs(w / h - 16 / 9) < 0.02
+    # clicks still land on the right canvas pixel
+    assert display.to_logical((0, 0)) == (0, 0)
+    x, y = display.to_logical((w - 1, h - 1))
+    assert 1270 <= x <= 1280 and 710 <= y <= 720
+    pygame.display.quit()
+
+
+def test_error_screen_copies_a_report_with_version_and_traceback():
+    exc = RuntimeError("boom")
+    d = Driver(lambda app: ErrorScene(app, exc, "Traceback (most recent call last):\nRuntimeError: boom\n"))
+    try:
+        d.frames(2)
+        scene = d.top
+        report = scene.full_report()
+        assert report.startswith("Breakbox ") and "RuntimeError: boom" in report and "Python" in report
+        scene.copy_report()
+        saved = d.app.log_path.with_name("error-report.txt")
+        assert saved.read_text().startswith("Breakbox ")
+        assert "saved" in scene.toast or "copied" in scene.toast
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("bad", ["[1, 2", "not json at all", '{"format": 1, "log": 5}'])
+def test_corrupt_autosave_never_stops_the_title_screen(bad):
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(bad)
+    d = Driver()
+    try:
+        d.frames(2)
+        texts = [b.text for b in d.top._callbacks]
+        if bad.startswith('{"format": 1'):
+            # readable JSON that cannot be replayed: Continue is offered, then refused clearly
+            cont = [b for b in d.top._callbacks if b.text.startswith("Continue")]
+            d.top.resume_game()
+            d.frames(2)
+            assert "autosave.json" in (d.top.toast or "") and cont
+        else:
+            assert not any(t.startswith("Continue") for t in texts)
+            assert "autosave.json" in (d.top.toast or "")
+        assert list(path.parent.glob("autosave.json.bad-*")), "the bad file is kept aside"
+    finally:
+        d.close()
