@@ -55,6 +55,7 @@ class GameSession:
             self.state = log.replay(self.rules)
         self.log = log
         self.started = time.time()
+        self.hints: list[int] = []  # move numbers for which a hint was shown (kept in the record)
 
     # --- who is who -------------------------------------------------------------------
     @property
@@ -129,8 +130,11 @@ class GameSession:
 
     # --- saving -----------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, "kind": "game", "seats": list(self.seats),
-                "log": self.log.to_json(), "saved_at": time.time()}
+        record = {"format": SAVE_FORMAT, "kind": "game", "seats": list(self.seats),
+                  "log": self.log.to_json(), "saved_at": time.time(), "hints": list(self.hints)}
+        if self.is_over():
+            record["result"] = {"winners": self.state.winners(), "scores": self.state.scores()}
+        return record
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> GameSession:
@@ -141,4 +145,7 @@ class GameSession:
         seats = record.get("seats")
         if not isinstance(seats, list) or len(seats) != log.num_players:
             raise ValueError("the save's seat list does not match its player count")
-        return cls(log.game, [str(s) for s in seats], log=log)
+        session = cls(log.game, [str(s) for s in seats], log=log)
+        hints = record.get("hints", [])
+        session.hints = [int(h) for h in hints] if isinstance(hints, list) else []
+        return session

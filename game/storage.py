@@ -287,6 +287,59 @@ def save_progress(dirs: UserDirs, progress: dict[str, int]) -> None:
     atomic_write_json(progress_path(dirs), progress)
 
 
+# --- statistics ------------------------------------------------------------------------
+
+def stats_path(dirs: UserDirs) -> Path:
+    return dirs.data / "stats.json"
+
+
+def load_stats(dirs: UserDirs) -> tuple[Any, str | None]:
+    """The Stats (empty if none); a bad file is moved aside with a message."""
+    from game.stats import Stats
+    path = stats_path(dirs)
+    if not path.exists():
+        return Stats(), None
+    try:
+        return Stats.from_json(read_json(path)), None
+    except (StorageError, ValueError) as exc:
+        moved = move_aside(path)
+        return Stats(), f"Statistics reset: {path}: {exc}" + (f" (kept as {moved.name})" if moved else "")
+
+
+def save_stats(dirs: UserDirs, stats: Any) -> None:
+    atomic_write_json(stats_path(dirs), stats.to_json())
+
+
+# --- finished games (records for replay) ---------------------------------------------
+
+RECORDS_KEPT = 100
+
+
+def records_dir(dirs: UserDirs) -> Path:
+    return dirs.saves / "records"
+
+
+def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
+    """Keep a finished game for replay; the oldest beyond RECORDS_KEPT are removed."""
+    folder = records_dir(dirs)
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{stamp}-{record['log']['game']}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stamp}-{record['log']['game']}-{n}.json"
+    atomic_write_json(path, record)
+    for old in sorted(folder.glob("*.json"))[:-RECORDS_KEPT]:
+        old.unlink(missing_ok=True)
+    return path
+
+
+def list_records(dirs: UserDirs) -> list[Path]:
+    folder = records_dir(dirs)
+    return sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []
+
+
 # --- logging --------------------------------------------------------------------------
 
 def setup_logging(dirs: UserDirs, level: int = logging.INFO) -> Path:

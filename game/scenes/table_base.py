@@ -51,6 +51,7 @@ class TableScene(AppScene):
         self.ai_ready_at = 0.0
         self.handoff_pending = False
         self.results_shown = False
+        self.replaying = False  # set by the replay viewer: no AI, no saving, no input
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------
@@ -142,9 +143,28 @@ class TableScene(AppScene):
         if self.session.is_over():
             self.app.clear_autosave()
             self.app.sound.play("end")
+            self.on_game_over()
         self.refresh()
         self.ai_ready_at = self.app.time + AI_PAUSE * speed_factor(self.app.settings.animation_speed)
         return True
+
+    def on_game_over(self) -> None:
+        """Count the result in the statistics and keep the game for replay."""
+        from game import stats as stats_mod
+        from game import storage
+        if self.replaying or self.app.config.autoplay:
+            return
+        try:
+            stats, problem = storage.load_stats(self.app.dirs)
+            if problem:
+                self.app.notices.append(problem)
+            if stats_mod.record_result(stats, self.session.game, self.session.seats, self.session.state.winners(),
+                                       self.session.state.scores()):
+                storage.save_stats(self.app.dirs, stats)
+            storage.save_finished(self.app.dirs, self.session.to_record())
+        except OSError as exc:
+            log.error("could not save the finished game: %s", exc)
+            self.show_toast(tr("Could not save the statistics: {e}", e=exc), 5)
 
     def _log_seat(self) -> int:
         return self.perspective if self.perspective is not None else 0

@@ -53,8 +53,10 @@ class TitleScene(AppScene):
             self.button(self.continue_text, (x, 200, 300, 56), self.resume_game, object_id="#primary")
         self.button(tr("Cube puzzles"), (x, 270, 300, 48), self.open_puzzles, object_id="#title_button",
                     enabled=is_playable("cube"))
-        self.button(tr("Settings"), (x, 330, 300, 48), self.open_settings, object_id="#title_button")
-        self.button(tr("Quit"), (x, 390, 300, 48), self.app.quit, object_id="#title_button")
+        self.button(tr("Finished games"), (x, 330, 300, 48), self.open_records, object_id="#title_button")
+        self.button(tr("Statistics"), (x, 390, 300, 48), self.open_stats, object_id="#title_button")
+        self.button(tr("Settings"), (x, 450, 300, 48), self.open_settings, object_id="#title_button")
+        self.button(tr("Quit"), (x, 510, 300, 48), self.app.quit, object_id="#title_button")
         self.focus.index = 0
         notice = self.app.take_notice()
         if notice:
@@ -67,6 +69,14 @@ class TitleScene(AppScene):
     def open_puzzles(self) -> None:
         from game.scenes.puzzles import PuzzleListScene
         self.stack.push(PuzzleListScene(self.app))
+
+    def open_records(self) -> None:
+        from game.scenes.replay import RecordsScene
+        self.stack.push(RecordsScene(self.app))
+
+    def open_stats(self) -> None:
+        from game.scenes.stats_scene import StatsScene
+        self.stack.push(StatsScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene

@@ -1,0 +1,163 @@
+"""Finished games: a list of the kept records, and a replay viewer that steps through a
+game move by move (Left/Right, Home/End) on the game's own table, with its log beside.
+
+A record is the action log plus the seed, so every position is rebuilt exactly by
+replaying the first k moves."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+
+import pygame
+
+from game import storage
+from game.core.action_log import ActionLog
+from game.i18n import tr
+from game.rules import game_info
+from game.scenes.base import AppScene, heading
+from game.session import GameSession, seat_label
+from game.ui import theme
+from game.ui.focus import Focusable
+
+log = logging.getLogger("breakbox")
+ROWS = 10
+
+
+class RecordsScene(AppScene):
+    def enter(self) -> None:
+        self.entries: list[tuple[str, dict]] = []
+        problems = []
+        for path in storage.list_records(self.app.dirs)[:ROWS * 3]:
+            try:
+                record = storage.read_json(path)
+                GameSession.from_record(record)  # refuse what does not replay
+                self.entries.append((path.name, record))
+            except Exception as exc:
+                moved = storage.move_aside(path)
+                problems.append(f"{path.name}: {exc}" + (f" (kept as {moved.name})" if moved else ""))
+        self.page = 0
+        for i, (_name, record) in enumerate(self.entries[:ROWS]):
+            self.focus.add(Focusable(lambda i=i: self.row_rect(i), lambda r=record: self.open(r)))
+        self.button(tr("Back"), (1080, 650, 160, 44), self.close)
+        if problems:
+            self.show_toast(tr("Some records could not be read: {p}", p="; ".join(problems)), 8)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(140, 110 + i * 52, 1000, 46)
+
+    def open(self, record: dict) -> None:
+        self.stack.push(ReplayScene(self.app, record))
+
+    def close(self) -> None:
+        self.stack.pop()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, (_name, record) in enumerate(self.entries[:ROWS]):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.open(record)
+                    return True
+        return False
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        heading(surface, tr("Finished games"), 30)
+        if not self.entries:
+            theme.draw_text(surface, tr("No finished games yet. Every game you finish is kept here to replay."),
+                            (640, 200), 18, theme.TEXT_DIM, anchor="center")
+        for i, (_name, record) in enumerate(self.entries[:ROWS]):
+            r = self.row_rect(i)
+            pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+            game = record["log"]["game"]
+            when = datetime.datetime.fromtimestamp(record.get("saved_at", 0)).strftime("%Y-%m-%d %H:%M")
+            seats = ", ".join(tr(seat_label(s)) for s in record.get("seats", []))
+            result = record.get("result", {})
+            winners = ", ".join(tr("Seat {n}", n=w + 1) for w in result.get("winners", [])) or tr("nobody")
+            theme.draw_text(surface, tr(game_info(game).title), (r.x + 14, r.y + 12), 18, bold=True)
+            theme.draw_text(surface, when, (r.x + 220, r.y + 14), 15, theme.TEXT_DIM)
+            theme.draw_text(surface, seats, (r.x + 400, r.y + 14), 15, theme.TEXT_DIM)
+            theme.draw_text(surface, tr("won: {w}", w=winners), (r.right - 14, r.y + 14), 15, theme.YELLOW,
+                            anchor="topright")
+            if record.get("hints"):
+                theme.draw_text(surface, tr("hints used"), (r.right - 200, r.y + 14), 13, theme.ORANGE,
+                                anchor="topright")
+
+
+class ReplayScene(AppScene):
+    """Shows a game's table at move k of its record; the table never acts by itself."""
+
+    def __init__(self, app, record: dict) -> None:
+        super().__init__(app)
+        from game.scenes.tables import table_class
+        self.full = ActionLog.from_json(record["log"])
+        self.record = record
+        self.session = GameSession.from_record(record)
+        self.table = table_class(self.session.game)(app, self.session)
+        self.table.replaying = True
+        self.table.results_shown = True
+        humans = self.session.humans
+        self.viewer = humans[0] if humans else 0
+        self.step = len(self.full.actions)
+
+    def enter(self) -> None:
+        self.table.enter()
+        self.go(self.step)
+
+    def exit(self) -> None:
+        self.table.exit()
+        super().exit()
+
+    def go(self, step: int) -> None:
+        """Rebuild the position after the first ``step`` moves."""
+        step = max(0, min(len(self.full.actions), step))
+        self.step = step
+        self.session.log.actions = list(self.full.actions[:step])
+        self.session.log.actors = list(self.full.actors[:step])
+        self.session.state = self.full.replay(self.session.rules, upto=step)
+        self.table.finish_animation()
+        self.table.take_seat(self.viewer)  # also lays the table out around that seat
+        self.table.rebuild_log()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        key = event.key
+        moves = {pygame.K_LEFT: self.step - 1, pygame.K_RIGHT: self.step + 1, pygame.K_HOME: 0,
+                 pygame.K_END: len(self.full.actions), pygame.K_PAGEUP: self.step - 10,
+                 pygame.K_PAGEDOWN: self.step + 10}
+        if key in moves:
+            self.go(moves[key])
+            return True
+        if key == pygame.K_v:  # look through another seat's eyes (secrets of that seat)
+            self.viewer = (self.viewer + 1) % self.session.num_players
+            self.go(self.step)
+            return True
+        if key == pygame.K_ESCAPE:
+            self.stack.pop()
+            return True
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # the table below is on show only: keys step the replay, nothing reaches the table
+        if self.focus.handle(event):
+            return True
+        return self.on_event(event)
+
+    def update(self, dt: float) -> None:
+        self.table.update(dt)
+        super().update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.draw(surface)
+        bar = pygame.Rect(0, 0, 960, 34)
+        bar.bottomleft = (0, 720)
+        pygame.draw.rect(surface, theme.PANEL, bar)
+        text = tr("Replay: move {k} of {n}.  Left/Right step, Home/End jump, V changes whose view, Esc leaves.",
+                  k=self.step, n=len(self.full.actions))
+        theme.draw_text(surface, text, (12, bar.y + 8), 15, theme.YELLOW)
+        if self.step and (self.step - 1) in self.session.hints:
+            theme.draw_text(surface, tr("(a hint was shown for this move)"), (950, bar.y + 8), 14, theme.ORANGE,
+                            anchor="topright")

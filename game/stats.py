@@ -1,0 +1,112 @@
+"""Statistics: results per game and opponent level, kept in the user data folder.
+
+Pure bookkeeping (no pygame). A finished game is recorded once, from the point of view
+of the human player(s): against the computer under the strongest AI level at the table,
+pass-and-play games under "friends". Shared wins count as draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+STATS_FORMAT = 1
+LOWER_IS_BETTER = {"blockers"}  # games where a low score is good
+LEVEL_ORDER = ("ai:easy", "random", "greedy", "ai:normal", "ai:hard")
+
+
+@dataclass
+class Line:
+    played: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    streak: int = 0        # current run of wins
+    best_streak: int = 0
+    best_score: float | None = None
+
+    def add(self, outcome: str, score: float | None, lower_better: bool) -> None:
+        self.played += 1
+        if outcome == "win":
+            self.wins += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+            if outcome == "loss":
+                self.losses += 1
+            else:
+                self.draws += 1
+        if score is not None:
+            if self.best_score is None:
+                self.best_score = score
+            else:
+                self.best_score = min(self.best_score, score) if lower_better else max(self.best_score, score)
+
+
+@dataclass
+class Stats:
+    games: dict[str, dict[str, Line]] = field(default_factory=dict)
+
+    def line(self, game: str, level: str) -> Line:
+        return self.games.setdefault(game, {}).setdefault(level, Line())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": STATS_FORMAT,
+                "games": {g: {lvl: asdict(line) for lvl, line in levels.items()} for g, levels in self.games.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Stats:
+        if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
+            raise ValueError(f"not a statistics file of format {STATS_FORMAT}")
+        out = cls()
+        games = data.get("games", {})
+        if not isinstance(games, dict):
+            raise ValueError("'games' must be an object")
+        for game, levels in games.items():
+            if not isinstance(levels, dict):
+                raise ValueError(f"{game}: expected levels")
+            for level, raw in levels.items():
+                try:
+                    line = Line(**raw)
+                except TypeError as exc:
+                    raise ValueError(f"{game}/{level}: {exc}") from None
+                if min(line.played, line.wins, line.losses, line.draws) < 0 or \
+                        line.wins + line.losses + line.draws != line.played:
+                    raise ValueError(f"{game}/{level}: the counts do not add up")
+                out.games.setdefault(game, {})[level] = line
+        return out
+
+
+def table_level(seats: list[str]) -> str | None:
+    """The bucket a game goes in: the strongest computer seat, "friends" when all seats
+    are human, None when nobody human played (spectating is not counted)."""
+    humans = [s for s in seats if s == "human"]
+    if not humans:
+        return None
+    bots = [s for s in seats if s != "human"]
+    if not bots:
+        return "friends"
+    return max(bots, key=lambda s: LEVEL_ORDER.index(s) if s in LEVEL_ORDER else -1)
+
+
+def record_result(stats: Stats, game: str, seats: list[str], winners: list[int], scores: list[float]) -> bool:
+    """Add one finished game; returns False when it is not counted (no human seat)."""
+    level = table_level(seats)
+    if level is None:
+        return False
+    lower = game in LOWER_IS_BETTER
+    humans = [i for i, s in enumerate(seats) if s == "human"]
+    line = stats.line(game, level)
+    if level == "friends":
+        outcome = "draw" if len(winners) != 1 else "win"
+        best = min(scores) if lower else max(scores)
+        line.add(outcome, best, lower)
+        return True
+    seat = humans[0]
+    if seat in winners:
+        outcome = "win" if len(winners) == 1 else "draw"
+    else:
+        outcome = "loss"
+    line.add(outcome, scores[seat] if scores else None, lower)
+    return True

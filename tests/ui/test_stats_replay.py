@@ -1,0 +1,93 @@
+"""Finishing a game counts it in the statistics and keeps it for replay; the replay
+steps through the game move by move."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import storage
+from game.scenes.breaks_table import BreaksTable
+from game.scenes.replay import RecordsScene, ReplayScene
+from game.scenes.stats_scene import StatsScene
+from game.session import GameSession
+from game.stats import Stats, record_result, table_level
+from tests.ui.driver import Driver
+
+ENDGAME = {"first_player": 1, "setup": {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]],
+                                                     [["9S"], ["KD"], ["2C"]]], "deck": ["9H"]}}
+
+
+def test_stats_buckets_and_outcomes():
+    stats = Stats()
+    assert table_level(["human", "ai:easy", "ai:hard"]) == "ai:hard"
+    assert table_level(["human", "human"]) == "friends"
+    assert table_level(["ai:easy", "ai:easy"]) is None
+    assert record_result(stats, "breaks", ["human", "ai:normal"], [0], [3, 1])
+    assert record_result(stats, "breaks", ["human", "ai:normal"], [0, 1], [2, 2])
+    assert record_result(stats, "breaks", ["human", "ai:normal"], [1], [0, 2])
+    line = stats.line("breaks", "ai:normal")
+    assert (line.played, line.wins, line.draws, line.losses, line.streak, line.best_streak) == (3, 1, 1, 1, 0, 1)
+    assert line.best_score == 3
+    assert record_result(stats, "blockers", ["human", "ai:easy"], [0], [9, 12])
+    assert record_result(stats, "blockers", ["human", "ai:easy"], [0], [7, 12])
+    assert stats.line("blockers", "ai:easy").best_score == 7, "lower is better in Blockers!"
+    assert Stats.from_json(stats.to_json()).to_json() == stats.to_json()
+
+
+def play_out_endgame(d: Driver) -> BreaksTable:
+    table = d.top
+    d.key(pygame.K_d)
+    d.frames(30)
+    d.key(pygame.K_1)
+    assert d.until(lambda: table.session.current_player == 0, timeout=10)
+    for _ in range(200):
+        if table.session.is_over():
+            break
+        cp = table.session.current_player
+        if table.is_bot(cp):
+            d.frames(5)
+            continue
+        legal = table.session.legal_texts()
+        table.perform(legal[0], cp)
+        d.frames(30)
+    assert table.session.is_over()
+    return table
+
+
+def test_a_finished_game_is_counted_kept_and_replayed():
+    session = GameSession("breaks", ["ai:easy", "human"], seed=2, options=ENDGAME)
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        play_out_endgame(d)
+        stats, problem = storage.load_stats(d.app.dirs)
+        assert problem is None and stats.line("breaks", "ai:easy").played == 1
+        records = storage.list_records(d.app.dirs)
+        assert len(records) == 1
+        d.app.stack.clear_to(RecordsScene(d.app))
+        d.frames(2)
+        assert d.top.entries
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_RETURN)
+        replay = d.top
+        assert isinstance(replay, ReplayScene)
+        total = len(replay.full.actions)
+        assert replay.step == total
+        d.key(pygame.K_HOME)
+        assert replay.step == 0 and replay.session.log.actions == []
+        d.key(pygame.K_RIGHT)
+        assert replay.step == 1 and replay.session.log.actions == replay.full.actions[:1]
+        assert replay.table.log_lines, "the log beside the table follows the replay"
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, RecordsScene)
+        d.app.stack.push(StatsScene(d.app))
+        d.frames(2)
+    finally:
+        d.close()
+
+
+def test_corrupt_stats_are_moved_aside_with_a_message():
+    dirs = storage.user_dirs()
+    storage.stats_path(dirs).write_text('{"format": 1, "games": {"breaks": {"ai:easy": {"played": -3}}}}')
+    stats, problem = storage.load_stats(dirs)
+    assert stats.games == {} and "stats.json" in problem
+    assert list(dirs.data.glob("stats.json.bad-*"))
