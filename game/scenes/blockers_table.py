@@ -233,6 +233,30 @@ class BlockersTable(TableScene):
                 return True
         return False
 
+    # --- hints --------------------------------------------------------------------------
+    def hint_spots(self, text: str) -> list[pygame.Rect]:
+        if text == "pass":
+            return [self.pass_button.rect]
+        colour, tile, square = self._parse(text, self.viewer, self.view)
+        spots = [square_rect(square)]
+        for i, held in enumerate(self.rack_tiles()):
+            if held == (colour, tile):
+                spots.append(self.rack_rect(i))
+        return spots
+
+    def hint_reason(self, text: str) -> str:
+        if text == "pass":
+            return tr("No tile fits anywhere.")
+        colour, _tile, square = self._parse(text, self.viewer, self.view)
+        if square in self.view["board"]:
+            return tr("It captures a {c} tile without splitting its group.", c=tr(self.view["board"][square]))
+        row, col = "ABCDEFGHI".index(square[0]), int(square[1:]) - 1
+        neighbours = [f"{'ABCDEFGHI'[r]}{c + 1}" for r, c in ((row - 1, col), (row + 1, col), (row, col - 1),
+                                                            (row, col + 1)) if 0 <= r < 9 and 0 <= c < 9]
+        if any(self.view["board"].get(n) == colour for n in neighbours):
+            return tr("It joins one of your groups, keeping your group count low.")
+        return tr("It is the least harmful place for this tile.")
+
     # --- narration, animation, results --------------------------------------------------
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
         who = self.seat_name(seat)

@@ -409,6 +409,42 @@ class BreakerBlocksTable(TableScene):
             return True
         return False
 
+    # --- hints --------------------------------------------------------------------------
+    def hint_spots(self, text: str) -> list[pygame.Rect]:
+        w = text.split()
+        spots: list[pygame.Rect] = []
+        if w[0] in ("play", "place", "rearrange"):
+            spots.append(cell_rect(_cell(w[3])))
+            if w[0] == "rearrange":
+                spots.append(cell_rect(_cell(w[1])))
+        if w[0] in ("play", "keep"):
+            kinds = self.hand_kinds(self.viewer)
+            if w[1] in kinds:
+                spots.append(self.hand_rect(self.viewer, kinds.index(w[1])))
+        if w[0] in ("draw", "place"):
+            entries = [k for k, _, _ in self.pile_entries()]
+            if w[1] in entries:
+                spots.append(self.pile_rect(entries.index(w[1])))
+        if w[0] == "target":
+            spots.append(cell_rect(_cell(w[1])))
+        if w[0] == "end":
+            spots.append(self.end_button.rect)
+        if w[0] == "skip":
+            spots.append(self.skip_button.rect)
+        return spots
+
+    def hint_reason(self, text: str) -> str:
+        w = text.split()
+        if w[0] == "play" and w[1].isdigit():
+            return tr("It adds {p} power where it counts.", p=w[1])
+        if w[0] == "draw":
+            return tr("You need that tile for the next turns.")
+        if w[0] == "target":
+            return tr("That leaf hurts you most.")
+        if w[0] == "end":
+            return tr("Nothing more this turn improves your position.")
+        return tr("The computer at normal level would choose this move.")
+
     # --- narration, animation, results --------------------------------------------------
     def tile_at(self, cell: tuple[int, int], view: dict | None = None) -> dict | None:
         for t in (view or self.view)["board"]:

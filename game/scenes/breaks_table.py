@@ -518,6 +518,42 @@ class BreaksTable(TableScene):
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (rect.x, rect.y + 24 * i), 16, theme.TEXT if i == 0 else theme.TEXT_DIM)
 
+    # --- hints --------------------------------------------------------------------------
+    def hint_spots(self, text: str) -> list[pygame.Rect]:
+        w = text.split()
+        me = self.viewer
+        lay = self.layout
+        if w[0] == "draw":
+            return [lay.DRAW]
+        if w[0] == "discard":
+            return [lay.PENDING, lay.DISCARD]
+        if w[0] == "place":
+            return [lay.PENDING, lay.slot_zone(me, int(w[1]) - 1)]
+        if w[0] == "break":
+            return [lay.PENDING, lay.slot_zone(int(w[1]) - 1, int(w[2]) - 1), lay.slot_zone(me, int(w[3]) - 1)]
+        if w[0] == "merge":
+            return [lay.slot_zone(me, int(w[1]) - 1), lay.slot_zone(me, int(w[2]) - 1)]
+        return [self.done_button.rect] if w[0] == "done" else []
+
+    def hint_reason(self, text: str) -> str:
+        w = text.split()
+        v = self.view
+        mine = v["tableaux"][self.viewer]
+        if w[0] == "draw":
+            return tr("No merge helps now: see what the pile gives you.")
+        if w[0] == "place":
+            n = len(mine[int(w[1]) - 1]) + 1
+            return tr("It grows that sequence to {n} card(s).", n=n) if n < 5 else tr("It completes a stack of five.")
+        if w[0] == "break":
+            stolen = len(v["tableaux"][int(w[1]) - 1][int(w[2]) - 1])
+            return tr("It steals a sequence of {n} card(s) from your opponent.", n=stolen)
+        if w[0] == "merge":
+            n = len(mine[int(w[1]) - 1]) + len(mine[int(w[2]) - 1])
+            return tr("Together they make {n} cards.", n=n) if n < 5 else tr("The merge banks a stack of five.")
+        if w[0] == "discard":
+            return tr("The card helps you nowhere, and placing it would only help an opponent break you.")
+        return tr("There is no merge left worth making.")
+
     # --- narration and results ----------------------------------------------------------
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
         return narrate(seat, text, before, after, self.perspective, self.seat_name)

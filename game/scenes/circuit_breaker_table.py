@@ -384,6 +384,49 @@ class CircuitBreakerTable(TableScene):
             return True
         return False
 
+    # --- hints --------------------------------------------------------------------------
+    def hint_spots(self, text: str) -> list[pygame.Rect]:
+        w = text.split()
+        hand = self.view.get("hand") or []
+        spots: list[pygame.Rect] = []
+        if w[0] in ("place", "discard") and w[1] in hand:
+            spots.append(self.hand_rect(hand.index(w[1])))
+        if w[0] == "place":
+            x, y = (int(v) for v in w[3].split(","))
+            spots.append(house_rect_cell(x, y))
+            self.rotation = int(w[4][1:])  # hold the tile the suggested way round
+        elif w[0] == "discard":
+            spots.append(self.spot_rect(w[3]))
+        elif w[0] == "mouse":
+            spots.append(self.mouse_home_rect())
+            target = self.mouse_targets().get(text)
+            if target is not None:
+                spots.append(target)
+        elif w[0] == "cheese":
+            r = self.mouse_rect(int(w[1]) - 1)
+            if r is not None:
+                spots.append(r)
+        elif w[0] == "end":
+            spots.append(self.end_button.rect)
+        return spots
+
+    def hint_reason(self, text: str) -> str:
+        w = text.split()
+        if w[0] == "place":
+            info = helpers.tile_info(w[1])
+            if info["kind"] == "appliance":
+                on_card = info["type"] in ((self.view.get("objective") or {}).get("types") or [])
+                return tr("An appliance on your objective card scores extra.") if on_card else \
+                    tr("Every appliance in your house scores.")
+            return tr("The wire opens room for more appliances.")
+        if w[0] == "mouse":
+            return tr("Your mouse brings back something useful next turn.")
+        if w[0] == "cheese":
+            return tr("That mouse is about to steal from you.")
+        if w[0] == "discard":
+            return tr("The tile is no use to you; the cheese is.")
+        return tr("Nothing more is worth doing this turn.")
+
     # --- narration, results -------------------------------------------------------------
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
         who = self.seat_name(seat)

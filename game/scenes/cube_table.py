@@ -139,6 +139,18 @@ class CubeTable(TableScene):
             return True
         return False
 
+    # --- hints --------------------------------------------------------------------------
+    def hint_spots(self, text: str) -> list[pygame.Rect]:
+        w = text.split()
+        if w[0] == "ask":
+            return [self.pad.question_rect(w[1])]
+        return [self.submit_button.rect]
+
+    def hint_reason(self, text: str) -> str:
+        if text.startswith("ask"):
+            return tr("Its answer splits the shapes that are still possible best.")
+        return tr("Only this shape fits every answer so far: build it and guess.")
+
     # --- narration ----------------------------------------------------------------------
     def notes_for_log(self) -> bool:
         """Answers go into the shared game log only if no human plays from memory."""

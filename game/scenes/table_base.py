@@ -7,6 +7,7 @@ board's input, narrates actions and animates them.
 from __future__ import annotations
 
 import logging
+import math
 import random
 import zlib
 from typing import Any
@@ -52,6 +53,8 @@ class TableScene(AppScene):
         self.handoff_pending = False
         self.results_shown = False
         self.replaying = False  # set by the replay viewer: no AI, no saving, no input
+        self.hint_ticket: Any = None
+        self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------
@@ -78,15 +81,13 @@ class TableScene(AppScene):
     def result_lines(self) -> list[str]:
         return []
 
-    def legal_hint(self) -> str:
-        """One log line listing what the player to move may do (H)."""
-        cp = self.session.current_player
-        if cp is None or self.is_bot(cp):
-            return tr("No move to make right now.")
-        legal = self.session.state.legal_actions()
-        if len(legal) > 40:
-            return tr("{n} legal moves.", n=len(legal))
-        return tr("Legal moves: {moves}", moves=", ".join(str(a) for a in legal))
+    def hint_spots(self, text: str) -> list[pygame.Rect]:
+        """Where on the table a suggested move happens (outlined while the hint shows)."""
+        return []
+
+    def hint_reason(self, text: str) -> str:
+        """One line on why the suggested move is good (games give better ones)."""
+        return tr("The computer at normal level would choose this move.")
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -135,6 +136,7 @@ class TableScene(AppScene):
             return False
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
+        self.hint = None
         for line in self.narrate(seat, text, log_before, log_after):
             self.add_log(seat, line)
         self.app.autosave(self.session.to_record())
@@ -236,14 +238,58 @@ class TableScene(AppScene):
         return str(legal[random.Random(self._ai_seed()).randrange(len(legal))])
 
     def cancel_ai(self) -> None:
-        if self.ai_ticket is not None and self.app._worker is not None:
+        if (self.ai_ticket is not None or self.hint_ticket is not None) and self.app._worker is not None:
             self.app.worker.cancel()
         self.ai_ticket = None
         self.ai_result = None
+        self.hint_ticket = None
 
     @property
     def ai_thinking(self) -> bool:
         return self.ai_ticket is not None and self.ai_result is None
+
+    # --- hints ------------------------------------------------------------------------
+    def request_hint(self) -> None:
+        """H: ask the normal-level AI what the seat to move should play."""
+        cp = self.session.current_player
+        if cp is None or self.is_bot(cp) or cp != self.viewer:
+            self.refuse(tr("Hints are for your own turn."))
+            return
+        if not self.session.has_ai:
+            self.refuse(tr("Hints are available in games against the computer."))
+            return
+        if self.hint_ticket is not None:
+            return
+        self.hint_ticket = self.app.worker.request(self.session.game, self.session.state.to_json(), cp, "ai:normal",
+                                                   self._ai_seed())
+        self.show_toast(tr("Thinking about a hint..."), 2)
+
+    def poll_hint(self) -> None:
+        if self.hint_ticket is None:
+            return
+        result = self.app.worker.poll()
+        if result is None or result.ticket != self.hint_ticket:
+            return
+        self.hint_ticket = None
+        if not result.ok or self.session.current_player != self.viewer:
+            return
+        move = len(self.session.log.actions)
+        if move not in self.session.hints:
+            self.session.hints.append(move)  # the game record says a hint was used here
+        self.hint = (result.action, self.app.time)
+        self.show_toast(tr("Hint: {move}. {why}", move=result.action, why=self.hint_reason(result.action)), 6)
+        self.add_log(self.viewer, tr("Hint shown: {move}.", move=result.action))
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        if self.hint is None:
+            return
+        text, shown = self.hint
+        if self.app.time - shown > 8 or self.session.current_player != self.viewer:
+            self.hint = None
+            return
+        pulse = 2 + int(2 * (1 + math.sin(self.app.time * 6)))
+        for rect in self.hint_spots(text):
+            pygame.draw.rect(surface, theme.SKY, rect.inflate(8, 8), pulse, border_radius=8)
 
     # --- undo, leaving, rules -----------------------------------------------------------
     def undo(self) -> None:
@@ -312,7 +358,7 @@ class TableScene(AppScene):
                 self.open_rules()
                 return True
             if event.key == pygame.K_h and not event.mod & pygame.KMOD_SHIFT:
-                self.add_log(None, self.legal_hint())
+                self.request_hint()
                 return True
         if event.type == pygame.MOUSEWHEEL and LOG_RECT.collidepoint(self.app.mouse_pos):
             self.log_scroll = max(0, self.log_scroll + event.y)
@@ -324,12 +370,14 @@ class TableScene(AppScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.poll_hint()
         if self.app.config.bench_motion:
             self.bench_step(self.app.frame)
         if not self.animating and self.stack is not None and self.stack.top is self:
             self.advance()
 
     def draw_panel(self, surface: pygame.Surface) -> None:
+        self.draw_hint(surface)
         draw.panel(surface, PANEL_RECT)
         # turn banner
         session = self.session

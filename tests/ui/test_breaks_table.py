@@ -205,3 +205,24 @@ def test_results_screen_after_the_final_merges():
         assert table.session.log.actions[-3:] == ["merge 1 3", "done", "done"]
     finally:
         d.close()
+
+
+def test_hint_asks_the_normal_ai_highlights_the_move_and_is_recorded():
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    try:
+        table = d.top
+        d.key(pygame.K_h)
+        assert d.until(lambda: table.hint is not None, timeout=30)
+        move, _ = table.hint
+        assert move in table.session.legal_texts()
+        assert table.hint_spots(move), "the suggested move is outlined on the table"
+        assert table.toast.startswith("Hint:")
+        assert table.session.hints == [0]
+        assert table.session.to_record()["hints"] == [0]
+    finally:
+        d.close()
+
+
+def test_no_hints_in_pass_and_play(x1):
+    x1.key(pygame.K_h)
+    assert "against the computer" in x1.top.toast

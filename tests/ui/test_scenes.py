@@ -7,6 +7,7 @@ import json
 import time
 
 import pygame
+import pytest
 
 from game import storage
 from game.scenes.base import AppScene
@@ -181,5 +182,23 @@ def test_a_game_with_broken_data_is_refused_with_a_message_and_the_rest_still_wo
         play_buttons = [b for b in d.top._callbacks if b.text == "Play"]
         assert any(not b.is_enabled for b in play_buttons), "the broken game cannot be started"
         assert any(b.is_enabled for b in play_buttons), "the other games still can"
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("game", ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"])
+def test_every_table_can_point_out_and_explain_any_legal_move(game):
+    from game.scenes.tables import table_class
+    opts = {"first_player": 0}
+    session = GameSession(game, ["human", "ai:easy"], seed=4, options=opts)
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        d.frames(2)
+        table = d.top
+        legal = session.state.legal_actions()
+        for i in range(0, len(legal), max(1, len(legal) // 25)):
+            text = str(legal[i])
+            assert isinstance(table.hint_spots(text), list)
+            assert table.hint_reason(text)
     finally:
         d.close()
