@@ -24,7 +24,7 @@ from game.ui.tween import speed_factor
 log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
-LOG_RECT = pygame.Rect(976, 200, 288, 430)
+LOG_RECT = pygame.Rect(976, 200, 288, 412)
 AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people can follow
 AUTOPLAY_SPEC = "ai:easy"
 
@@ -53,6 +53,8 @@ class TableScene(AppScene):
         self.handoff_pending = False
         self.results_shown = False
         self.replaying = False  # set by the replay viewer: no AI, no saving, no input
+        self.pace = 1.0         # spectating: pause between AI moves x this (0 = as fast as they come)
+        self.paused = False     # spectating: Space holds the game
         self.hint_ticket: Any = None
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
         self.view = session.view(self.viewer)
@@ -147,7 +149,7 @@ class TableScene(AppScene):
             self.app.sound.play("end")
             self.on_game_over()
         self.refresh()
-        self.ai_ready_at = self.app.time + AI_PAUSE * speed_factor(self.app.settings.animation_speed)
+        self.ai_ready_at = self.app.time + AI_PAUSE * speed_factor(self.app.settings.animation_speed) * self.pace
         return True
 
     def on_game_over(self) -> None:
@@ -186,7 +188,8 @@ class TableScene(AppScene):
             return
         seat = session.current_player
         if self.is_bot(seat):
-            self.drive_ai(seat)
+            if not self.paused:
+                self.drive_ai(seat)
             return
         if seat != self.viewer and not self.handoff_pending:
             if len(session.humans) > 1 and not self.autoplay and self.hidden_information:
@@ -247,6 +250,34 @@ class TableScene(AppScene):
     @property
     def ai_thinking(self) -> bool:
         return self.ai_ticket is not None and self.ai_result is None
+
+    # --- spectating -------------------------------------------------------------------
+    PACES = (4.0, 2.0, 1.0, 0.5, 0.25, 0.0)
+
+    @property
+    def spectating(self) -> bool:
+        """Every seat is a computer player: the viewer watches at a speed of their choice."""
+        return not self.session.humans or self.autoplay
+
+    def spectate_key(self, key: int) -> bool:
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            i = self.PACES.index(self.pace) if self.pace in self.PACES else 2
+            self.pace = self.PACES[min(len(self.PACES) - 1, i + 1)]
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            i = self.PACES.index(self.pace) if self.pace in self.PACES else 2
+            self.pace = self.PACES[max(0, i - 1)]
+        elif key == pygame.K_SPACE:
+            self.paused = not self.paused
+        else:
+            return False
+        return True
+
+    def pace_label(self) -> str:
+        if self.paused:
+            return tr("paused (Space resumes)")
+        if self.pace == 0:
+            return tr("as fast as possible")
+        return tr("speed x{k:g}", k=1 / self.pace)
 
     # --- hints ------------------------------------------------------------------------
     def request_hint(self) -> None:
@@ -360,6 +391,8 @@ class TableScene(AppScene):
             if event.key == pygame.K_h and not event.mod & pygame.KMOD_SHIFT:
                 self.request_hint()
                 return True
+            if self.spectating and self.spectate_key(event.key):
+                return True
         if event.type == pygame.MOUSEWHEEL and LOG_RECT.collidepoint(self.app.mouse_pos):
             self.log_scroll = max(0, self.log_scroll + event.y)
             return True
@@ -395,6 +428,9 @@ class TableScene(AppScene):
                 r = theme.draw_text(surface, tr("thinking..."), (PANEL_RECT.x + 50, y + 34), 16, theme.TEXT_DIM)
                 draw.spinner(surface, (r.right + 18, r.centery), 8, self.app.time)
         self.draw_status(surface, pygame.Rect(PANEL_RECT.x + 12, y + 60, PANEL_RECT.width - 24, 120))
+        if self.spectating:
+            theme.draw_text(surface, tr("Watching: {pace}; +/- change speed, Space pauses", pace=self.pace_label()),
+                            (PANEL_RECT.x + 12, LOG_RECT.bottom + 6), 13, theme.YELLOW)
         self.draw_log(surface)
 
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -202,3 +202,23 @@ def test_every_table_can_point_out_and_explain_any_legal_move(game):
             assert table.hint_reason(text)
     finally:
         d.close()
+
+
+def test_spectating_ai_vs_ai_at_any_speed():
+    session = GameSession("breaks", ["ai:easy", "ai:easy"], seed=12)
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        table = d.top
+        assert table.spectating
+        for _ in range(3):
+            d.key(pygame.K_PLUS)
+        assert table.pace < 1
+        d.key(pygame.K_SPACE)
+        assert table.paused
+        before = len(session.log.actions)
+        d.frames(60)
+        assert len(session.log.actions) == before, "paused: no moves"
+        d.key(pygame.K_SPACE)
+        assert d.until(lambda: len(session.log.actions) > before + 2, timeout=30)
+    finally:
+        d.close()
