@@ -41,6 +41,19 @@ def scene_factories() -> dict[str, Callable[[Any], Any]]:
             def make(app, n=name, s=seats):
                 return table_class(n)(app, GameSession(n, list(s), seed=7))
             out[f"table:{name}:{label}"] = make
+    for info in CATALOG:
+        if is_playable(info.name):
+            def tutorial(app, n=info.name):
+                from game.tutorial import load_tutorial
+                tut = load_tutorial(n)
+                scene = table_class(n)(app, GameSession(n, tut.seats, seed=1, options=tut.options))
+                scene.tutorial = tut
+                return scene
+            out[f"tutorial:{info.name}"] = tutorial
+    from game.scenes.replay import RecordsScene
+    from game.scenes.stats_scene import StatsScene
+    out["records"] = RecordsScene
+    out["stats"] = StatsScene
     out["puzzles"] = PuzzleListScene
 
     def first_puzzle(app):

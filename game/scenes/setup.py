@@ -95,7 +95,8 @@ class SetupScene(AppScene):
         self.focus.add(Focusable(lambda: self.seed_entry.rect,
                                  lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set())))
         self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
-        self.button(tr("How to play"), (ox + 240, 600, 160, 56), self.open_rules)
+        self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules)
+        self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial)
         self.button(tr("Back"), (140, 600, 160, 56), self.back)
         self.error: str | None = None
 
@@ -125,6 +126,14 @@ class SetupScene(AppScene):
     def open_rules(self) -> None:
         from game.scenes.rules_page import RulesScene
         self.stack.push(RulesScene(self.app, self.game))
+
+    def open_tutorial(self) -> None:
+        from game.scenes.tables import start_tutorial
+        from game.tutorial import TutorialError
+        try:
+            start_tutorial(self.app, self.game)
+        except (TutorialError, ValueError) as exc:
+            self.show_toast(str(exc), 6)
 
     def start(self) -> None:
         from game.scenes.tables import start_table

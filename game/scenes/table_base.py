@@ -54,6 +54,7 @@ class TableScene(AppScene):
         self.results_shown = False
         self.replaying = False  # set by the replay viewer: no AI, no saving, no input
         self.pace = 1.0         # spectating: pause between AI moves x this (0 = as fast as they come)
+        self.tutorial: Any = None  # a game.tutorial.Tutorial when this table teaches the game
         self.paused = False     # spectating: Space holds the game
         self.hint_ticket: Any = None
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
@@ -129,6 +130,16 @@ class TableScene(AppScene):
 
     def perform(self, text: str, seat: int) -> bool:
         """Apply a move; on an illegal one show why and change nothing."""
+        if self.tutorial is not None and not self.is_bot(seat):
+            try:
+                text = str(self.session.check(text))
+            except IllegalAction as exc:
+                self.refuse(str(exc))
+                return False
+            problem = self.tutorial.learner_move(text)
+            if problem:
+                self.refuse(problem)
+                return False
         before = self.session.view(self.viewer)
         log_before = self.session.view(self._log_seat())
         try:
@@ -141,11 +152,15 @@ class TableScene(AppScene):
         self.hint = None
         for line in self.narrate(seat, text, log_before, log_after):
             self.add_log(seat, line)
-        self.app.autosave(self.session.to_record())
+        if self.tutorial is None:  # a tutorial never replaces the player's own saved game
+            self.app.autosave(self.session.to_record())
         self.view = after
         self.on_applied(seat, text, before, after)
+        if self.tutorial is not None:
+            self.tutorial.advance()
         if self.session.is_over():
-            self.app.clear_autosave()
+            if self.tutorial is None:
+                self.app.clear_autosave()
             self.app.sound.play("end")
             self.on_game_over()
         self.refresh()
@@ -156,7 +171,7 @@ class TableScene(AppScene):
         """Count the result in the statistics and keep the game for replay."""
         from game import stats as stats_mod
         from game import storage
-        if self.replaying or self.app.config.autoplay:
+        if self.replaying or self.app.config.autoplay or self.tutorial is not None:
             return
         try:
             stats, problem = storage.load_stats(self.app.dirs)
@@ -181,6 +196,8 @@ class TableScene(AppScene):
         """Called every frame when nothing is animating: move the game forward."""
         session = self.session
         if session.is_over():
+            if self.tutorial is not None:
+                return  # the coach's closing message explains the result
             if not self.results_shown:
                 self.results_shown = True
                 from game.scenes.results import ResultsScene
@@ -211,6 +228,10 @@ class TableScene(AppScene):
         return zlib.crc32(f"{self.session.log.seed}:{len(self.session.log.actions)}".encode())
 
     def drive_ai(self, seat: int) -> None:
+        if self.tutorial is not None and self.tutorial.opponent_move():
+            if self.app.time >= self.ai_ready_at:  # the scripted opponent, at a readable pace
+                self.perform(self.tutorial.opponent_move(), seat)
+            return
         if self.ai_ticket is None and self.ai_result is None:
             # The worker wraps the state in a SeatInfo, so the bot sees only this seat's view
             # and worlds it samples itself; sampling there keeps costly determinization
@@ -312,6 +333,8 @@ class TableScene(AppScene):
         self.add_log(self.viewer, tr("Hint shown: {move}.", move=result.action))
 
     def draw_hint(self, surface: pygame.Surface) -> None:
+        if self.tutorial is not None:
+            self.draw_coach_marks(surface)
         if self.hint is None:
             return
         text, shown = self.hint
@@ -322,8 +345,33 @@ class TableScene(AppScene):
         for rect in self.hint_spots(text):
             pygame.draw.rect(surface, theme.SKY, rect.inflate(8, 8), pulse, border_radius=8)
 
+    def draw_coach_marks(self, surface: pygame.Surface) -> None:
+        """Outline, on the table, the move the tutorial asks for."""
+        step = self.tutorial.step
+        if step is not None and step.expect and not step.expect.endswith("*") \
+                and self.session.current_player == self.viewer:
+            pulse = 2 + int(2 * (1 + math.sin(self.app.time * 6)))
+            for rect in self.hint_spots(step.expect):
+                pygame.draw.rect(surface, theme.SKY, rect.inflate(8, 8), pulse, border_radius=8)
+
+    def draw_coach(self, surface: pygame.Surface) -> None:
+        """The tutorial's explanation of the current step."""
+        step = self.tutorial.step
+        text = tr(step.say) if step is not None else tr("That is the whole game! Press Esc for the menu, "
+                                                       "or start a real game from the setup screen.")
+        # the coach speaks where the game log usually is: the log matters little while learning
+        box = LOG_RECT.inflate(4, 4)
+        pygame.draw.rect(surface, (10, 36, 52), box, border_radius=8)
+        pygame.draw.rect(surface, theme.SKY, box, 2, border_radius=8)
+        theme.draw_text(surface, tr("Coach"), (box.x + 10, box.y + 8), 16, theme.SKY, bold=True)
+        for i, line in enumerate(theme.wrap(text, 16, box.width - 24)[:17]):
+            theme.draw_text(surface, line, (box.x + 12, box.y + 34 + 22 * i), 16, theme.TEXT)
+
     # --- undo, leaving, rules -----------------------------------------------------------
     def undo(self) -> None:
+        if self.tutorial is not None:
+            self.refuse(tr("The tutorial has no undo: just follow the coach."))
+            return
         if self.is_bot(self.viewer) or not self.session.can_undo(self.viewer):
             self.refuse(tr("Nothing to undo: you can take back your own last decision, "
                            "but not once a card has been drawn since."))
@@ -448,6 +496,9 @@ class TableScene(AppScene):
         return self._wrap_lines
 
     def draw_log(self, surface: pygame.Surface) -> None:
+        if self.tutorial is not None:
+            self.draw_coach(surface)
+            return
         theme.draw_text(surface, tr("Game log"), (LOG_RECT.x, LOG_RECT.y - 22), 16, theme.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, theme.TABLE_DARK, LOG_RECT, border_radius=6)
         lines = self._wrapped_log()

@@ -41,3 +41,13 @@ def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
         app.stack.clear_to(scene)
     else:
         app.stack.push(scene)
+
+
+def start_tutorial(app, game: str) -> None:
+    """Open a game's interactive tutorial (a scripted short game from levels/tutorials)."""
+    from game.tutorial import load_tutorial
+    tutorial = load_tutorial(game)
+    session = GameSession(game, tutorial.seats, seed=1, options=tutorial.options)
+    scene = table_class(game)(app, session)
+    scene.tutorial = tutorial
+    app.stack.push(scene)

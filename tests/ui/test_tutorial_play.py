@@ -1,0 +1,51 @@
+"""Each game's tutorial played through its real table: the coach outlines the move,
+refuses any other with its explanation, plays the opponent, and closes the game;
+the player's own saved game is never touched."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import storage
+from game.scenes.tables import start_tutorial
+from game.scenes.title import TitleScene
+from tests.ui.driver import Driver
+
+GAMES = ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tutorial_plays_through_with_the_coach(game):
+    dirs = storage.user_dirs()
+    storage.atomic_write_json(storage.autosave_path(dirs), {"format": 1, "marker": "mine"})
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        start_tutorial(d.app, game)
+        table = d.top
+        tut = table.tutorial
+        wrong_checked = False
+        for _ in range(400):
+            if tut.finished or table.session.is_over():
+                break
+            step = tut.step
+            if step.expect and table.session.current_player == table.viewer:
+                assert d.until(lambda: not table.animating, timeout=5)
+                if not wrong_checked:
+                    legal = [str(a) for a in table.session.state.legal_actions()[:50]]
+                    other = next((t for t in legal if not step.accepts(t)), None)
+                    if other is not None:
+                        assert not table.perform(other, table.viewer)
+                        assert "Not this time" in table.toast
+                        wrong_checked = True
+                if step.expect.endswith("*"):
+                    legal = table.session.state.legal_actions()
+                    text = next(str(legal[i]) for i in range(len(legal)) if step.accepts(str(legal[i])))
+                else:
+                    text = step.expect
+                assert table.perform(text, table.viewer), table.toast
+            d.frames(5)
+        assert table.session.is_over()
+        assert tut.step is None or tut.step.expect is None, "nothing left to do but read the closing words"
+        assert storage.read_json(storage.autosave_path(dirs)) == {"format": 1, "marker": "mine"}
+    finally:
+        d.close()
