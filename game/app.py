@@ -57,6 +57,10 @@ class App:
         self.log_path = storage.setup_logging(self.dirs)
         self.settings, settings_warning = storage.load_settings(self.dirs)
         self.notices: list[str] = [w for w in (self.dirs.warning, settings_warning) if w]
+        from game.i18n import load_language
+        language_problem = load_language(self.settings.language)
+        if language_problem:
+            self.notices.append(language_problem)
         pygame.display.init()
         pygame.font.init()
         self.sound = Sound(self.settings.volume, self.settings.muted)

@@ -135,6 +135,7 @@ class Settings:
     animation_speed: str = "normal"
     ai_level: str = "normal"
     colorblind: bool = True
+    language: str = "en"
 
     def validated(self) -> Settings:
         """Clamp or reset any value a hand edit may have broken."""
@@ -154,6 +155,8 @@ class Settings:
             self.ai_level = d.ai_level
         if not isinstance(self.colorblind, bool):
             self.colorblind = d.colorblind
+        if not isinstance(self.language, str) or not self.language.isalpha() or len(self.language) > 8:
+            self.language = d.language
         return self
 
 

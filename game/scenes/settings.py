@@ -16,7 +16,7 @@ VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
 class SettingsScene(AppScene):
     def enter(self) -> None:
         s = self.app.settings
-        x, y, w = 390, 130, 500
+        x, y, w = 390, 116, 500
         self.cycle_button((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
                           self.app.display.fullscreen, self._fullscreen, prefix=tr("Full screen (F11): "))
         self.cycle_button((x, y + 60, w, 44), list(WINDOW_SCALES), lambda v: f"{int(v * 100)}%",
@@ -32,7 +32,10 @@ class SettingsScene(AppScene):
         self.cycle_button((x, y + 360, w, 44), [True, False],
                           lambda v: tr("colour-blind safe (four-colour deck)") if v else tr("classic"),
                           s.colorblind, self._palette, prefix=tr("Palette: "))
-        self.button(tr("Done"), (x, y + 440, 200, 52), self.close, object_id="#primary")
+        from game.i18n import LANGUAGE_NAMES, available_languages
+        self.cycle_button((x, y + 420, w, 44), available_languages(), lambda v: LANGUAGE_NAMES.get(v, v),
+                          s.language, self._language, prefix=tr("Language: "))
+        self.button(tr("Done"), (x, y + 480, 200, 52), self.close, object_id="#primary")
         self.focus.index = 0
 
     def _change(self, name: str, value) -> None:
@@ -63,6 +66,16 @@ class SettingsScene(AppScene):
 
     def _palette(self, v: bool) -> None:
         self._change("colorblind", v)
+
+    def _language(self, code: str) -> None:
+        from game.i18n import load_language
+        problem = load_language(code)
+        self._change("language", code if problem is None else "en")
+        keep = self.focus.index
+        self.rebuild()  # every label in the new language
+        self.focus.index, self.focus.visible = keep, True
+        if problem:
+            self.show_toast(problem, 6)
 
     def close(self) -> None:
         self.stack.pop()
