@@ -42,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--continue", dest="resume", action="store_true", help="resume the latest autosave")
     _add_window_args(play)
 
+    shots = sub.add_parser("shots", help="screenshots of every scene at 1280x720 and 1920x1080, with a text check")
+    shots.add_argument("outdir", type=Path)
+    shots.add_argument("--scene", default=None, help="only scenes whose name contains this")
+
     bench = sub.add_parser("bench", help="measurements; each prints one JSON object as its last line")
     bsub = bench.add_subparsers(dest="bench", required=True)
     p = bsub.add_parser("playouts", help="random playout throughput")
@@ -106,6 +110,11 @@ def run(argv: list[str]) -> int:
             parser.error(str(exc))
         print(json.dumps(result))
         return 0
+    if args.command == "shots":
+        from game.shots import shoot
+        result = shoot(args.outdir, args.scene)
+        print(json.dumps(result))
+        return 1 if result["problems"] else 0
     if args.command is None:
         args = parser.parse_args(["play"])
     return play(args, parser)

@@ -84,12 +84,19 @@ def render(text: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool
     return surf
 
 
+# When a list, every draw_text call records (text, rect, clip) here: the layout checker
+# uses it to find overlapping or clipped labels (see game/shots.py).
+recording: list[tuple[str, pygame.Rect, pygame.Rect]] | None = None
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
               colour: tuple[int, int, int] = TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Blit text with its rect anchored at pos (any pygame.Rect anchor name)."""
     surf = render(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
+    if recording is not None and text.strip():
+        recording.append((text, rect, surface.get_clip()))
     return rect
 
 

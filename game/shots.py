@@ -1,0 +1,98 @@
+"""Screenshots of every scene at 1280x720 and 1920x1080 (``python -m game shots OUTDIR``)
+and a layout check over the text drawn in each: labels that overlap each other or stick
+out of the screen (or of the area they were clipped to) are reported."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+SIZES = ((1280, 720), (1920, 1080))
+FRAMES = 12
+
+
+def _scenes() -> dict[str, Callable[[Any], Any]]:
+    from game.monkey import scene_factories
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.error import ErrorScene
+    from game.scenes.handoff import HandoffScene
+    from game.scenes.results import ResultsScene
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    out = dict(scene_factories())
+
+    def finished(app):
+        session = GameSession("breaks", ["human", "ai:easy"], seed=3, options={"first_player": 0, "setup": {
+            "tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": []}})
+        for text in ("done", "done"):
+            session.apply(text, session.current_player)
+        table = table_class("breaks")(app, session)
+        app.stack.push(table)
+        return ResultsScene(app, table)
+    out["results"] = finished
+    out["handoff"] = lambda app: HandoffScene(app, 1, lambda: None)
+    out["confirm"] = lambda app: ConfirmScene(app, "Leave the table?", "The game is saved.", "Leave", lambda: None)
+    out["error"] = lambda app: ErrorScene(app, RuntimeError("example"), "Traceback...\nRuntimeError: example")
+    return out
+
+
+def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int]) -> list[str]:
+    """Overlapping labels (different texts whose boxes cross by more than a sliver) and
+    labels outside the screen or their clip area."""
+    import pygame
+    screen = pygame.Rect(0, 0, *size)
+    problems = []
+    seen: list[tuple[str, Any]] = []
+    for text, rect, clip in records:
+        box = rect.inflate(-4, -6)  # glyph boxes carry padding: ignore touching
+        if not screen.contains(rect):
+            problems.append(f"off screen: {text!r} at {tuple(rect)}")
+        elif clip.size != screen.size and not clip.contains(rect):
+            problems.append(f"clipped: {text!r} at {tuple(rect)} outside {tuple(clip)}")
+        for other_text, other in seen:
+            if other_text != text and box.colliderect(other.inflate(-4, -6)):
+                problems.append(f"overlap: {text!r} and {other_text!r}")
+        seen.append((text, rect))
+    return problems
+
+
+def shoot(outdir: Path, only: str | None = None, sizes: tuple[tuple[int, int], ...] = SIZES) -> dict[str, Any]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app import App, AppConfig
+    from game.ui import theme
+    outdir.mkdir(parents=True, exist_ok=True)
+    report: dict[str, Any] = {"shots": 0, "problems": {}}
+    for name, factory in _scenes().items():
+        if only and only not in name:
+            continue
+        for size in sizes:
+            app = App(AppConfig(headless=True, autosave=False))
+            app.crash = None
+            if size != (1280, 720):
+                app.display.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+                app.display.resized()
+            try:
+                app.stack.push(factory(app))
+                app.running = True
+                for _ in range(FRAMES):
+                    app.time += 1 / 60
+                    theme.recording = []
+                    app.step(1 / 60)
+                records = theme.recording or []
+                theme.recording = None
+                file = outdir / f"{name.replace(':', '_')}@{size[0]}x{size[1]}.png"
+                pygame.image.save(app.display.window, str(file))
+                report["shots"] += 1
+                if size == (1280, 720):
+                    problems = text_problems(records, (1280, 720))
+                    if problems:
+                        report["problems"][name] = problems
+            finally:
+                theme.recording = None
+                app.shutdown()
+    return report

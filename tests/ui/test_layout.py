@@ -1,0 +1,25 @@
+"""Every scene drawn headless at 1280x720: no label overlaps another or sticks out of the
+screen or of its clip area (text rectangles are recorded at draw time). The same run
+writes the screenshots ``python -m game shots`` produces."""
+
+from __future__ import annotations
+
+from game.shots import shoot
+
+
+def test_no_scene_has_overlapping_or_clipped_text(tmp_path):
+    report = shoot(tmp_path, sizes=((1280, 720),))
+    assert report["shots"] >= 30
+    assert report["problems"] == {}, report["problems"]
+    assert all(p.stat().st_size > 5000 for p in tmp_path.glob("*.png"))
+
+
+def test_the_checker_notices_overlaps_and_overflow():
+    import pygame
+
+    from game.shots import text_problems
+    screen = pygame.Rect(0, 0, 1280, 720)
+    records = [("a", pygame.Rect(10, 10, 100, 20), screen), ("b", pygame.Rect(50, 12, 100, 20), screen),
+               ("c", pygame.Rect(1250, 700, 100, 30), screen)]
+    problems = text_problems(records, (1280, 720))
+    assert any("overlap" in p for p in problems) and any("off screen" in p for p in problems)
