@@ -180,7 +180,7 @@ class CircuitBreakerTable(TableScene):
         return pygame.Rect(ox + x * MINI_CELL, oy + 22 + (6 - y) * MINI_CELL, MINI_CELL, MINI_CELL)
 
     def mouse_home_rect(self) -> pygame.Rect:
-        return pygame.Rect(HOUSE.right - 70, HOUSE.y - 44, 60, 40)
+        return pygame.Rect(HOUSE.right - 60, HOUSE.bottom + 14, 56, 36)
 
     def canonical(self, tile: str, rot: int) -> int:
         return helpers.canonical_rotation(tile, rot)

@@ -4,10 +4,15 @@ writes the screenshots ``python -m game shots`` produces."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.shots import shoot
 
 
-def test_no_scene_has_overlapping_or_clipped_text(tmp_path):
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_no_scene_has_overlapping_or_clipped_text(tmp_path, language):
+    from game import storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
     report = shoot(tmp_path, sizes=((1280, 720),))
     assert report["shots"] >= 30
     assert report["problems"] == {}, report["problems"]
