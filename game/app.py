@@ -57,6 +57,8 @@ class App:
         self.log_path = storage.setup_logging(self.dirs)
         self.settings, settings_warning = storage.load_settings(self.dirs)
         self.notices: list[str] = [w for w in (self.dirs.warning, settings_warning) if w]
+        from game.ui import theme
+        theme.apply_settings(self.settings.high_contrast, self.settings.text_scale)
         from game.i18n import load_language
         language_problem = load_language(self.settings.language)
         if language_problem:
@@ -90,6 +92,8 @@ class App:
         return self._worker
 
     def save_settings(self) -> None:
+        from game.ui import theme
+        theme.apply_settings(self.settings.high_contrast, self.settings.text_scale)
         try:
             storage.save_settings(self.dirs, self.settings)
         except OSError as exc:

@@ -123,7 +123,8 @@ def move_aside(path: Path) -> Path | None:
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 AI_LEVELS = ("easy", "normal", "hard")
-WINDOW_SCALES = (1.0, 1.25, 1.5)
+WINDOW_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+TEXT_SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 
 
 @dataclass
@@ -136,6 +137,8 @@ class Settings:
     ai_level: str = "normal"
     colorblind: bool = True
     language: str = "en"
+    high_contrast: bool = False
+    text_scale: float = 1.0
 
     def validated(self) -> Settings:
         """Clamp or reset any value a hand edit may have broken."""
@@ -155,6 +158,10 @@ class Settings:
             self.ai_level = d.ai_level
         if not isinstance(self.colorblind, bool):
             self.colorblind = d.colorblind
+        if not isinstance(self.high_contrast, bool):
+            self.high_contrast = d.high_contrast
+        if self.text_scale not in TEXT_SCALES:
+            self.text_scale = d.text_scale
         if not isinstance(self.language, str) or not self.language.isalpha() or len(self.language) > 8:
             self.language = d.language
         return self

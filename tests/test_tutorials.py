@@ -28,5 +28,5 @@ def test_every_game_has_a_tutorial():
 def test_broken_tutorial_files_are_refused_naming_the_file(tmp_path: Path):
     path = tmp_path / "breaks.toml"
     path.write_text('title = "x"\nseats = ["human", "ai:easy"]\n[[step]]\nexpect = "draw"\n')
-    with pytest.raises(TutorialError, match="breaks.toml: step 1 needs a 'say'"):
+    with pytest.raises(TutorialError, match=r"breaks\.toml: step 1 needs a 'say'"):
         load_tutorial("breaks", path)

@@ -22,6 +22,7 @@ class Level:
     rollout_depth: int | None  # playout cutoff in actions; None: the game's default; -1: to the end
     exploration: float  # UCB constant
     temperature: float  # 0: best move; > 0: sample by visits (human-like slips)
+    root: str = "ucb"  # MCTS root allocation: "ucb" or "paired" (see game/ai/mcts.py)
 
 
 LEVELS: dict[str, Level] = {
@@ -37,7 +38,12 @@ LEVELS: dict[str, Level] = {
 
 # Per-game overrides of LEVELS fields, tuned by benchmark matches (see game/ai/arena.py).
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
-    "breaks": {},
+    # Breaks is luck-heavy: paired root sweeps and no playouts (the evaluation straight
+    # after each move) ranked moves best in self-play; hard simply searches much wider.
+    "breaks": {
+        "normal": {"iterations": 1000, "rollout_depth": 0, "root": "paired"},
+        "hard": {"iterations": 6000, "max_seconds": 3.0, "rollout_depth": 0, "root": "paired"},
+    },
 }
 
 SPECS: tuple[str, ...] = ("random", "greedy", "ai:easy", "ai:normal", "ai:hard")
@@ -89,7 +95,12 @@ def make_bot(spec: str, game: str, seed: Seed = None) -> Bot:
         return CubeBot("greedy" if spec == "greedy" else spec.removeprefix("ai:"), seed)
     if spec == "greedy":
         return GreedyBot(seed)
-    lvl = level_for(game, spec.removeprefix("ai:"))
+    level = spec.removeprefix("ai:")
+    lvl = level_for(game, level)
+    if game == "breaker_blocks" and level != "easy":
+        # perfect information and no chance: a turn-level minimax beats sampling
+        from game.ai.breaker_blocks_search import make_search_bot
+        return make_search_bot(level, lvl.max_seconds, seed)
     return ISMCTSBot(seed, Budget(lvl.iterations, lvl.max_seconds), exploration=lvl.exploration,
                      rollout=lvl.rollout, rollout_depth=lvl.rollout_depth,
-                     temperature=lvl.temperature, name=spec)
+                     temperature=lvl.temperature, root=lvl.root, name=spec)

@@ -69,12 +69,14 @@ class ISMCTSBot:
     def __init__(self, seed: Seed = None, budget: Budget | None = None, *,
                  exploration: float = 0.7, rollout: str = "heuristic",
                  rollout_depth: int | None = None, tree_depth: int | None = None,
-                 root: str = "ucb", temperature: float = 0.0,
+                 root: str = "ucb", opponents: str = "tree", temperature: float = 0.0,
                  heuristics: Heuristics | None = None, name: str = "ismcts") -> None:
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         if root not in ("ucb", "paired"):
             raise ValueError(f"root must be 'ucb' or 'paired', not {root!r}")
+        if opponents not in ("tree", "policy"):
+            raise ValueError(f"opponents must be 'tree' or 'policy', not {opponents!r}")
         self.name = name
         self.rng = make_rng(seed)
         self.budget = budget or Budget(1000, 2.0)
@@ -83,6 +85,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.tree_depth = tree_depth
         self.root = root
+        self.opponents = opponents
         self.temperature = temperature
         self.heuristics = heuristics
         self.last_stats: dict[str, Any] = {}
@@ -98,7 +101,8 @@ class ISMCTSBot:
         depth = self.rollout_depth if self.rollout_depth is not None else h.rollout_depth
         search = _Search(h, info.seat, self.exploration,
                          h.rollout_action if self.rollout == "heuristic" else _random_action,
-                         None if depth is not None and depth < 0 else depth, self.tree_depth)
+                         None if depth is not None and depth < 0 else depth, self.tree_depth,
+                         self.opponents == "policy")
         root = _Node(None)
         deadline = start + self.budget.max_seconds
         limit = self.budget.iterations
@@ -162,11 +166,12 @@ class ISMCTSBot:
 class _Search:
     """The per-decision constants of one search, and the descent itself."""
 
-    __slots__ = ("c", "depth", "h", "max_tree", "observer", "policy")
+    __slots__ = ("c", "depth", "h", "max_tree", "observer", "opp_policy", "policy")
 
     def __init__(self, h: Heuristics, observer: int, c: float, policy: Any, depth: int | None,
-                 tree_depth: int | None) -> None:
+                 tree_depth: int | None, opp_policy: bool = False) -> None:
         self.h, self.observer, self.c, self.policy, self.depth = h, observer, c, policy, depth
+        self.opp_policy = opp_policy
         self.max_tree = tree_depth if tree_depth is not None else 1 << 30
 
     def descend(self, node: _Node, world: State, rng: Any, prefix: list[_Node] | None = None) -> None:
@@ -174,6 +179,18 @@ class _Search:
         path = prefix or []
         while not world.is_terminal() and len(path) < self.max_tree:
             player = world.current_player
+            if self.opp_policy and player != self.observer:
+                # The opponent plays the game's policy, which sees its own cards in this world.
+                action = self.policy(world, rng)
+                key = str(action)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(player)
+                child.avail += 1
+                world.apply(action)
+                path.append(child)
+                node = child
+                continue
             keyed = [(str(a), a) for a in world.legal_actions()]
             untried = []
             for key, action in keyed:

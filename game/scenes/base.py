@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class AppScene(Scene):
-    background = theme.TABLE_DARK
-    toast_bottom = 704  # where the bottom edge of a toast message sits
+    background = "TABLE_DARK"  # a theme colour name: read at draw time (high contrast)
+    toast_top: int | None = None  # top edge of toast messages; None: they sit at the bottom
 
     def __init__(self, app: App) -> None:
         super().__init__()
@@ -105,7 +105,7 @@ class AppScene(Scene):
                 self.toast = None
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(self.background)
+        surface.fill(getattr(theme, self.background))
         self.draw_scene(surface)
         self.ui.draw_ui(surface)
         self.focus.draw(surface)
@@ -117,14 +117,18 @@ class AppScene(Scene):
     def draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:
             return
-        lines = theme.wrap(self.toast, 18, 900)
-        h = 16 + 26 * len(lines)
+        size = theme.reading(18)
+        lines = theme.wrap(self.toast, size, 900)
+        h = 16 + (size + 8) * len(lines)
         rect = pygame.Rect(0, 0, 940, h)
-        rect.midbottom = (surface.get_width() // 2, self.toast_bottom)
+        if self.toast_top is None:
+            rect.midbottom = (surface.get_width() // 2, 704)
+        else:
+            rect.midtop = (surface.get_width() // 2, self.toast_top)
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
         pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
         for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (rect.centerx, rect.top + 8 + 26 * i), 18, anchor="midtop")
+            theme.draw_text(surface, line, (rect.centerx, rect.top + 8 + (size + 8) * i), size, anchor="midtop")
 
     def exit(self) -> None:
         release_manager(self.ui)

@@ -85,8 +85,8 @@ class PuzzleListScene(AppScene):
 
 
 class PuzzleScene(AppScene):
-    background = theme.TABLE
-    toast_bottom = 150
+    background = "TABLE"
+    toast_top = 104
 
     def __init__(self, app, puzzle: Puzzle, puzzles: list[Puzzle]) -> None:
         super().__init__(app)

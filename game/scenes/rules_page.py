@@ -13,23 +13,27 @@ from game.rules import game_info
 from game.scenes.base import AppScene
 
 
-def rules_html(text: str) -> str:
-    """Our tiny markup (#, ##, '- ' bullets, paragraphs) to pygame_gui's HTML subset."""
-    out: list[str] = []
+def rules_html(text: str, scale: float = 1.0) -> str:
+    """Our tiny markup (#, ##, '- ' bullets, paragraphs) to pygame_gui's HTML subset;
+    ``scale`` (the reading-text setting) picks bigger HTML font sizes."""
+    # pygame_gui knows HTML sizes 1-7 in steps of .5 only: (body, section, title) per scale
+    body, section, title = (4, 5, 6) if scale < 1.25 else (5, 6, 6.5) if scale < 1.75 else (6, 6.5, 7)
+    out: list[str] = [f"<font size={body}>"]
     for raw in text.splitlines():
         line = html.escape(raw.strip())
         if not line:
             continue
         if line.startswith("## "):
-            out.append(f"<br><font color='#F0E442' size=5><b>{line[3:]}</b></font><br>")
+            out.append(f"<br><font color='#F0E442' size={section}><b>{line[3:]}</b></font><br>")
         elif line.startswith("# "):
-            out.append(f"<font size=6><b>{line[2:]}</b></font><br>")
+            out.append(f"<font size={title}><b>{line[2:]}</b></font><br>")
         elif raw.startswith("  - "):
             out.append(f"&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;&#8211; {line[2:]}<br>")
         elif line.startswith("- "):
             out.append(f"&nbsp;&nbsp;&#8226; {line[2:]}<br>")
         else:
             out.append(f"{line}<br>")
+    out.append("</font>")
     return "".join(out)
 
 
@@ -49,7 +53,8 @@ class RulesScene(AppScene):
         self.game = game
 
     def enter(self) -> None:
-        self.box = pygame_gui.elements.UITextBox(rules_html(load_rules_text(self.game)),
+        from game.ui import theme
+        self.box = pygame_gui.elements.UITextBox(rules_html(load_rules_text(self.game), theme.text_scale),
                                                  pygame.Rect(140, 30, 1000, 600), manager=self.ui)
         self.button(tr("Back"), (540, 648, 200, 48), self.close, object_id="#primary")
         self.focus.index = 0

@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import tr
 from game.scenes.base import AppScene, heading
-from game.storage import AI_LEVELS, ANIMATION_SPEEDS, WINDOW_SCALES
+from game.storage import AI_LEVELS, ANIMATION_SPEEDS, TEXT_SCALES, WINDOW_SCALES
 from game.ui import theme
 
 VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
@@ -16,7 +16,7 @@ VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
 class SettingsScene(AppScene):
     def enter(self) -> None:
         s = self.app.settings
-        x, y, w = 390, 116, 500
+        x, y, w = 150, 116, 500
         self.cycle_button((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
                           self.app.display.fullscreen, self._fullscreen, prefix=tr("Full screen (F11): "))
         self.cycle_button((x, y + 60, w, 44), list(WINDOW_SCALES), lambda v: f"{int(v * 100)}%",
@@ -35,6 +35,11 @@ class SettingsScene(AppScene):
         from game.i18n import LANGUAGE_NAMES, available_languages
         self.cycle_button((x, y + 420, w, 44), available_languages(), lambda v: LANGUAGE_NAMES.get(v, v),
                           s.language, self._language, prefix=tr("Language: "))
+        x2 = x + w + 20
+        self.cycle_button((x2, y, 330, 44), [False, True], lambda v: tr("on") if v else tr("off"),
+                          s.high_contrast, self._contrast, prefix=tr("High contrast: "))
+        self.cycle_button((x2, y + 60, 330, 44), list(TEXT_SCALES), lambda v: f"{int(v * 100)}%",
+                          s.text_scale, self._text_scale, prefix=tr("Reading text size: "))
         self.button(tr("Done"), (x, y + 480, 200, 52), self.close, object_id="#primary")
         self.focus.index = 0
 
@@ -66,6 +71,12 @@ class SettingsScene(AppScene):
 
     def _palette(self, v: bool) -> None:
         self._change("colorblind", v)
+
+    def _contrast(self, v: bool) -> None:
+        self._change("high_contrast", v)
+
+    def _text_scale(self, v: float) -> None:
+        self._change("text_scale", v)
 
     def _language(self, code: str) -> None:
         from game.i18n import load_language

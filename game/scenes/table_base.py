@@ -30,9 +30,9 @@ AUTOPLAY_SPEC = "ai:easy"
 
 
 class TableScene(AppScene):
-    background = theme.TABLE
+    background = "TABLE"
     hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
-    toast_bottom = 150  # messages near the top of the table, clear of the board's buttons
+    toast_top = 104  # messages near the top of the table, clear of the board's buttons
 
     def __init__(self, app, session: GameSession) -> None:
         super().__init__(app)
@@ -364,8 +364,9 @@ class TableScene(AppScene):
         pygame.draw.rect(surface, (10, 36, 52), box, border_radius=8)
         pygame.draw.rect(surface, theme.SKY, box, 2, border_radius=8)
         theme.draw_text(surface, tr("Coach"), (box.x + 10, box.y + 8), 16, theme.SKY, bold=True)
-        for i, line in enumerate(theme.wrap(text, 16, box.width - 24)[:17]):
-            theme.draw_text(surface, line, (box.x + 12, box.y + 34 + 22 * i), 16, theme.TEXT)
+        size = theme.reading(16)
+        for i, line in enumerate(theme.wrap(text, size, box.width - 24)[:372 // (size + 6)]):
+            theme.draw_text(surface, line, (box.x + 12, box.y + 34 + (size + 6) * i), size, theme.TEXT)
 
     # --- undo, leaving, rules -----------------------------------------------------------
     def undo(self) -> None:
@@ -486,11 +487,11 @@ class TableScene(AppScene):
 
     def _wrapped_log(self) -> list[tuple[int | None, str, bool]]:
         """The log's lines wrapped to the panel, recomputed only when the log changes."""
-        key = (len(self.log_lines), self.log_lines[-1] if self.log_lines else None)
+        key = (len(self.log_lines), self.log_lines[-1] if self.log_lines else None, theme.text_scale)
         if getattr(self, "_wrap_key", None) != key:
             lines: list[tuple[int | None, str, bool]] = []
             for seat, text in self.log_lines[-200:]:
-                for i, part in enumerate(theme.wrap(text, 14, LOG_RECT.width - 30)):
+                for i, part in enumerate(theme.wrap(text, theme.reading(14), LOG_RECT.width - 30)):
                     lines.append((seat, part, i == 0))
             self._wrap_key, self._wrap_lines = key, lines
         return self._wrap_lines
@@ -502,7 +503,7 @@ class TableScene(AppScene):
         theme.draw_text(surface, tr("Game log"), (LOG_RECT.x, LOG_RECT.y - 22), 16, theme.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, theme.TABLE_DARK, LOG_RECT, border_radius=6)
         lines = self._wrapped_log()
-        per = 19
+        per = theme.reading(19)
         visible = (LOG_RECT.height - 10) // per
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         start = max(0, len(lines) - visible - self.log_scroll)
@@ -513,7 +514,7 @@ class TableScene(AppScene):
             if first and seat is not None:
                 draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, y + 9), 5, theme.seat_colour(seat),
                             outline=None)
-            theme.draw_text(surface, part, (LOG_RECT.x + 22, y), 14, theme.TEXT)
+            theme.draw_text(surface, part, (LOG_RECT.x + 22, y), theme.reading(14), theme.TEXT)
             y += per
         surface.set_clip(clip)
         if self.log_scroll:

@@ -30,7 +30,7 @@ class CanvasUIManager(pygame_gui.UIManager):
         with warnings.catch_warnings():  # pygame_gui warns about fonts the theme already loaded
             warnings.simplefilter("ignore", UserWarning)
             self.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
-                                for size in (14, 16, 18, 20, 24, 32) for style in ("regular", "bold")])
+                                for size in (14, 16, 18, 20, 24, 32, 48) for style in ("regular", "bold")])
 
     def calculate_scaled_mouse_position(self, position: tuple[int, int]) -> tuple[int, int]:
         return int(position[0]), int(position[1])  # events arrive in canvas coordinates

@@ -66,10 +66,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-def render(text: str, size: int, colour: tuple[int, int, int] = TEXT, bold: bool = False) -> pygame.Surface:
+def render(text: str, size: int, colour: tuple[int, int, int] | None = None, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached (the same labels are drawn every frame). The cache is
     bounded by pixel memory, so long sessions with changing text stay flat."""
     global _text_bytes
+    colour = TEXT if colour is None else colour
     key = (text, size, colour, bold)
     surf = _text_cache.get(key)
     if surf is None:
@@ -90,7 +91,7 @@ recording: list[tuple[str, pygame.Rect, pygame.Rect]] | None = None
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
-              colour: tuple[int, int, int] = TEXT, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+              colour: tuple[int, int, int] | None = None, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
     """Blit text with its rect anchored at pos (any pygame.Rect anchor name)."""
     surf = render(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: pos})
@@ -132,3 +133,25 @@ def reset_caches() -> None:
     _fonts.clear()
     _text_cache.clear()
     _text_bytes = 0
+
+
+# --- accessibility: high contrast and reading-text size ---------------------------------
+
+_NORMAL = {name: globals()[name] for name in ("TABLE", "TABLE_DARK", "PANEL", "PANEL_EDGE", "TEXT", "TEXT_DIM")}
+_HIGH = {"TABLE": (6, 18, 24), "TABLE_DARK": (0, 0, 0), "PANEL": (0, 0, 0), "PANEL_EDGE": (255, 255, 255),
+         "TEXT": (255, 255, 255), "TEXT_DIM": (225, 230, 232)}
+text_scale = 1.0  # reading text (logs, rules, coach, messages) grows with this; labels keep their size
+
+
+def apply_settings(high_contrast: bool, reading_scale: float) -> None:
+    """Switch the palette and the reading-text size; drawing code reads theme.X at draw
+    time, so the next frame uses the new values."""
+    global text_scale
+    globals().update(_HIGH if high_contrast else _NORMAL)
+    text_scale = max(1.0, min(2.0, float(reading_scale)))
+    _text_cache.clear()
+
+
+def reading(size: int) -> int:
+    """A font size for reading text, scaled by the text-size setting."""
+    return round(size * text_scale)

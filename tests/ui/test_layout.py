@@ -9,10 +9,11 @@ import pytest
 from game.shots import shoot
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
-def test_no_scene_has_overlapping_or_clipped_text(tmp_path, language):
+@pytest.mark.parametrize("settings", [{"language": "en"}, {"language": "de"},
+                                      {"text_scale": 2.0, "high_contrast": True}])
+def test_no_scene_has_overlapping_or_clipped_text(tmp_path, settings):
     from game import storage
-    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), settings)
     report = shoot(tmp_path, sizes=((1280, 720),))
     assert report["shots"] >= 30
     assert report["problems"] == {}, report["problems"]

@@ -222,3 +222,20 @@ def test_spectating_ai_vs_ai_at_any_speed():
         assert d.until(lambda: len(session.log.actions) > before + 2, timeout=30)
     finally:
         d.close()
+
+
+def test_high_contrast_and_reading_text_size_apply_at_once():
+    from game.ui import theme
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        normal_text = theme.TEXT
+        focus_onto(d, next(b for b in d.top._callbacks if b.text.startswith("High contrast")).rect)
+        d.key(pygame.K_RIGHT)
+        assert d.app.settings.high_contrast and theme.TEXT == (255, 255, 255) != normal_text
+        focus_onto(d, next(b for b in d.top._callbacks if b.text.startswith("Reading text size")).rect)
+        d.key(pygame.K_RIGHT)
+        d.key(pygame.K_RIGHT)
+        assert d.app.settings.text_scale == 1.5 and theme.reading(16) == 24
+    finally:
+        d.close()
+        theme.apply_settings(False, 1.0)

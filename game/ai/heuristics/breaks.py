@@ -20,10 +20,12 @@ given sampled worlds, never the real state.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 from game.rules.breaks.actions import DISCARD, DONE, DRAW, Break, Draw, Merge, Place
 from game.rules.breaks.state import CODES, FINAL, NO_CARD, PLAY, STACK_SIZE, BreaksState
+from game.rules.breaks.variant import Variant
 
 # Playouts are cut after this many actions and scored by ``evaluate``.
 ROLLOUT_DEPTH = 8
@@ -52,48 +54,70 @@ def _progress(state: BreaksState) -> float:
     return 1.0 - min(1.0, remaining / max(1, len(state._var.full_deck) - dealt))
 
 
+@cache
+def _masks(var: Variant) -> tuple[tuple[int, ...], int]:
+    """Per card, the set of cards it matches as a bit mask; and the mask of court cards."""
+    size = len(var.match)
+    matches = tuple(sum(1 << b for b in range(size) if row[b]) for row in var.match)
+    courts = sum(1 << c for c in range(size) if var.court[c])
+    return matches, courts
+
+
 def seat_features(state: BreaksState, unseen: list[int]) -> list[list[float]]:
-    """The FEATURES of every seat; ``unseen`` = cards in the draw and discard piles."""
+    """The FEATURES of every seat; ``unseen`` = cards in the draw and discard piles.
+
+    Card sets are bit masks (one bit per card id): with two decks a duplicate counts
+    once, which is close enough for these rates.
+    """
     n = state.num_players
-    var = state._var
-    match = var.match
-    court = var.court
+    matches, court_mask = _masks(state._var)
     tab = state._tab
     final = state._phase != PLAY
-    n_unseen = len(unseen) or 1
-    courts = [c for c in unseen if court[c]]
-    tops = [[s[-1] for s in tab[p] if s] for p in range(n)]
+    pool = 0
+    for c in unseen:
+        pool |= 1 << c
+    n_pool = pool.bit_count() or 1
+    courts = pool & court_mask
+    top_masks = [0] * n  # per seat: the cards matching any of its tops
+    for p in range(n):
+        m = 0
+        for s in tab[p]:
+            if s:
+                m |= matches[s[-1]]
+        top_masks[p] = m
     out = []
     for p in range(n):
         mine = tab[p]
         lengths = [0, 0, 0, 0, 0]
         exposure = 0.0
+        # Cards an opponent's top matches: a sequence with such a bottom fits a thief's slot.
+        thief_fits = 0
+        if courts and not final:
+            for q in range(n):
+                if q != p:
+                    thief_fits |= top_masks[q]
         for slot in mine:
             length = len(slot)
             if not length:
                 continue
             lengths[min(length, 4)] += 1
-            if length >= 2 and courts and not final:
-                bottom_row = match[slot[0]]
-                if any(bottom_row[t] for q in range(n) if q != p for t in tops[q]):
-                    top_row = match[slot[-1]]
-                    threats = sum(1 for c in courts if top_row[c])
-                    exposure += threats / n_unseen * (length + 1) / STACK_SIZE
+            if length >= 2 and thief_fits >> slot[0] & 1:
+                threats = (courts & matches[slot[-1]]).bit_count()
+                exposure += threats / n_pool * (length + 1) / STACK_SIZE
         stack_merges = 0
         for a, sa in enumerate(mine):
-            if sa:
-                row = match[sa[-1]]
+            if sa and len(sa) < STACK_SIZE:
+                row = matches[sa[-1]]
                 for b, sb in enumerate(mine):
-                    if a != b and sb and len(sa) + len(sb) >= STACK_SIZE and row[sb[0]]:
+                    if a != b and sb and len(sa) + len(sb) >= STACK_SIZE and row >> sb[0] & 1:
                         stack_merges = 1
-        # Chance that a random unseen card can be placed usefully (an empty slot takes anything).
+        # Chance that a random unseen card can be placed (an empty slot takes anything).
         if final:
             reach = 0.0
         elif any(not s for s in mine):
             reach = 1.0
         else:
-            rows = [match[s[-1]] for s in mine]
-            reach = sum(1 for c in unseen if rows[0][c] or rows[1][c] or rows[2][c]) / n_unseen
+            reach = (pool & top_masks[p]).bit_count() / n_pool
         to_move = 1.0 if state._cur == p and state._pending == NO_CARD and not final else 0.0
         out.append([float(state._scores[p]), lengths[1], lengths[2], lengths[3], lengths[4],
                     exposure, stack_merges, to_move, reach])

@@ -1,0 +1,236 @@
+"""A turn-level search bot for Breaker Blocks (the "normal" and "hard" levels).
+
+Breaker Blocks has perfect information and no chance after the deal, and a turn is a
+short sequence of decisions (two actions and their action-tile steps). So instead of
+MCTS this bot searches whole turns:
+
+1. every line of play to the end of its own turn, pruned by the game's evaluation
+   (``width`` best continuations kept at each main step, ``step_width`` at each step of
+   an action tile; positions reached twice in the turn are expanded once);
+2. for the ``reply`` most promising end-of-turn positions, the opponent's best answering
+   turn, searched the same way (``reply_width``, ``reply_step_width``); a line is worth the
+   evaluation after the opponent's best answer (minimax over two turns);
+3. with ``deep`` > 0, the ``deep`` best lines also get our own next turn after each of
+   the opponent's ``deep_replies`` best answers (three turns).
+
+Leaves are scored by ``game.ai.heuristics.breaker_blocks.static_value``; finished games by
+their result. The chosen line is kept as a plan, so the later decisions of the same turn
+are answered at once (nothing can change between them: the game has no chance and it is
+still our turn). ``Budget.max_seconds`` caps the search; when it runs out the best line
+found so far is played.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from game.ai.bots import Budget, Seed, make_rng, only_choice
+from game.ai.heuristics.breaker_blocks import quick_outcome, seat_values
+from game.ai.seat import SeatInfo
+from game.rules.breaker_blocks.state import BreakerBlocksState
+
+Line = tuple[list[float], list[Any], BreakerBlocksState]  # (value per seat, actions, end position)
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def signature(state: BreakerBlocksState) -> tuple[Any, ...]:
+    """Everything that tells two positions apart (for transpositions and plans)."""
+    b = state._board
+    kind, tab = b.kind, b.tab
+    return (tuple([(c, kind[c], tab[c]) for c in b.tiles[0]]), tuple([(c, kind[c], tab[c]) for c in b.tiles[1]]),
+            tuple(state._hands[0]), tuple(state._hands[1]), tuple(state._piles[0]), tuple(state._piles[1]),
+            tuple(state._piles[2]), tuple(state._drawn), state._cur, state._actions, state._effect,
+            state._auth_count, state._auth_turn, state._final_for, state._end, tuple(state._turns))
+
+
+def values(state: BreakerBlocksState) -> list[float]:
+    """Each seat's evaluation of ``state`` (exact once the game is over)."""
+    if state._effect is not None and state._end is None:
+        state = state.clone()
+    return seat_values(quick_outcome(state))
+
+
+def _end_near(state: BreakerBlocksState) -> bool:
+    """Might the game end within the next three turns (turn cap, final turn, AUTHENTICATE)?"""
+    cap = state._cfg.turn_cap
+    if cap and max(state._turns) >= cap - 2:
+        return True
+    return state._final_for is not None or state._auth_count >= 1
+
+
+class BreakerBlocksSearchBot:
+    """Two-turn (optionally three-turn) pruned minimax over whole turns."""
+
+    def __init__(self, seed: Seed = None, budget: Budget | None = None, *, width: tuple[int, ...] = (12, 6),
+                 step_width: int = 3, reply: int = 6, reply_width: tuple[int, ...] = (6, 4),
+                 reply_step_width: int = 2, deep: int = 0, deep_replies: int = 2,
+                 deep_width: tuple[int, ...] = (4, 3), end_deep: int = 0, name: str = "ai:normal") -> None:
+        self.name = name
+        self.rng = make_rng(seed)
+        self.budget = budget or Budget(1, 1.5)
+        self.width = width
+        self.step_width = step_width
+        self.reply = reply
+        self.reply_width = reply_width
+        self.reply_step_width = reply_step_width
+        self.deep = deep
+        self.deep_replies = deep_replies
+        self.deep_width = deep_width
+        self.end_deep = end_deep
+        self.last_stats: dict[str, Any] = {}
+        self._plan: dict[tuple[Any, ...], Any] = {}
+        self._deadline = 0.0
+        self._nodes = 0
+
+    # --- the bot interface -------------------------------------------------------------------
+
+    def choose(self, info: SeatInfo) -> Any:
+        start = time.perf_counter()
+        legal = info.legal_actions()
+        forced = only_choice(legal)
+        if forced is not None:
+            self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - start}
+            return forced
+        world = info.sample_world(self.rng)
+        planned = self._plan.get(signature(world))
+        if planned is not None and planned in legal:
+            self.last_stats = {"iterations": 0, "planned": True, "seconds": time.perf_counter() - start}
+            return planned
+        self._deadline = start + self.budget.max_seconds
+        self._nodes = 0
+        actions = self._search(world)
+        if not actions or actions[0] not in legal:  # cannot happen; stay legal regardless
+            actions = [legal[0]]
+        self._remember(world, actions)
+        self.last_stats = {"iterations": self._nodes, "seconds": time.perf_counter() - start,
+                           "line": [str(a) for a in actions]}
+        return actions[0]
+
+    def _remember(self, world: BreakerBlocksState, actions: list[Any]) -> None:
+        """Keep the rest of the chosen line, keyed by the positions it passes through."""
+        self._plan = {}
+        state = world.clone()
+        seat = state._cur
+        for a in actions:
+            if state._end is not None or state._cur != seat:
+                break
+            self._plan[signature(state)] = a
+            state.apply(a)
+
+    # --- the search ---------------------------------------------------------------------------
+
+    def _search(self, world: BreakerBlocksState) -> list[Any]:
+        seat = world._cur
+        lines: list[Line] = []
+        try:
+            self._expand(world, seat, self.width, self.step_width, 0, [], set(), lines)
+        except _OutOfTime:
+            if not lines:
+                return [world.legal_actions()[0]]
+        lines.sort(key=lambda t: -t[0][seat])
+        if lines[0][2]._end is not None and lines[0][0][seat] >= 1.0:
+            return lines[0][1]  # a won game: nothing to think about
+        scored: list[tuple[float, list[Any], BreakerBlocksState]] = []
+        try:
+            searched = 0
+            for vals, actions, leaf in lines:
+                if leaf._end is not None:
+                    scored.append((vals[seat], actions, leaf))
+                    continue
+                if searched >= self.reply:
+                    break
+                searched += 1
+                scored.append((self._reply_value(leaf, seat), actions, leaf))
+        except _OutOfTime:
+            if not any(leaf._end is None for _, _, leaf in scored):
+                return lines[0][1]  # no answer searched in time: the best line by evaluation
+        scored.sort(key=lambda t: -t[0])
+        best_line = scored[0][1]
+        deep = self.deep or (self.end_deep if _end_near(world) else 0)
+        if deep:
+            deep_scored = []
+            try:
+                for value, actions, leaf in scored[:deep]:
+                    if leaf._end is None:
+                        value = self._deep_value(leaf, seat)
+                    deep_scored.append((value, actions))
+            except _OutOfTime:
+                return best_line
+            deep_scored.sort(key=lambda t: -t[0])
+            best_line = deep_scored[0][1]
+        return best_line
+
+    def _reply_value(self, leaf: BreakerBlocksState, seat: int) -> float:
+        """``seat``'s value after the opponent's best answering turn (best for the opponent)."""
+        opp = leaf._cur
+        replies = self._turn_lines(leaf, opp, self.reply_width, self.reply_step_width)
+        best = max(replies, key=lambda t: (t[0][opp], -t[0][seat]))
+        return best[0][seat]
+
+    def _deep_value(self, leaf: BreakerBlocksState, seat: int) -> float:
+        """The opponent's best answers, then our best next turn (three turns)."""
+        opp = leaf._cur
+        replies = self._turn_lines(leaf, opp, self.reply_width, self.reply_step_width)
+        replies.sort(key=lambda t: (-t[0][opp], t[0][seat]))
+        outcome = 1.0
+        for vals, _, after in replies[:self.deep_replies]:
+            value = vals[seat]
+            if after._end is None:
+                ours = self._turn_lines(after, seat, self.deep_width, self.reply_step_width)
+                value = max(v[seat] for v, _, _ in ours)
+            outcome = min(outcome, value)
+        return outcome
+
+    def _turn_lines(self, state: BreakerBlocksState, mover: int, widths: tuple[int, ...],
+                    step_width: int) -> list[Line]:
+        """Every kept line from ``state`` to the end of ``mover``'s turn; pruning keeps the
+        continuations best for ``mover``."""
+        out: list[Line] = []
+        seen: set[tuple[Any, ...]] = set()
+        self._expand(state, mover, widths, step_width, 0, [], seen, out)
+        return out
+
+    def _expand(self, state: BreakerBlocksState, mover: int, widths: tuple[int, ...], step_width: int,
+                main: int, prefix: list[Any], seen: set[tuple[Any, ...]], out: list[Line]) -> None:
+        if time.perf_counter() > self._deadline:
+            raise _OutOfTime
+        inner: list[tuple[float, Any, BreakerBlocksState]] = []
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply(a)
+            self._nodes += 1
+            key = signature(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            vals = values(child)
+            if child._end is not None or child._cur != mover:
+                out.append((vals, [*prefix, a], child))
+            else:
+                inner.append((vals[mover], a, child))
+        if not inner:
+            return
+        inner.sort(key=lambda t: -t[0])
+        if state._effect is not None:
+            keep, nxt = step_width, main
+        else:
+            keep, nxt = widths[min(main, len(widths) - 1)], main + 1
+        for _, a, child in inner[:keep]:
+            self._expand(child, mover, widths, step_width, nxt, [*prefix, a], seen, out)
+
+
+# Search shape per level (the time cap comes from the level's ``max_seconds``).
+SEARCH: dict[str, dict[str, Any]] = {
+    "normal": {"width": (12, 6), "step_width": 3, "reply": 6, "reply_width": (8, 4), "reply_step_width": 2,
+               "end_deep": 3, "deep_replies": 2, "deep_width": (6, 3)},
+    "hard": {"width": (16, 8), "step_width": 4, "reply": 10, "reply_width": (10, 5), "reply_step_width": 3},
+}
+
+
+def make_search_bot(level: str, max_seconds: float, seed: Seed = None) -> BreakerBlocksSearchBot:
+    """The bot for ``level`` ("normal" or "hard"), capped at ``max_seconds`` per decision."""
+    return BreakerBlocksSearchBot(seed, Budget(1, max_seconds), name=f"ai:{level}", **SEARCH[level])
