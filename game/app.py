@@ -146,6 +146,7 @@ class App:
                 if not self._handle_global(event):
                     self.stack.handle_event(event)
             self.stack.update(dt)
+            self.display.begin_frame()
             self.stack.draw(self.display.canvas)
         except Exception as exc:
             self.show_error(exc)

@@ -1,7 +1,8 @@
 """The window and the 1280x720 logical canvas.
 
 Scenes draw on a fixed-size canvas; ``present`` scales it into the window keeping the
-aspect ratio (letterboxed) so the game looks the same at any window size. The window
+aspect ratio (letterboxed) so the game looks the same at any window size; text is then
+drawn again at the window's resolution (see sharp_text). The window
 is created once with RESIZABLE; fullscreen toggles with set_mode, never with SCALED
 (toggling SCALED after the first set_mode can crash).
 """
@@ -9,6 +10,8 @@ is created once with RESIZABLE; fullscreen toggles with set_mode, never with SCA
 from __future__ import annotations
 
 import pygame
+
+from game.ui.sharp_text import sharp_text
 
 LOGICAL_SIZE = (1280, 720)
 
@@ -82,8 +85,14 @@ class Display:
             return int(pos[0]), int(pos[1])
         return (int((pos[0] - self.dest.x) / self.scale), int((pos[1] - self.dest.y) / self.scale))
 
+    def begin_frame(self) -> None:
+        """Before the scenes draw: note labels for sharp redrawing when scaled up."""
+        sharp_text.begin(self.canvas, 1.0 if self.direct else self.scale)
+
     def present(self) -> None:
         if not self.direct:
             self.window.fill((0, 0, 0))
             pygame.transform.smoothscale(self.canvas, self.dest.size, self.window.subsurface(self.dest))
+            from game.ui.theme import render
+            sharp_text.redraw(self.window, self.dest, self.scale, render)
         pygame.display.flip()

@@ -13,6 +13,8 @@ from importlib import resources
 
 import pygame
 
+from game.ui.sharp_text import sharp_text
+
 # Okabe-Ito
 ORANGE = (230, 159, 0)
 SKY = (86, 180, 233)
@@ -49,7 +51,7 @@ SUIT_COLOURS_2 = {"S": BLACK, "H": (200, 30, 40), "D": (200, 30, 40), "C": BLACK
 _FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_TEXT_CACHE_BYTES = 6_000_000  # rendered labels kept for reuse, least recently used dropped first
+_TEXT_CACHE_BYTES = 12_000_000  # rendered labels kept for reuse, least recently used dropped first
 _text_bytes = 0
 
 
@@ -95,7 +97,10 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     """Blit text with its rect anchored at pos (any pygame.Rect anchor name)."""
     surf = render(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: pos})
+    noted = sharp_text.before(surface, rect)
     surface.blit(surf, rect)
+    if noted is not None:
+        sharp_text.after(noted, text, size, TEXT if colour is None else colour, bold)
     if recording is not None and text.strip():
         recording.append((text, rect, surface.get_clip()))
     return rect

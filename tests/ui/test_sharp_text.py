@@ -1,0 +1,86 @@
+"""Text stays sharp when the window is larger than the canvas, and covered text stays covered."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.sharp_text import sharp_text
+from tests.ui.driver import Driver
+
+INK = (250, 250, 246)
+PAPER = (10, 20, 30)
+LABEL_AT = (100, 100)
+
+
+class LabelScene(Scene):
+    """One big label on a flat background, optionally covered by a box drawn later."""
+
+    def __init__(self, app, covered: bool = False) -> None:
+        super().__init__()
+        self.covered = covered
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PAPER)
+        self.rect = theme.draw_text(surface, "Sharp label", LABEL_AT, 24, INK)
+        if self.covered:
+            pygame.draw.rect(surface, (200, 0, 0), self.rect.inflate(-10, -4))
+
+
+def _ink_pixels(window: pygame.Surface, rect: pygame.Rect) -> int:
+    """Window pixels of exactly the label's colour: scaled-up text has almost none."""
+    region = window.subsurface(rect)
+    return sum(1 for x in range(rect.w) for y in range(rect.h) if region.get_at((x, y))[:3] == INK)
+
+
+def _window_rect(driver: Driver, rect: pygame.Rect) -> pygame.Rect:
+    d = driver.app.display
+    return pygame.Rect(d.dest.x + int(rect.x * d.scale), d.dest.y + int(rect.y * d.scale),
+                       int(rect.w * d.scale), int(rect.h * d.scale))
+
+
+def _driver(size: tuple[int, int], covered: bool = False) -> Driver:
+    driver = Driver(lambda app: LabelScene(app, covered), autosave=False)
+    if size != (1280, 720):
+        driver.app.display.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        driver.app.display.resized()
+    driver.frames(2)
+    return driver
+
+
+def _ink_at_1080p() -> int:
+    driver = _driver((1920, 1080))
+    try:
+        return _ink_pixels(driver.app.display.window, _window_rect(driver, driver.top.rect))
+    finally:
+        driver.close()
+
+
+def test_text_is_redrawn_at_window_resolution_when_scaled_up(monkeypatch):
+    sharp = _ink_at_1080p()
+    monkeypatch.setattr(sharp_text, "redraw", lambda *args: 0)
+    soft = _ink_at_1080p()
+    # scaling blurs glyph edges, so far fewer pixels keep the exact ink colour
+    assert sharp > 2.5 * soft > 0
+
+
+def test_text_covered_later_in_the_frame_is_not_redrawn_on_top():
+    driver = _driver((1920, 1080), covered=True)
+    try:
+        rect = _window_rect(driver, driver.top.rect.inflate(-10, -4)).inflate(-4, -4)
+        window = driver.app.display.window
+        assert _ink_pixels(window, rect) == 0
+        assert window.get_at(rect.center)[:3] == (200, 0, 0)
+    finally:
+        driver.close()
+
+
+def test_nothing_is_noted_at_the_canvas_size():
+    driver = _driver((1280, 720))
+    try:
+        assert driver.app.display.direct
+        assert sharp_text.target is None and not sharp_text.labels
+    finally:
+        driver.close()
