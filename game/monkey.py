@@ -94,17 +94,20 @@ def monkey_scene(name: str, factory: Callable[[Any], Any], events: int, seed: in
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.app import App, AppConfig
     from game.scenes.error import ErrorScene
+    import pygame
     rng = random.Random(seed)
     sent = quits = 0
     start = time.perf_counter()
-    while sent < events:
-        app = App(AppConfig(headless=True, autosave=False))
-        app.crash = None
-        app.stack.push(factory(app))
-        app.running = True
-        try:
+    # One App per scene: a QUIT stops it as closing the window would, then the scene is
+    # opened afresh on the same App (a new App per quit would measure pygame_gui's
+    # per-manager memory, not the scene).
+    app = App(AppConfig(headless=True, autosave=False))
+    app.crash = None
+    try:
+        while sent < events:
+            app.stack.clear_to(factory(app))
+            app.running = True
             while sent < events and app.running:
-                import pygame
                 for _ in range(rng.randint(1, 4)):
                     pygame.event.post(random_event(rng, app.display.window.get_size()))
                     sent += 1
@@ -115,8 +118,9 @@ def monkey_scene(name: str, factory: Callable[[Any], Any], events: int, seed: in
                 if not len(app.stack):
                     break
             quits += not app.running
-        finally:
-            app.shutdown()
+            pygame.event.clear()
+    finally:
+        app.shutdown()
     return {"scene": name, "events": sent, "quits": quits, "seconds": round(time.perf_counter() - start, 1)}
 
 
