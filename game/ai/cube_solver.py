@@ -214,6 +214,11 @@ def exact_turns(pieces: tuple[str, ...], bits: int) -> float:
     return best
 
 
+# (level, pieces, candidate bits, reveal costs) -> ranked questions; oldest dropped first
+_RANKED: dict[tuple[Any, ...], tuple[tuple[float, str], ...]] = {}
+_RANKED_MAX = 256
+
+
 class CubeSolver:
     def __init__(self, level: str, rng: random.Random) -> None:
         self.level = SOLVER_LEVELS[level]
@@ -260,17 +265,22 @@ class CubeSolver:
             value += n / total * best
         return value
 
-    def choose(self, cands: Candidates, reveal_bits: dict[str, float]) -> tuple[str, Any]:
-        """("ask", question) or ("guess", shape)."""
-        n = cands.size
-        if n <= 1 and cands.count is not None:
-            return "guess", cands.any_shape(self.rng)
+    def _ranked(self, cands: Candidates, reveal_bits: dict[str, float]) -> list[tuple[float, str]]:
+        """Every question with its expected turns to finish, best first. Exact candidate
+        sets are remembered: the opening (nothing known yet) is the same every game and
+        is the costliest to judge."""
+        key = None
+        if cands.table is not None:
+            key = (self.level, cands.pieces, cands.bits, tuple(sorted(reveal_bits.items())))
+            known = _RANKED.get(key)
+            if known is not None:
+                return list(known)
         scored = []
         for q in QUESTIONS:
             reveal = self.level.reveal_cost * reveal_bits.get(q, 0.0)
             scored.append((self.question_value(cands, q, reveal), q))
         scored.sort()
-        if self.level.lookahead >= 2 and cands.table is not None and n > 2:
+        if self.level.lookahead >= 2 and cands.table is not None and cands.size > 2:
             top = scored[: self.level.top_k]
             rescored = []
             for _, q in top:
@@ -278,6 +288,18 @@ class CubeSolver:
                 rescored.append((self.two_step_value(cands, q, reveal), q))
             rescored.sort()
             scored = rescored + scored[self.level.top_k:]
+        if key is not None:
+            if len(_RANKED) >= _RANKED_MAX:
+                _RANKED.pop(next(iter(_RANKED)))
+            _RANKED[key] = tuple(scored)
+        return scored
+
+    def choose(self, cands: Candidates, reveal_bits: dict[str, float]) -> tuple[str, Any]:
+        """("ask", question) or ("guess", shape)."""
+        n = cands.size
+        if n <= 1 and cands.count is not None:
+            return "guess", cands.any_shape(self.rng)
+        scored = self._ranked(cands, reveal_bits)
         best_value, best_q = scored[0]
         if self.level.choose_among > 1:
             best_value, best_q = self.rng.choice(scored[: self.level.choose_among])

@@ -95,3 +95,19 @@ def test_the_bot_builds_then_asks_through_seat_info_and_make_bot_picks_it():
     state.apply(make_bot("ai:hard", "cube", seed=2).choose(SeatInfo(state, 1, "cube")))
     move = bot.choose(SeatInfo(state, state.current_player, "cube"))
     assert move in state.legal_actions()
+
+
+def test_question_rankings_are_remembered_and_equal_a_fresh_judgement(monkeypatch):
+    import game.ai.cube_solver as cs
+    rng = random.Random(4)
+    secret = parse_shape(P, PIECES)
+    facts = [("5", answer(secret, "5"))]
+    cands = Candidates(PIECES, facts, [], rng, 100)
+    monkeypatch.setattr(cs, "_RANKED", {})
+    first = CubeSolver("hard", rng)._ranked(cands, {})
+    assert len(cs._RANKED) == 1
+    remembered = CubeSolver("hard", rng)._ranked(cands, {})
+    monkeypatch.setattr(cs, "_RANKED", {})
+    fresh = CubeSolver("hard", rng)._ranked(cands, {})
+    assert first == remembered == fresh
+    assert sorted(q for _, q in fresh) == sorted(cs.QUESTIONS)
