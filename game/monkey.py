@@ -92,9 +92,10 @@ def monkey_scene(name: str, factory: Callable[[Any], Any], events: int, seed: in
     """Send ``events`` random events to one scene (restarting it after a quit)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
     from game.app import App, AppConfig
     from game.scenes.error import ErrorScene
-    import pygame
     rng = random.Random(seed)
     sent = quits = 0
     start = time.perf_counter()

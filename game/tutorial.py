@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import tr
 from game.paths import level_file
 
 
@@ -61,7 +62,7 @@ class Tutorial:
         if step.accepts(text):
             return None
         self.mistakes += 1
-        return "Not this time. " + step.say
+        return f"{tr('Not this time.')} {tr(step.say)}"
 
     def opponent_move(self) -> str | None:
         step = self.step

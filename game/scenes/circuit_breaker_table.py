@@ -574,7 +574,7 @@ class CircuitBreakerTable(TableScene):
     def draw_hand(self, surface: pygame.Surface) -> None:
         hand = self.view.get("hand") or []
         theme.draw_text(surface, tr("Your hand ({n}); turn the held tile with R or the wheel", n=len(hand)),
-                        (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM)
+                        (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=MARKET_X - HOUSE.x - 12)
         dragging = self.drag.drag.source if self.drag.active else None
         for i, tile in enumerate(hand):
             r = self.hand_rect(i)
@@ -655,7 +655,7 @@ class CircuitBreakerTable(TableScene):
                 draw_appliance(surface, t, (x + 16, box.y + 48), 28, theme.TEXT)
                 x += 40
             names = ", ".join(tr(helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"]) for t in obj["types"])
-            theme.draw_text(surface, names, (x + 4, box.y + 38), 13, theme.TEXT_DIM)
+            theme.draw_text(surface, names, (x + 4, box.y + 38), 13, theme.TEXT_DIM, max_width=box.right - x - 14)
         theme.draw_text(surface, tr("Score now: {s}   cheese: {c}", s=score["total"], c=v["cheese"][self.viewer]),
                         (box.x + 10, box.y + 74), 16, theme.YELLOW, bold=True)
         entries = [t for t in score["types"] if t["count"]][:6]

@@ -364,8 +364,14 @@ class TableScene(AppScene):
         pygame.draw.rect(surface, (10, 36, 52), box, border_radius=8)
         pygame.draw.rect(surface, theme.SKY, box, 2, border_radius=8)
         theme.draw_text(surface, tr("Coach"), (box.x + 10, box.y + 8), 16, theme.SKY, bold=True)
+        # the reading size, stepped down until the whole explanation fits the panel
+        room = box.height - 44
         size = theme.reading(16)
-        for i, line in enumerate(theme.wrap(text, size, box.width - 24)[:372 // (size + 6)]):
+        lines = theme.wrap(text, size, box.width - 24)
+        while size > 14 and len(lines) * (size + 6) > room:
+            size -= 1
+            lines = theme.wrap(text, size, box.width - 24)
+        for i, line in enumerate(lines[:max(1, room // (size + 6))]):
             theme.draw_text(surface, line, (box.x + 12, box.y + 34 + (size + 6) * i), size, theme.TEXT)
 
     # --- undo, leaving, rules -----------------------------------------------------------

@@ -93,9 +93,15 @@ recording: list[tuple[str, pygame.Rect, pygame.Rect]] | None = None
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
-              colour: tuple[int, int, int] | None = None, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
-    """Blit text with its rect anchored at pos (any pygame.Rect anchor name)."""
+              colour: tuple[int, int, int] | None = None, bold: bool = False, anchor: str = "topleft",
+              max_width: int | None = None) -> pygame.Rect:
+    """Blit text with its rect anchored at pos (any pygame.Rect anchor name). With
+    ``max_width`` the size steps down (to 10 at least) until the text fits: longer
+    translations shrink instead of running into their neighbours."""
     surf = render(text, size, colour, bold)
+    while max_width is not None and surf.get_width() > max_width and size > 10:
+        size -= 1
+        surf = render(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: pos})
     noted = sharp_text.before(surface, rect)
     surface.blit(surf, rect)
