@@ -219,12 +219,29 @@ def shape_from_raw(raw: RawShape) -> Shape:
 def parse_shape(text: str, pieces: Any = None) -> Shape:
     """The Shape a text names, if legal for the set (CU-4); else ShapeError with the reason.
 
-    Without ``pieces`` the set is the smallest one of the data holding every block named."""
+    Without ``pieces`` the set is the smallest one of the data holding every block named.
+    Legal results are remembered: replaying a saved game parses the same guesses again."""
+    try:
+        key = (text, None if pieces is None else tuple(pieces)) if isinstance(text, str) else None
+    except TypeError:
+        key = None
+    shape = _PARSED.get(key) if key is not None else None
+    if shape is not None:
+        return shape
     raw = read_shape_text(text)
     problem = check_raw(raw, pieces)
     if problem:
         raise ShapeError(problem)
-    return shape_from_raw(raw)
+    shape = shape_from_raw(raw)
+    if key is not None:
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = shape
+    return shape
+
+
+_PARSED: dict[tuple[Any, ...], Shape] = {}
+_PARSED_MAX = 4096
 
 
 @cache
