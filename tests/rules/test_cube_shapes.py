@@ -378,3 +378,14 @@ def test_big_set_samples_agree_with_their_facts():
             drawn = sample_consistent(blocks, facts, [], rng)
             assert check_shape(drawn, blocks) is None
             assert all(answer(drawn, q) == a for q, a in facts)
+
+
+def test_parsed_shapes_are_remembered_and_illegal_ones_still_refused():
+    from game.rules.cube import ShapeError, parse_shape
+    text = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
+    first = parse_shape(text, ("S", "M", "L"))
+    assert parse_shape(text, ["S", "M", "L"]) is first
+    assert parse_shape(text) == first
+    for _ in range(2):
+        with pytest.raises(ShapeError):
+            parse_shape("S:5.3,6.3 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1", ("S", "M", "L"))
