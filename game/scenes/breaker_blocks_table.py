@@ -621,8 +621,8 @@ class BreakerBlocksTable(TableScene):
             label_y = self.hand_rect(seat, 0).y - 19
             draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 6, theme.seat_colour(seat))
             drawn = self.view.get("drawn_this_turn") or {}
-            theme.draw_text(surface, tr("{who}'s hand", who=self.seat_name(seat)), (BOARD.x + 16, label_y), 14,
-                            theme.TEXT_DIM)
+            label = tr("Your hand") if seat == self.perspective else tr("{who}'s hand", who=self.seat_name(seat))
+            theme.draw_text(surface, label, (BOARD.x + 16, label_y), 14, theme.TEXT_DIM)
             marks: dict[str, int] = dict(drawn) if seat == self.session.current_player else {}
             for i, kind in enumerate(self.hand_kinds(seat)):
                 r = self.hand_rect(seat, i)

@@ -470,6 +470,8 @@ class CircuitBreakerTable(TableScene):
         if kind == "deal":
             return tr("Round deal: {who} gets {what}.", who=self.seat_name(seat), what=what)
         if kind == "collect":
+            if seat == self.perspective:
+                return tr("Your mouse comes home from {where} with {what}.", where=source, what=what)
             return tr("{who}'s mouse comes home from {where} with {what}.", who=self.seat_name(seat), where=source,
                       what=what)
         if kind == "refill":

@@ -371,7 +371,7 @@ class CubeTable(TableScene):
             cx = 20 + width * s + width // 2
             draw_shape(surface, text, tuple(v["pieces"][s]), (cx, 400), min(52, width // 9), self.board.rotation,
                        patterns=self.app.settings.colorblind)
-            label = tr("{who}'s shape", who=self.seat_name(s))
+            label = tr("Your shape") if s == self.perspective else tr("{who}'s shape", who=self.seat_name(s))
             if v["solved"][s]:
                 label += " - " + tr("solved")
             theme.draw_text(surface, label, (cx, 120), 18, theme.TEXT, bold=True, anchor="midtop")
