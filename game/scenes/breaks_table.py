@@ -15,7 +15,7 @@ from game.core.errors import IllegalAction
 from game.i18n import tr
 from game.rules.breaks import is_wild
 from game.scenes.breaks_layout import BreaksLayout
-from game.scenes.breaks_text import card_name, narrate
+from game.scenes.breaks_text import card_name, in_words, narrate
 from game.scenes.table_base import TableScene
 from game.ui import cards, draw, theme
 from game.ui.card_motion import Motion, Placed, diff_motion
@@ -111,7 +111,7 @@ class BreaksTable(TableScene):
         try:
             self.session.check(text)
         except IllegalAction as exc:
-            return str(exc)
+            return in_words(str(exc))
         return ""
 
     # --- acting -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ hidden card only when the acting seat is the one person at the screen (``me``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from game.i18n import tr
@@ -19,6 +20,16 @@ def card_name(code: str) -> str:
         return tr("a joker")
     rank = RANK_NAMES.get(code[0], code[0])
     return tr("the {rank} of {suit}", rank=tr(rank), suit=tr(SUIT_NAMES[code[1]]))
+
+
+_CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
+
+
+def in_words(message: str) -> str:
+    """An engine message with its card codes spelled out ("KH does not match 3C" ->
+    "the King of hearts does not match the 3 of clubs")."""
+    text = _CARD_CODE.sub(lambda m: card_name(m.group(0)), message)
+    return text[:1].upper() + text[1:]
 
 
 def _placed_card(before: dict, after: dict, seat: int, slot: int) -> str | None:
