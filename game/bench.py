@@ -14,8 +14,28 @@ import sys
 import time
 from typing import Any
 
+# Benchmarks that open the client measure it with default settings in a throw-away home:
+# the user's own settings (full screen, a bigger window, another language) would change
+# the figures, and random events from the monkey must never rewrite the user's files.
+_CLIENT_BENCHES = ("frames", "startup", "monkey", "soak")
+
+
+def private_home() -> str:
+    """Point the platform's user folders (XDG, which platformdirs follows) at a fresh
+    temporary directory for this process and its children; returns it."""
+    import atexit
+    import shutil
+    import tempfile
+    home = tempfile.mkdtemp(prefix="breakbox-bench-")
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[var] = os.path.join(home, var.split("_")[1].lower())
+    return home
+
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    if args.bench in _CLIENT_BENCHES:
+        private_home()
     return {"playouts": playouts, "match": match, "frames": frames, "startup": startup,
             "cube-shapes": cube_shapes, "cube-solve": cube_solve, "fuzz": fuzz,
             "kill": kill, "monkey": monkey,

@@ -111,7 +111,9 @@ def run(argv: list[str]) -> int:
         print(json.dumps(result))
         return 0
     if args.command == "shots":
+        from game.bench import private_home
         from game.shots import shoot
+        private_home()
         result = shoot(args.outdir, args.scene)
         print(json.dumps(result))
         return 1 if result["problems"] else 0

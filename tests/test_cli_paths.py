@@ -49,3 +49,18 @@ def test_bad_command_lines_explain_themselves(capsys, monkeypatch):
     with pytest.raises(SystemExit) as exit_info:
         cli.run(["play", "breaks", "--headless"])
     assert exit_info.value.code == 2 and "coming soon" in capsys.readouterr().err
+
+
+def test_client_benchmarks_run_in_a_private_home_and_leave_the_users_files_alone(tmp_path, monkeypatch):
+    import os
+
+    from game import bench, storage
+    user_config = tmp_path / "user-config"
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(user_config))
+    for var in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(var, str(tmp_path / var))
+    home = bench.private_home()
+    assert os.environ["XDG_CONFIG_HOME"].startswith(home)
+    storage.save_settings(storage.user_dirs(), storage.Settings(fullscreen=True))
+    assert not user_config.exists()
+    assert set(bench._CLIENT_BENCHES) >= {"frames", "monkey", "soak", "startup"}
