@@ -565,10 +565,10 @@ class BreaksTable(TableScene):
         for seat in range(self.session.num_players):
             stacks = v["stacks"][seat]
             if court:
-                lines.append(tr("{name}: stacks banked {n}, with court bonuses; points {pts}",
+                lines.append(tr("{name}: stacks {n}, points {pts} with court bonuses",
                                 name=self.seat_name(seat), n=len(stacks), pts=v["scores"][seat]))
             else:
-                lines.append(tr("{name}: stacks banked {n}; points {pts}", name=self.seat_name(seat), n=len(stacks),
+                lines.append(tr("{name}: stacks {n}, points {pts}", name=self.seat_name(seat), n=len(stacks),
                                 pts=v["scores"][seat]))
         lines.append(tr("Cards left in slots score nothing."))
         return lines
