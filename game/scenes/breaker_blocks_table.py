@@ -648,7 +648,8 @@ class BreakerBlocksTable(TableScene):
                 draw.marker(surface, theme.seat_shape(seat), (x + 8, y + 9), 7, theme.seat_colour(seat))
                 theme.draw_text(surface, str(v["power"][seat][i]), (x + 22, y), 17, bold=True)
             ctrl = v["control"][i]
-            label = tr("tied") if ctrl is None else tr("{who} controls", who=self.seat_name(ctrl))
+            label = (tr("tied") if ctrl is None else tr("You control") if ctrl == self.perspective
+                     else tr("{who} controls", who=self.seat_name(ctrl)))
             theme.draw_text(surface, label, (x, box.y + 118), 13, theme.YELLOW if ctrl is not None else theme.TEXT_DIM)
         stat = pygame.Rect(PILE_X, 204, 446, 150)
         pygame.draw.rect(surface, theme.PANEL, stat, border_radius=8)
@@ -683,5 +684,7 @@ class BreakerBlocksTable(TableScene):
         other = 1 - cp
         pile = self.view["piles"][other]
         text = ", ".join(f"{k}x{pile.get(k, 0)}" for k in self.view["power_kinds"])
-        theme.draw_text(surface, tr("{who}'s colour pile: {p}", who=self.seat_name(other), p=text),
+        label = (tr("Your colour pile: {p}", p=text) if other == self.perspective
+                 else tr("{who}'s colour pile: {p}", who=self.seat_name(other), p=text))
+        theme.draw_text(surface, label,
                         (PILE_X, 544), 13, theme.TEXT_DIM)
