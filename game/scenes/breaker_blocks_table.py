@@ -229,7 +229,11 @@ class BreakerBlocksTable(TableScene):
 
     def hand_rect(self, seat: int, index: int) -> pygame.Rect:
         y = 40 if seat == 1 else BOARD.bottom + 36
-        return pygame.Rect(BOARD.x + index * (HAND_TILE + 16), y, HAND_TILE, HAND_TILE)
+        # a long hand closes up (and fans over itself) rather than run under the panels
+        count = len(self.hand_kinds(seat))
+        room = PILE_X - 12 - BOARD.x - HAND_TILE
+        step = min(HAND_TILE + 16, room // max(1, count - 1))
+        return pygame.Rect(BOARD.x + index * step, y, HAND_TILE, HAND_TILE)
 
     def pile_entries(self) -> list[tuple[str, int, str]]:
         """(kind, count, which pile) for the viewer's colour pile then the action pile."""

@@ -91,3 +91,21 @@ def test_rearrange_a_leaf_and_end_the_turn_with_the_keyboard():
         assert t.viewer == 1 or d.until(lambda: t.viewer == 1, timeout=3), "open game: seats swap without hand-off"
     finally:
         d.close()
+
+
+def test_a_long_hand_closes_up_instead_of_running_under_the_panels():
+    from itertools import pairwise
+
+    from game.scenes.breaker_blocks_table import PILE_X
+    d = bb_driver()
+    try:
+        d.frames(2)
+        table = d.top
+        table.view["hands"][1] = {"1": 6, "2": 6}
+        rects = [table.hand_rect(1, i) for i in range(12)]
+        assert rects[-1].right <= PILE_X
+        assert all(b.x > a.x for a, b in pairwise(rects))
+        table.view["hands"][1] = {"1": 2}
+        assert table.hand_rect(1, 1).x - table.hand_rect(1, 0).x == 52  # short hands keep their spacing
+    finally:
+        d.close()
