@@ -107,10 +107,6 @@ class BlockersTable(TableScene):
                                          lambda: self.my_turn() and self.selected is not None))
 
     # --- what the viewer has ------------------------------------------------------------
-    def my_turn(self) -> bool:
-        cp = self.session.current_player
-        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
-
     def my_colours(self) -> list[str]:
         return list(self.view["colours"][self.viewer])
 
@@ -324,10 +320,9 @@ class BlockersTable(TableScene):
         return lines
 
     def prompt(self) -> str:
-        if self.session.is_over():
-            return tr("The game is over.")
-        if not self.my_turn():
-            return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
+        waiting = self.waiting_prompt()
+        if waiting is not None:
+            return waiting
         if self.pass_button.visible:
             return tr("No tile fits anywhere: you must pass.")
         if self.selected is not None:

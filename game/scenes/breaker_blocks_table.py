@@ -190,10 +190,6 @@ class BreakerBlocksTable(TableScene):
                                          lambda c=(x, y): self.my_turn() and self.cell_useful(c)))
 
     # --- legal moves --------------------------------------------------------------------
-    def my_turn(self) -> bool:
-        cp = self.session.current_player
-        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
-
     def moves(self) -> Moves:
         key = len(self.session.log.actions)
         if self._moves is None or self._moves[0] != key:

@@ -56,10 +56,6 @@ class BreaksTable(TableScene):
         self.layout = BreaksLayout(self.session.num_players, self.viewer)
 
     # --- legal moves as the table sees them ----------------------------------------------
-    def my_turn(self) -> bool:
-        cp = self.session.current_player
-        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
-
     def legal(self) -> list[str]:
         return self.session.legal_texts() if self.my_turn() else []
 

@@ -147,10 +147,6 @@ class CircuitBreakerTable(TableScene):
                                          lambda: self.my_turn() and self.selected is not None))
 
     # --- helpers ------------------------------------------------------------------------
-    def my_turn(self) -> bool:
-        cp = self.session.current_player
-        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
-
     def legal(self) -> set[str]:
         return set(self.session.legal_texts()) if self.my_turn() else set()
 
@@ -494,10 +490,9 @@ class CircuitBreakerTable(TableScene):
         return lines
 
     def prompt(self) -> str:
-        if self.session.is_over():
-            return tr("The game is over.")
-        if not self.my_turn():
-            return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
+        waiting = self.waiting_prompt()
+        if waiting is not None:
+            return waiting
         if self.selected:
             return tr("Place {t} on a glowing cell (R or the wheel turns it), or drop it on an appliance pile.",
                       t=self.selected)

@@ -48,10 +48,6 @@ class CubeTable(TableScene):
             self.focus.add(item)
 
     # --- who builds what ----------------------------------------------------------------
-    def my_turn(self) -> bool:
-        cp = self.session.current_player
-        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
-
     def phase(self) -> str:
         return self.view["phase"]
 

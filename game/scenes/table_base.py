@@ -81,6 +81,19 @@ class TableScene(AppScene):
         """One line telling the viewer what to do now."""
         return ""
 
+    def my_turn(self) -> bool:
+        """True when the person at the screen may act now (their seat, no hand-off shown)."""
+        cp = self.session.current_player
+        return cp is not None and cp == self.viewer and not self.is_bot(cp) and not self.handoff_pending
+
+    def waiting_prompt(self) -> str | None:
+        """The prompt when the viewer has nothing to do (game over, someone else's turn)."""
+        if self.session.is_over():
+            return tr("The game is over.")
+        if not self.my_turn():
+            return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
+        return None
+
     def result_lines(self) -> list[str]:
         return []
 

@@ -106,15 +106,7 @@ def _pick(rng: Any, m: int) -> int:
 def liberties(own: int, empty: int) -> tuple[int, int]:
     """(libs, joins): empty squares next to the groups of ``own``, and those next to two or more."""
     once = twice = 0
-    m = own
-    while m:  # components, inlined
-        g = m & -m
-        while True:
-            n = spread(g) & m
-            if n == g:
-                break
-            g = n
-        m ^= g
+    for g in components(own):
         a = spread(g) & empty
         twice |= once & a
         once |= a
