@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import tr
 from game.rules.cube import PIECES
-from game.scenes.cube_build import Builder
+from game.scenes.cube_build import Builder, Landing
 from game.scenes.cube_pad import hex_colour
 from game.ui import theme
 from game.ui.focus import Focusable
@@ -197,19 +197,35 @@ class BuildBoard:
         if ghost is not None:
             inside = {c: self.held.pid for c in ghost.cubes if 0 <= c[0] < 3 and 0 <= c[1] < 3}
             colours = COLOURS if ghost.problem is None else {self.held.pid: theme.VERMILLION}
-            iso.draw_cubes(surface, {**cubes, **inside}, colours, patterns=patterns, alpha=150)
+            iso.draw_cubes(surface, {**cubes, **inside}, colours, patterns=patterns, alpha=130)
+            self._draw_footprint(surface, iso, ghost)
             if ghost.problem:
                 theme.draw_text(surface, ghost.problem, (int(iso.origin[0]), int(iso.origin[1]) + 150), 18,
                                 theme.VERMILLION, bold=True, anchor="midtop")
         iso.draw_letters(surface)
         if title:
             theme.draw_text(surface, title, (int(iso.origin[0]), 96), 18, theme.TEXT_DIM, anchor="midtop")
+        if ghost is not None:
+            theme.draw_text(surface, landing_text(self.held.pid, ghost), (int(iso.origin[0]), 124), 18,
+                            theme.TEXT if ghost.problem is None else theme.VERMILLION, bold=True,
+                            anchor="midtop")
         if b is not None:
             self._draw_tray(surface, b)
             if self.held is not None and not self.held.by_keys and ghost is None:
                 hand = IsoView(self.app.mouse_pos, tile=iso.tile, rotation=self.rotation)
                 hand.draw_cubes(surface, {(c[0] - 1, c[1] - 1, c[2]): self.held.pid for c in b.pose[self.held.pid]},
                                 COLOURS, patterns=patterns, alpha=200)
+
+    @staticmethod
+    def _draw_footprint(surface: pygame.Surface, iso: IsoView, ghost: Landing) -> None:
+        """Outline, over the see-through ghost, the floor cells the block would stand
+        over: in the isometric view a raised block's top faces line up with the cells
+        behind it, so without this it is easy to misread where it lands."""
+        colour = theme.GLOW if ghost.problem is None else theme.REFUSE
+        for cells in ghost.cells_by_level().values():
+            for cell in cells:
+                x, y = (cell - 1) % 3, (cell - 1) // 3
+                pygame.draw.polygon(surface, colour, iso.cell_diamond(x, y), 3)
 
     def _draw_tray(self, surface: pygame.Surface, b: Builder) -> None:
         theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."),
@@ -224,6 +240,16 @@ class BuildBoard:
             mini.draw_cubes(surface, {(c[0] + 1, c[1] + 1, c[2]): pid for c in b.pose[pid]}, COLOURS,
                             patterns=self.app.settings.colorblind)
             theme.draw_text(surface, f"{pid} {tr(PIECES[pid].name)}", (r.x + 6, r.y + 4), 13, theme.TEXT)
+
+
+def landing_text(pid: str, ghost: Landing) -> str:
+    """Where a held block would land, in words: "M would fill cells 5, 6, 8 (level 1)"."""
+    levels = ghost.cells_by_level()
+    if not levels:
+        return tr("{block} would be outside the grid", block=pid)
+    parts = [tr("{cells} (level {n})", cells=", ".join(str(c) for c in cells), n=z + 1)
+             for z, cells in levels.items()]
+    return tr("{block} would fill cells {cells}", block=pid, cells="; ".join(parts))
 
 
 def draw_shape(surface: pygame.Surface, text: str, pieces: tuple[str, ...], centre: tuple[int, int], tile: int,

@@ -40,6 +40,14 @@ class Landing:
     cubes: tuple[Cube, ...]
     problem: str | None       # None when the block may rest here
 
+    def cells_by_level(self) -> dict[int, list[int]]:
+        """The grid cells (1-9) the block would fill, per level (0 = on the foundation)."""
+        levels: dict[int, list[int]] = {}
+        for x, y, z in self.cubes:
+            if 0 <= x < 3 and 0 <= y < 3:
+                levels.setdefault(z, []).append(3 * y + x + 1)
+        return {z: sorted(cells) for z, cells in sorted(levels.items())}
+
 
 @dataclass
 class Builder:

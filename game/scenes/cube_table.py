@@ -21,6 +21,11 @@ from game.ui.focus import Focusable
 from game.ui.iso import IsoView
 
 STAMP_TIME = 1.8
+# Memory play shows only the latest question's answers: after a question the AI waits this
+# long before its next move, so a person at the table can take the answers in (a click on
+# the answers box goes on at once).
+READING_TIME = 3.5
+ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
 
 
 class CubeTable(TableScene):
@@ -114,6 +119,9 @@ class CubeTable(TableScene):
             if q is not None:
                 self.ask(q)
                 return True
+            if ANSWERS_BOX.collidepoint(event.pos) and self.reading_left() > 0:
+                self.ai_ready_at = self.app.time
+                return True
         if event.type == pygame.KEYDOWN and self.on_key(event):
             return True
         return self.board.handle(event)
@@ -164,8 +172,11 @@ class CubeTable(TableScene):
         elif verb == "ask":
             q = text.split()[1]
             if q.isdigit():
-                line = tr("{who} asked {target} about cell {q} from above.", who=who,
-                          target=self.seat_name(entry.get("target", 0)), q=q)
+                target = entry.get("target", 0)
+                line = (tr("{who} asked you about cell {q} from above.", who=who, q=q)
+                        if target == self.perspective else
+                        tr("{who} asked {target} about cell {q} from above.", who=who,
+                           target=self.seat_name(target), q=q))
                 if self.notes_for_log():
                     line += " " + tr("Answer: {a}.", a=entry.get("answer") or tr("empty"))
             else:
@@ -177,9 +188,12 @@ class CubeTable(TableScene):
             lines.append(line)
         elif verb == "guess":
             ok = entry.get("correct")
-            lines.append(tr("{who} guessed {target}'s shape: {result}.", who=who,
-                            target=self.seat_name(entry.get("target", 0)),
-                            result=tr("right") if ok else tr("wrong")))
+            result = tr("right") if ok else tr("wrong")
+            target = entry.get("target", 0)
+            lines.append(tr("{who} guessed your shape: {result}.", who=who, result=result)
+                         if target == self.perspective else
+                         tr("{who} guessed {target}'s shape: {result}.", who=who,
+                            target=self.seat_name(target), result=result))
             if entry.get("eliminated"):
                 lines.append(tr("{who} is out (sudden death).", who=who))
         if after["phase"] == "play" and before["phase"] == "build":
@@ -196,6 +210,25 @@ class CubeTable(TableScene):
             self.stamp = (tr("Correct!") if entry.get("correct") else tr("Wrong"), bool(entry.get("correct")),
                           STAMP_TIME)
             self.app.sound.play("stack" if entry.get("correct") else "illegal")
+
+    def pause_after(self, text: str) -> float:
+        pause = super().pause_after(text)
+        if text.startswith("ask") and self.people_at_table() and not self.view["notes"]:
+            pause = max(pause, READING_TIME)
+        return pause
+
+    def people_at_table(self) -> bool:
+        """Someone plays by hand (not spectating, not autoplay)."""
+        return any(not self.is_bot(s) for s in range(len(self.session.seats)))
+
+    def reading_left(self) -> float:
+        """Seconds the AI still holds back so the latest answers can be read (0: none)."""
+        if not self.people_at_table() or self.view["notes"] or self.session.is_over():
+            return 0.0
+        current = self.session.current_player
+        if current is None or not self.is_bot(current):
+            return 0.0
+        return max(0.0, self.ai_ready_at - self.app.time)
 
     @property
     def animating(self) -> bool:
@@ -321,8 +354,12 @@ class CubeTable(TableScene):
     def draw_latest(self, surface: pygame.Surface) -> None:
         """The answers of the latest turn, every seat's for a side question."""
         v = self.view
-        box = pygame.Rect(620, 360, 330, 170)
+        box = ANSWERS_BOX
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        left = self.reading_left()
+        if left > 0:  # a shrinking bar: how long the answers stay before the AI moves on
+            width = int((box.w - 16) * min(1.0, left / READING_TIME))
+            pygame.draw.rect(surface, theme.GLOW_ALT, (box.x + 8, box.bottom - 8, width, 4), border_radius=2)
         if not v["log"] or not v["log"][-1]["action"].startswith(("ask", "guess")):
             theme.draw_text(surface, tr("Answers appear here."), (box.x + 12, box.y + 10), 16, theme.TEXT_DIM)
             return
@@ -331,20 +368,22 @@ class CubeTable(TableScene):
         q = e["action"].split()[1]
         if e["action"].startswith("guess"):
             result = tr("correct") if e["correct"] else tr("wrong")
-            theme.draw_text(surface, tr("{who} guessed: {r}", who=who, r=result), (box.x + 12, box.y + 10), 16)
+            theme.draw_text(surface, tr("{who} guessed: {r}", who=who, r=result), (box.x + 12, box.y + 10), 16,
+                            max_width=box.w - 24)
             return
         if q.isdigit():
-            theme.draw_text(surface, tr("{who} asked about cell {q}:", who=who, q=q), (box.x + 12, box.y + 10), 16)
+            theme.draw_text(surface, tr("{who} asked about cell {q}:", who=who, q=q), (box.x + 12, box.y + 10), 16,
+                            max_width=box.w - 24)
             theme.draw_text(surface, tr("{t} sees from above", t=self.seat_name(e["target"])),
-                            (box.x + 12, box.y + 40), 16, theme.TEXT_DIM)
+                            (box.x + 12, box.y + 40), 16, theme.TEXT_DIM, max_width=180)
             swatch(surface, pygame.Rect(box.x + 200, box.y + 36, 52, 30), e["answer"], COLOURS,
                    self.app.settings.colorblind)
             return
         theme.draw_text(surface, tr("{who} asked for side {q} (bottom, middle, top):", who=who, q=q),
-                        (box.x + 12, box.y + 8), 15)
+                        (box.x + 12, box.y + 8), 15, max_width=box.w - 24)
         for s, ans in enumerate(e["answers"]):
             y = box.y + 34 + s * 32
-            theme.draw_text(surface, self.seat_name(s), (box.x + 12, y + 4), 15, theme.TEXT_DIM)
+            theme.draw_text(surface, self.seat_name(s), (box.x + 12, y + 4), 15, theme.TEXT_DIM, max_width=130)
             for lvl, pid in enumerate(ans):
                 swatch(surface, pygame.Rect(box.x + 150 + lvl * 56, y, 50, 26), pid, COLOURS,
                        self.app.settings.colorblind)

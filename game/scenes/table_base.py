@@ -177,8 +177,12 @@ class TableScene(AppScene):
             self.app.sound.play("end")
             self.on_game_over()
         self.refresh()
-        self.ai_ready_at = self.app.time + AI_PAUSE * speed_factor(self.app.settings.animation_speed) * self.pace
+        self.ai_ready_at = self.app.time + self.pause_after(text)
         return True
+
+    def pause_after(self, text: str) -> float:
+        """Seconds the AI waits after an action, so people can follow what happened."""
+        return AI_PAUSE * speed_factor(self.app.settings.animation_speed) * self.pace
 
     def on_game_over(self) -> None:
         """Count the result in the statistics and keep the game for replay."""

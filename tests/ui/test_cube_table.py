@@ -6,10 +6,12 @@ from __future__ import annotations
 import pygame
 
 from game.rules.cube import mask_cubes, positions_mask
-from game.scenes.cube_table import CubeTable
+from game.scenes.cube_board import landing_text
+from game.scenes.cube_table import ANSWERS_BOX, READING_TIME, CubeTable
 from game.scenes.handoff import HandoffScene
 from game.scenes.results import ResultsScene
 from game.session import GameSession
+from game.ui import theme
 from tests.ui.driver import Driver
 
 P = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
@@ -151,5 +153,75 @@ def test_view_turns_in_quarter_steps():
         d.key(pygame.K_e)
         d.key(pygame.K_q)
         assert t.board.rotation == 1
+    finally:
+        d.close()
+
+
+def test_a_held_block_names_the_cells_it_would_fill():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        build_by_keys(d, t, [(1, (1, 1), 0, 0)])          # M flat, over cell 5
+        placed = b.landing("S", 1, 1)                    # S held over the M
+        assert placed.cells_by_level() == {1: sorted(3 * y + x + 1 for x, y, z in placed.cubes)}
+        assert landing_text("S", placed) == "S would fill cells " + ", ".join(
+            str(c) for c in placed.cells_by_level()[1]) + " (level 2)"
+        t.board.pick_from_tray(0)
+        t.board.cursor = (1, 1)
+        theme.recording = []
+        try:
+            d.frames(1)
+            labels = theme.recording
+        finally:
+            theme.recording = None
+        assert any(text.startswith("S would fill cells") for text, _, _ in labels)
+    finally:
+        d.close()
+
+
+def test_memory_play_holds_the_ai_back_until_the_answers_can_be_read():
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.click(t.pad.cell_rect(5).center)
+        assert t.session.log.actions == ["ask 5"]
+        asked_at = t.app.time
+        assert t.reading_left() > READING_TIME - 0.1
+        assert d.until(lambda: t.app.time - asked_at > READING_TIME - 0.5, timeout=20)
+        assert t.session.log.actions == ["ask 5"], "the AI waits while the answers are read"
+        assert d.until(lambda: len(t.session.log.actions) == 2, timeout=30)
+        assert t.app.time - asked_at >= READING_TIME - 0.05  # asked two frames before asked_at
+        # a click on the answers box goes on at once
+        d.key(pygame.K_5)
+        assert t.reading_left() > 0
+        d.click(ANSWERS_BOX.center)
+        assert t.reading_left() == 0
+    finally:
+        d.close()
+
+
+def test_with_notes_the_ai_does_not_wait_for_reading():
+    d = cube_driver(["human", "ai:easy"], first_player=0, notes=True, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.key(pygame.K_5)
+        assert t.reading_left() == 0
+        assert t.ai_ready_at - t.app.time < 1.0
+    finally:
+        d.close()
+
+
+def test_the_log_says_you_when_you_are_asked_or_guessed():
+    d = cube_driver(["human", "ai:easy"], first_player=1, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        assert t.perform("ask 5", 1)
+        assert t.perform("ask 1", 0)
+        assert t.perform("guess " + P, 1)
+        lines = [line for _, line in t.log_lines]
+        assert "Seat 2 (AI) asked you about cell 5 from above." in lines
+        assert "Seat 2 (AI) guessed your shape: right." in lines
+        assert not any("You's" in line or "asked You" in line for line in lines)
     finally:
         d.close()
