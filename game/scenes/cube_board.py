@@ -38,9 +38,12 @@ class BuildBoard:
     (which may change with the phase), the view geometry and how to refuse a move."""
 
     def __init__(self, app, builder: Callable[[], Builder | None], iso: Callable[[int], IsoView],
-                 refuse: Callable[[str], None], tray_y: int = 548) -> None:
+                 refuse: Callable[[str], None], tray_y: int = 548,
+                 finished: Callable[[], Builder | None] | None = None) -> None:
         self.app = app
         self.builder = builder
+        # shown (not editable) while ``builder`` gives None, e.g. a solved puzzle's copy
+        self.finished = finished
         self._iso = iso
         self.refuse = refuse
         self.tray_y = tray_y
@@ -183,7 +186,8 @@ class BuildBoard:
         b = self.builder()
         iso = self.iso()
         patterns = self.app.settings.colorblind
-        cubes = dict(b.occupied()) if b else {}
+        shown = b if b is not None else (self.finished() if self.finished else None)
+        cubes = dict(shown.occupied()) if shown else {}
         ghost = None
         if self.held is not None and b is not None:
             spot = self.cursor if self.held.by_keys else self.cell_at(self.app.mouse_pos)
@@ -199,16 +203,17 @@ class BuildBoard:
             colours = COLOURS if ghost.problem is None else {self.held.pid: theme.VERMILLION}
             iso.draw_cubes(surface, {**cubes, **inside}, colours, patterns=patterns, alpha=130)
             self._draw_footprint(surface, iso, ghost)
-            if ghost.problem:
-                theme.draw_text(surface, ghost.problem, (int(iso.origin[0]), int(iso.origin[1]) + 150), 18,
-                                theme.VERMILLION, bold=True, anchor="midtop")
         iso.draw_letters(surface)
         if title:
             theme.draw_text(surface, title, (int(iso.origin[0]), 96), 18, theme.TEXT_DIM, anchor="midtop")
-        if ghost is not None:
+        if ghost is not None:  # under the title, clear of the tray: where it would land, and why not
             theme.draw_text(surface, landing_text(self.held.pid, ghost), (int(iso.origin[0]), 124), 18,
                             theme.TEXT if ghost.problem is None else theme.VERMILLION, bold=True,
-                            anchor="midtop")
+                            anchor="midtop", max_width=560)
+            if ghost.problem:
+                problem = tr(ghost.problem)
+                theme.draw_text(surface, problem[:1].upper() + problem[1:], (int(iso.origin[0]), 150), 18,
+                                theme.VERMILLION, anchor="midtop", max_width=560)
         if b is not None:
             self._draw_tray(surface, b)
             if self.held is not None and not self.held.by_keys and ghost is None:

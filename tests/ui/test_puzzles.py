@@ -23,6 +23,17 @@ def test_solving_the_first_puzzle_saves_stars_and_unlocks_the_second():
         scene.replica.load(format_shape(scene.puzzle.secret))
         d.key(pygame.K_g)
         assert scene.run.solved and scene.run.stars() == 3
+        assert scene.board.builder() is None, "a solved copy can no longer be changed"
+        scene.stamp = None  # no animation: two frames of the same board are equal
+
+        def frame() -> bytes:
+            d.frames(1)
+            return pygame.image.tobytes(d.app.display.canvas, "RGB")
+        shown = frame()
+        assert frame() == shown
+        scene.board.finished = None  # what the board would show without the solved copy
+        assert frame() != shown, "the solved copy stays on the board"
+        scene.board.finished = lambda: scene.replica
         progress, _ = storage.load_progress(d.app.dirs)
         assert progress == {scene.puzzle.name: 3}
         d.key(pygame.K_ESCAPE)
