@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import threading
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -98,6 +99,16 @@ def _play_game_task(args: tuple[Any, ...]) -> dict[str, Any]:
     return play_game(*args)
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In each pool worker: stop when the match process is gone (killed mid-match), so
+    no orphaned worker keeps playing and skews later timings."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def play_match(game: str | Rules, seat_specs: list[str], games: int, seed: int = 0,
                jobs: int | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` games between ``seat_specs`` (one spec per seat) and tally.
@@ -125,7 +136,8 @@ def play_match(game: str | Rules, seat_specs: list[str], games: int, seed: int =
     if jobs == 1:
         results = [_play_game_task(t) for t in tasks]
     else:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
+                                 initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
             results = list(pool.map(_play_game_task, tasks, chunksize=1))
     seconds = time.perf_counter() - start
     return _tally(rules, labels, specs, results, games, seed, jobs, options, seconds)
