@@ -341,7 +341,7 @@ class CircuitBreakerTable(TableScene):
                 ok = self.place(source[1], cell)
             elif pile is not None:
                 ok = self.discard(source[1], pile)
-            else:
+            elif pos[1] < HAND_Y:  # let go over the hand: simply put back, no complaint
                 self.refuse(tr("Drop tiles on your house, or on an appliance pile to discard for cheese."))
         else:
             target = next((t for t, r in self.mouse_targets().items() if r.collidepoint(pos)), None)
@@ -352,6 +352,19 @@ class CircuitBreakerTable(TableScene):
         if not ok:
             self.drag.snap_back(image, dragged, origin)
         return True
+
+    def draw_fit_problem(self, surface: pygame.Surface, problem: str, cell: tuple[int, int]) -> None:
+        """Why the held tile does not fit the cell under it: a banner inside the house, on
+        the half away from that cell so it never hides the spot being tried."""
+        text = problem[:1].upper() + problem[1:]
+        lines = theme.wrap(text, 15, HOUSE.w - 28, bold=True)[:3]
+        box = pygame.Rect(HOUSE.x + 6, 0, HOUSE.w - 12, 12 + 20 * len(lines))
+        box.top = HOUSE.y + 6 if cell[1] < 3 else HOUSE.bottom - 6 - box.h  # y grows upwards on screen
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
+        pygame.draw.rect(surface, theme.VERMILLION, box, 2, border_radius=6)
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (box.x + 8, box.y + 6 + 20 * i), 15, theme.VERMILLION, bold=True,
+                            max_width=box.w - 16)
 
     def reason(self, text: str) -> str:
         try:
@@ -424,27 +437,39 @@ class CircuitBreakerTable(TableScene):
         return tr("Nothing more is worth doing this turn.")
 
     # --- narration, results -------------------------------------------------------------
-    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int, str]]:
         who = self.seat_name(seat)
         w = text.split()
-        lines: list[str] = []
+        lines: list[str | tuple[int, str]] = []
         if w[0] == "place":
             lines.append(tr("{who} placed {t} ({name}) at {cell}.", who=who, t=w[1], name=self.tile_name(w[1]),
                             cell=w[3]))
         elif w[0] == "discard":
-            lines.append(tr("{who} discarded {t} onto {pile} and took a cheese.", who=who, t=w[1], pile=w[3]))
+            lines.append(tr("{who} discarded {t} onto {pile} and took a cheese.", who=who, t=w[1],
+                            pile=tr(w[3].replace("-", " "))))
         elif w[0] == "mouse":
-            where = " ".join(w[1:])
+            if w[1] == "house":  # mouse house N at x,y
+                n = int(w[2])
+                where = (tr("your appliance at {cell}", cell=w[4]) if n - 1 == self.perspective else
+                         tr("Seat {n}'s appliance at {cell}", n=n, cell=w[4]))
+            else:
+                where = tr(w[1].replace("-", " "))
             lines.append(tr("{who} sent the mouse to {where}.", who=who, where=where))
         elif w[0] == "cheese":
-            lines.append(tr("{who} paid a cheese to chase Seat {n}'s mouse to the appliance stack.", who=who, n=w[1]))
+            chased = int(w[1]) - 1
+            lines.append(tr("{who} paid a cheese to chase your mouse to the appliance stack.", who=who)
+                         if chased == self.perspective else
+                         tr("{who} paid a cheese to chase {name}'s mouse to the appliance stack.", who=who,
+                            name=self.seat_name(chased)))
         elif w[0] == "end":
             lines.append(tr("{who} ended the turn.", who=who))
             if after.get("round", 0) != before.get("round", 0) and after.get("current_player") is not None:
                 lines.append(tr("Round {n} begins.", n=after["round"]))
         for event in after.get("events") or []:
             if event not in (before.get("events") or []):
-                lines.append(self.event_text(event))
+                event_seat = event.get("seat")
+                line = self.event_text(event)
+                lines.append((event_seat, line) if isinstance(event_seat, int) else line)
         if after.get("current_player") is None and before.get("current_player") is not None:
             lines.append(tr("Game over."))
         return lines
@@ -462,8 +487,14 @@ class CircuitBreakerTable(TableScene):
         source = event.get("from")
         if isinstance(source, dict):
             house = source.get("spot") == "house"
-            source = tr("Seat {n}'s house", n=source["seat"] + 1) if house else source.get("spot")
+            if house:
+                source = (tr("your house") if source["seat"] == self.perspective
+                          else tr("{name}'s house", name=self.seat_name(source["seat"])))
+            else:
+                source = tr(str(source.get("spot")).replace("-", " "))
         if kind == "deal":
+            if seat == self.perspective:
+                return tr("Round deal: you get {what}.", what=what)
             return tr("Round deal: {who} gets {what}.", who=self.seat_name(seat), what=what)
         if kind == "collect":
             if seat == self.perspective:
@@ -555,8 +586,7 @@ class CircuitBreakerTable(TableScene):
                 if cell is not None:
                     problem = helpers.fit_problem(v, held, cell[0], cell[1], rot, seat=self.viewer)
                     if problem:
-                        theme.draw_text(surface, problem, (HOUSE.centerx, HOUSE.bottom + 2), 15, theme.VERMILLION,
-                                        bold=True, anchor="midtop")
+                        self.draw_fit_problem(surface, problem, cell)
         for i in range(7):  # coordinates
             theme.draw_text(surface, str(i), (house_rect_cell(i, 0).centerx, HOUSE.bottom + 4), 11, theme.TEXT_DIM,
                             anchor="midtop")

@@ -1,5 +1,5 @@
 """The error screen: something went wrong; say so plainly, point to the log, offer the
-way back to the menu. The current game was autosaved after its last action."""
+way back to the menu (an unfinished game was autosaved after its last action)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ class ErrorScene(AppScene):
         super().__init__(app)
         self.exc = exc
         self.report = report
+        # say what the player can really do next: only an unfinished game has an autosave
+        from game import storage
+        try:
+            self.resumable = storage.autosave_path(app.dirs).exists()
+        except (OSError, AttributeError):
+            self.resumable = False
 
     def enter(self) -> None:
         self.button(tr("Back to menu"), (330, 560, 200, 52), self.to_menu, object_id="#primary")
@@ -70,7 +76,9 @@ class ErrorScene(AppScene):
         heading(surface, tr("Something went wrong"), 80)
         lines = [
             tr("Breakbox hit an unexpected error and stopped this screen."),
-            tr("Your game was saved after its last completed move: Continue on the title screen resumes it."),
+            tr("Your game was saved after its last completed move: Continue on the title screen resumes it.")
+            if self.resumable else
+            tr("No unfinished game needs saving; finished games are kept under Finished games."),
             "",
             f"{type(self.exc).__name__}: {self.exc}"[:200],
             "",

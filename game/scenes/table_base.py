@@ -61,8 +61,13 @@ class TableScene(AppScene):
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------
-    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int, str]]:
+        """Log lines for an applied action; a (seat, line) pair marks a line with another
+        seat than the actor (e.g. the next player's mouse coming home)."""
         return [tr("Seat {n}: {move}", n=seat + 1, move=text)]
+
+    def narrated(self, seat: int, text: str, before: dict, after: dict) -> list[tuple[int, str]]:
+        return [line if isinstance(line, tuple) else (seat, line) for line in self.narrate(seat, text, before, after)]
 
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
         """Start the animation of an applied action (views of the viewer)."""
@@ -163,8 +168,8 @@ class TableScene(AppScene):
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
         self.hint = None
-        for line in self.narrate(seat, text, log_before, log_after):
-            self.add_log(seat, line)
+        for who, line in self.narrated(seat, text, log_before, log_after):
+            self.add_log(who, line)
         if self.tutorial is None:  # a tutorial never replaces the player's own saved game
             self.app.autosave(self.session.to_record())
         self.view = after
@@ -419,8 +424,7 @@ class TableScene(AppScene):
         for text, actor in zip(self.session.log.actions, self.session.log.actors, strict=True):
             before = state.view(seat_view)
             state.apply(state.parse(text))
-            for line in self.narrate(actor, text, before, state.view(seat_view)):
-                self.log_lines.append((actor, line))
+            self.log_lines.extend(self.narrated(actor, text, before, state.view(seat_view)))
         self.log_scroll = 0
 
     def add_log(self, seat: int | None, text: str) -> None:

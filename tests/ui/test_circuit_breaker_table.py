@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.circuit_breaker_table import CircuitBreakerTable, house_rect_cell
+from game.scenes.circuit_breaker_table import HOUSE, CircuitBreakerTable, house_rect_cell
 from game.session import GameSession
+from game.ui import theme
 from tests.ui.driver import Driver
 
 S = {"first_player": 0, "wire_order": ["W1", "W31", "W7", "W22", "W4", "W16"],
@@ -82,5 +83,62 @@ def test_drop_a_tile_on_an_appliance_pile_to_discard_for_cheese():
         d.drag(t.hand_rect(i).center, t.spot_rect("appliance-3").center)
         assert log(d) == ["discard A2 to appliance-3"]
         assert t.view["cheese"][0] == 1
+    finally:
+        d.close()
+
+
+def test_a_mismatch_is_explained_in_a_banner_inside_the_house():
+    d = cb_driver()
+    try:
+        t = d.top
+        i = t.view["hand"].index("W1")
+        d.key(pygame.K_r)        # W1 at r90: the box's 1 faces a wall
+        target = house_rect_cell(3, 4).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=t.hand_rect(i).center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
+        d.frames(1)
+        theme.recording = []
+        try:
+            d.frames(1)
+            labels = theme.recording
+        finally:
+            theme.recording = None
+        banner = [(text, rect) for text, rect, _ in labels if "wall" in text.lower() or "edge" in text.lower()]
+        assert banner, "the reason is shown while the tile hovers over the cell"
+        for text, rect in banner:
+            assert HOUSE.contains(rect), f"{text!r} runs outside the house: {rect}"
+            assert not rect.colliderect(house_rect_cell(3, 4)), "the banner never hides the cell being tried"
+    finally:
+        d.close()
+
+
+def test_letting_go_over_the_hand_puts_the_tile_back_quietly():
+    d = cb_driver()
+    try:
+        t = d.top
+        i = t.view["hand"].index("W1")
+        d.drag(t.hand_rect(i).center, (t.hand_rect(i).centerx + 150, t.hand_rect(i).centery))
+        assert log(d) == [] and not t.toast
+        d.drag(t.hand_rect(i).center, (t.hand_rect(i).centerx + 150, 40))   # dropped on nothing useful
+        assert log(d) == [] and "Drop tiles on your house" in (t.toast or "")
+    finally:
+        d.close()
+
+
+def test_the_log_names_spots_in_words_and_says_you():
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": S})
+    for a in ["place A1 at 3,4 r180", "discard A3 to appliance-1", "end", "mouse house 1 at 3,4", "end",
+              "cheese 2", "end"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        lines = [line for _, line in t.log_lines]
+        assert "You discarded A3 onto appliance 1 and took a cheese." in lines
+        assert "Seat 2 (AI) sent the mouse to your appliance at 3,4." in lines
+        assert "You paid a cheese to chase Seat 2 (AI)'s mouse to the appliance stack." in lines
+        home = [(seat, line) for seat, line in t.log_lines if line.startswith("Seat 2 (AI)'s mouse comes home")]
+        assert home and all(seat == 1 for seat, _ in home), "a mouse coming home is marked with its owner"
+        assert not any("-" in line.split(" with ")[0] for line in lines if "mouse" in line), lines
     finally:
         d.close()
