@@ -1,5 +1,7 @@
 """Base class for the app's scenes: a pygame_gui manager per scene, buttons with
-callbacks, and the keyboard focus ring."""
+callbacks, and the keyboard focus ring. Button labels and tooltips are drawn with
+theme.draw_text after the widgets (see game/ui/buttons.py), so they stay sharp in a
+window larger than the canvas."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pygame_gui
 
 from game.i18n import tr
 from game.ui import theme
+from game.ui.buttons import LabelButton, draw_labels, draw_tooltip
 from game.ui.focus import Focusable, FocusRing
 from game.ui.gui import acquire_manager, release_manager
 from game.ui.scene import Scene
@@ -35,9 +38,8 @@ class AppScene(Scene):
     # --- widgets ------------------------------------------------------------------------
     def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
                object_id: str | None = None, enabled: bool = True, focusable: bool = True,
-               tooltip: str | None = None) -> pygame_gui.elements.UIButton:
-        btn = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.ui, object_id=object_id,
-                                           tool_tip_text=tooltip)
+               tooltip: str | None = None) -> LabelButton:
+        btn = LabelButton(pygame.Rect(rect), text, self.ui, object_id=object_id, tooltip=tooltip)
         if not enabled:
             btn.disable()
         self._callbacks[btn] = callback
@@ -47,7 +49,7 @@ class AppScene(Scene):
 
     def cycle_button(self, rect: tuple[int, int, int, int], values: list, labels: Callable[[object], str],
                      current: object, on_change: Callable[[object], None],
-                     prefix: str = "") -> pygame_gui.elements.UIButton:
+                     prefix: str = "") -> LabelButton:
         """A button that steps through values (click / Enter / Right: next; Left: previous)."""
         state = {"i": values.index(current) if current in values else 0}
         btn = None
@@ -60,7 +62,7 @@ class AppScene(Scene):
             show()
             on_change(values[state["i"]])
 
-        btn = pygame_gui.elements.UIButton(pygame.Rect(rect), "", manager=self.ui)
+        btn = LabelButton(pygame.Rect(rect), "", self.ui)
         show()
         self._callbacks[btn] = lambda: step(1)
         self.focus.add(Focusable(lambda: btn.rect, lambda: step(1), lambda: btn.is_enabled,
@@ -107,12 +109,22 @@ class AppScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(getattr(theme, self.background))
         self.draw_scene(surface)
-        self.ui.draw_ui(surface)
+        self.draw_widgets(surface)
         self.focus.draw(surface)
         self.draw_toast(surface)
+        self.draw_tooltip(surface)
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         """Everything under the widgets."""
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        """The pygame_gui widgets, then the buttons' labels on them."""
+        self.ui.draw_ui(surface)
+        draw_labels(self.ui, surface)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The hovered button's tooltip, over everything else."""
+        draw_tooltip(self.ui, surface)
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:

@@ -19,6 +19,7 @@ from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
+from game.ui.surface_cache import SurfaceCache
 from game.ui.symbols import PATTERNS, draw_pattern, draw_symbol
 from game.ui.tween import Tween, ease_in_out, speed_factor
 
@@ -35,7 +36,7 @@ COLOUR_STYLE = {
     "red": (theme.VERMILLION, PATTERNS[0]), "blue": (theme.BLUE, PATTERNS[1]), "green": (theme.GREEN, PATTERNS[2]),
     "yellow": (theme.YELLOW, PATTERNS[3]), "purple": (theme.PURPLE, PATTERNS[4]),
 }
-_tiles: dict[tuple, pygame.Surface] = {}
+_tiles = SurfaceCache(4_000_000)
 
 
 def tile_surface(colour: str, label: str | None, size: int, patterns: bool) -> pygame.Surface:

@@ -20,6 +20,7 @@ from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
+from game.ui.surface_cache import SurfaceCache
 from game.ui.tween import Tween, ease_in_out, speed_factor
 
 CELL = 34
@@ -32,7 +33,7 @@ ABBREV = {"accelerate": "ACC", "annihilate": "ANN", "agitate": "AGI", "authentic
 HAND_TILE = 36
 PILE_X = 500
 MOVE_TIME = 0.3
-_tile_cache: dict[tuple, pygame.Surface] = {}
+_tile_cache = SurfaceCache(4_000_000)
 
 
 def cell_rect(cell: tuple[int, int]) -> pygame.Rect:

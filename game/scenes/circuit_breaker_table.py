@@ -21,6 +21,7 @@ from game.ui import draw, theme
 from game.ui.appliance_icons import draw_appliance
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
+from game.ui.surface_cache import SurfaceCache
 
 HOUSE_CELL = 60
 HOUSE = pygame.Rect(24, 96, 7 * HOUSE_CELL, 7 * HOUSE_CELL)
@@ -30,7 +31,7 @@ MARKET_X = 472
 MINI_CELL = 14
 LABEL_COLOURS = {"1": theme.ORANGE, "2": theme.SKY, "3": theme.GREEN, "U": theme.PURPLE}
 SIDE_ORDER = ("N", "E", "S", "W")
-_cache: dict[tuple, pygame.Surface] = {}
+_cache = SurfaceCache(6_000_000)
 
 
 def edge_mark(surface: pygame.Surface, label: str, at: tuple[float, float], toward: tuple[float, float],

@@ -46,5 +46,6 @@ class ConfirmScene(AppScene):
         theme.draw_text(surface, self.title, (BOX.centerx, BOX.y + 24), 28, bold=True, anchor="midtop")
         for i, line in enumerate(theme.wrap(self.text, 18, BOX.width - 40)):
             theme.draw_text(surface, line, (BOX.centerx, BOX.y + 76 + 26 * i), 18, theme.TEXT_DIM, anchor="midtop")
-        self.ui.draw_ui(surface)
+        self.draw_widgets(surface)
         self.focus.draw(surface)
+        self.draw_tooltip(surface)

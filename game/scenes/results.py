@@ -77,5 +77,6 @@ class ResultsScene(AppScene):
             for part in theme.wrap(line, 16, BOX.width - 80):
                 theme.draw_text(surface, part, (BOX.x + 40, y), 16, theme.TEXT_DIM)
                 y += 22
-        self.ui.draw_ui(surface)
+        self.draw_widgets(surface)
         self.focus.draw(surface)
+        self.draw_tooltip(surface)

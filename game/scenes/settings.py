@@ -16,7 +16,7 @@ VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
 class SettingsScene(AppScene):
     def enter(self) -> None:
         s = self.app.settings
-        x, y, w = 150, 116, 500
+        x, y, w = 150, 120, 500  # clear of the subtitle above (it stays sharp when scaled)
         self.cycle_button((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
                           self.app.display.fullscreen, self._fullscreen, prefix=tr("Full screen (F11): "))
         self.cycle_button((x, y + 60, w, 44), list(WINDOW_SCALES), lambda v: f"{int(v * 100)}%",

@@ -13,6 +13,7 @@ from game.rules import get_rules
 from game.scenes.base import AppScene, heading
 from game.session import GameSession, seat_label
 from game.ui import draw, theme
+from game.ui.buttons import draw_centred
 from game.ui.focus import Focusable
 
 SEAT_CHOICES = ["human", "ai:easy", "ai:normal", "ai:hard"]
@@ -86,8 +87,7 @@ class SetupScene(AppScene):
             lines = theme.wrap(tr(spec.help), 14, 520)
             self.option_help.append((oy + 42, lines))
             oy += 50 + 18 * len(lines)
-        pygame_gui.elements.UILabel(pygame.Rect(ox, oy + 10, 200, 32), tr("Seed (blank = random):"),
-                                    manager=self.ui)
+        self.seed_label = pygame.Rect(ox, oy + 10, 200, 32)  # drawn in draw_scene (sharp when scaled)
         self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox + 210, oy + 10, 200, 36),
                                                               manager=self.ui)
         self.seed_entry.set_allowed_characters("numbers")
@@ -163,6 +163,7 @@ class SetupScene(AppScene):
         heading(surface, tr("New game: {title}", title=tr(self.rules.title)), 36)
         theme.draw_text(surface, tr("Players"), (140, 100), 18, theme.TEXT_DIM)
         theme.draw_text(surface, tr("Options"), (620, 100), 18, theme.TEXT_DIM)
+        draw_centred(surface, tr("Seed (blank = random):"), self.seed_label, 14, theme.TEXT)
         for i, (x, y) in enumerate(self.seat_rows):
             draw.marker(surface, theme.seat_shape(i), (x + 16, y + 20), 11, theme.seat_colour(i))
         for y, lines in self.option_help:

@@ -10,10 +10,11 @@ import pygame
 
 from game.ui import theme
 from game.ui.draw import star_points, supersampled
+from game.ui.surface_cache import SurfaceCache
 
 RANK_LABEL = {"T": "10"}
 COURTS = {"J", "Q", "K"}
-_cache: dict[tuple, pygame.Surface] = {}
+_cache = SurfaceCache(6_000_000)  # card faces at every size in use, least recently used dropped first
 
 
 def suit_shape(surface: pygame.Surface, suit: str, cx: float, cy: float, s: float,

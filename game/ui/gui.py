@@ -26,7 +26,7 @@ class CanvasUIManager(pygame_gui.UIManager):
     def __init__(self, display: Display | None) -> None:
         self._display = display
         super().__init__(LOGICAL_SIZE, theme_path=str(asset("theme.json")), enable_live_theme_updates=False)
-        # fonts the theme and the rules pages' HTML use, loaded up front (no mid-frame loads)
+        # fonts the theme uses, loaded up front (no mid-frame loads)
         with warnings.catch_warnings():  # pygame_gui warns about fonts the theme already loaded
             warnings.simplefilter("ignore", UserWarning)
             self.preload_fonts([{"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}

@@ -7,10 +7,13 @@ has been scaled into the window, each noted label whose canvas pixels are still 
 what it left (nothing was drawn over it later: a dragged card, a dialog, a dimming
 layer) is drawn again at the window's resolution over its own scaled background.
 Labels that were covered (the pixels differ) keep the scaled look, so the stacking
-order is always right.
+order is always right. A label drawn centred in a box of its own (``room``: a button's
+face) is redrawn centred in that box at the scaled size, so neighbouring buttons' labels
+keep one size; other labels take the largest size that fits their scaled width.
 
-Text drawn by pygame_gui widgets (buttons, the rules page) is not covered: pygame_gui
-renders into the canvas itself.
+Button labels and tooltips (game/ui/buttons.py) and the rules page are drawn with
+draw_text too, so they are covered; the one pygame_gui widget that still renders its own
+text is the seed entry on the setup screen.
 """
 
 from __future__ import annotations
@@ -31,10 +34,11 @@ class _Label:
     colour: tuple[int, int, int]
     bold: bool
     rect: pygame.Rect  # the whole label, canvas coordinates
-    area: pygame.Rect  # the part of it inside the clip, canvas coordinates
+    area: pygame.Rect  # the part of it (or of its room) inside the clip, canvas coordinates
     margin: pygame.Rect  # ``area`` and one pixel around it (scaling blurs across its edge)
     background: pygame.Surface  # canvas pixels of ``margin`` before the label
     left: bytes  # canvas pixels of ``area`` just after the label
+    centred: bool  # centred in a room of its own: ``area`` is that room
 
 
 class SharpText:
@@ -47,22 +51,24 @@ class SharpText:
         self.labels.clear()
         self.target = canvas if scale >= MIN_SCALE else None
 
-    def before(self, surface: pygame.Surface, rect: pygame.Rect) -> tuple[pygame.Rect, ...] | None:
-        """Called just before a label is blitted: where it goes and what it will cover."""
+    def before(self, surface: pygame.Surface, rect: pygame.Rect,
+               room: pygame.Rect | None = None) -> tuple | None:
+        """Called just before a label is blitted: where it goes and what it will cover;
+        ``room``: the label is centred in this box, which holds nothing else."""
         if self.target is None or surface.get_abs_parent() is not self.target:
             return None
         ox, oy = surface.get_abs_offset()
         clip = surface.get_clip().move(ox, oy)
-        area = rect.move(ox, oy).clip(clip)
-        if area.w <= 0 or area.h <= 0:
+        area = (rect if room is None else room).move(ox, oy).clip(clip)
+        if area.w <= 0 or area.h <= 0 or not area.colliderect(rect.move(ox, oy)):
             return None
         margin = area.inflate(2, 2).clip(clip)
-        return rect.move(ox, oy), area, margin, self.target.subsurface(margin).copy()
+        return rect.move(ox, oy), area, margin, self.target.subsurface(margin).copy(), room is not None
 
     def after(self, noted: tuple, text: str, size: int, colour: tuple[int, int, int], bold: bool) -> None:
-        rect, area, margin, background = noted
+        rect, area, margin, background, centred = noted
         left = pygame.image.tobytes(self.target.subsurface(area), "RGB")
-        self.labels.append(_Label(text, size, colour, bold, rect, area, margin, background, left))
+        self.labels.append(_Label(text, size, colour, bold, rect, area, margin, background, left, centred))
 
     def redraw(self, window: pygame.Surface, dest: pygame.Rect, scale: float,
                render: Callable[[str, int, tuple[int, int, int], bool], pygame.Surface]) -> int:
@@ -83,14 +89,15 @@ class SharpText:
             area = _to_window(label.area, dest, scale)
             full = _to_window(label.rect, dest, scale)
             # font widths do not grow exactly with the point size: take the largest size
-            # that still fits the scaled label, so nothing is cut off at its end
+            # that still fits the scaled label (or its room), so nothing is cut off at its end
             size = max(6, round(label.size * scale))
             sharp = render(label.text, size, label.colour, label.bold)
-            while sharp.get_width() > full.w + 1 and size > 6:
+            while sharp.get_width() > (area.w if label.centred else full.w + 1) and size > 6:
                 size -= 1
                 sharp = render(label.text, size, label.colour, label.bold)
             window.set_clip(area)
-            window.blit(sharp, sharp.get_rect(midleft=full.midleft))
+            window.blit(sharp, sharp.get_rect(center=full.center) if label.centred
+                        else sharp.get_rect(midleft=full.midleft))
         window.set_clip(old_clip)
         drawn = len(visible)
         self.labels.clear()

@@ -8,12 +8,12 @@ the same code works from a checkout, a wheel and a frozen bundle.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from importlib import resources
 
 import pygame
 
 from game.ui.sharp_text import sharp_text
+from game.ui.surface_cache import SurfaceCache
 
 # Okabe-Ito
 ORANGE = (230, 159, 0)
@@ -50,9 +50,8 @@ SUIT_COLOURS_2 = {"S": BLACK, "H": (200, 30, 40), "D": (200, 30, 40), "C": BLACK
 
 _FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_text_cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_TEXT_CACHE_BYTES = 12_000_000  # rendered labels kept for reuse, least recently used dropped first
-_text_bytes = 0
+# rendered labels kept for reuse, least recently used dropped first
+_text_cache = SurfaceCache(8_000_000)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -71,19 +70,12 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 def render(text: str, size: int, colour: tuple[int, int, int] | None = None, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached (the same labels are drawn every frame). The cache is
     bounded by pixel memory, so long sessions with changing text stay flat."""
-    global _text_bytes
     colour = TEXT if colour is None else colour
     key = (text, size, colour, bold)
     surf = _text_cache.get(key)
     if surf is None:
         surf = font(size, bold).render(text, True, colour)
         _text_cache[key] = surf
-        _text_bytes += surf.get_width() * surf.get_height() * 4
-        while _text_bytes > _TEXT_CACHE_BYTES and len(_text_cache) > 1:
-            _, old = _text_cache.popitem(last=False)
-            _text_bytes -= old.get_width() * old.get_height() * 4
-    else:
-        _text_cache.move_to_end(key)
     return surf
 
 
@@ -94,16 +86,18 @@ recording: list[tuple[str, pygame.Rect, pygame.Rect]] | None = None
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
               colour: tuple[int, int, int] | None = None, bold: bool = False, anchor: str = "topleft",
-              max_width: int | None = None) -> pygame.Rect:
+              max_width: int | None = None, room: pygame.Rect | None = None) -> pygame.Rect:
     """Blit text with its rect anchored at pos (any pygame.Rect anchor name). With
     ``max_width`` the size steps down (to 10 at least) until the text fits: longer
-    translations shrink instead of running into their neighbours."""
+    translations shrink instead of running into their neighbours. ``room``: the text is
+    centred in this box and nothing else is drawn in it (a button's face), so the sharp
+    redraw in a larger window may use all of it (see sharp_text)."""
     surf = render(text, size, colour, bold)
     while max_width is not None and surf.get_width() > max_width and size > 10:
         size -= 1
         surf = render(text, size, colour, bold)
     rect = surf.get_rect(**{anchor: pos})
-    noted = sharp_text.before(surface, rect)
+    noted = sharp_text.before(surface, rect, room)
     surface.blit(surf, rect)
     if noted is not None:
         sharp_text.after(noted, text, size, TEXT if colour is None else colour, bold)
@@ -140,10 +134,8 @@ def seat_shape(seat: int) -> str:
 
 def reset_caches() -> None:
     """Forget fonts and rendered text (they die with pygame.quit())."""
-    global _text_bytes
     _fonts.clear()
     _text_cache.clear()
-    _text_bytes = 0
 
 
 # --- accessibility: high contrast and reading-text size ---------------------------------

@@ -1,0 +1,133 @@
+"""Buttons whose labels and tooltips are drawn with ``theme.draw_text``.
+
+pygame_gui renders a button's text into the canvas itself, so it turns soft when the
+canvas is scaled into a larger window. A ``LabelButton`` keeps everything else of the
+UIButton (background, border, hover / press / disabled states, the theme's colours) but
+renders no text: the scene draws each label after ``draw_ui`` (``draw_labels``), in the
+theme's text colour for the button's current state, and sharp_text redraws it at the
+window's resolution like any other label. Tooltips are drawn by the scene too
+(``draw_tooltip``, last, over everything) instead of by pygame_gui.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.ui import theme
+
+PADDING = 3  # pygame_gui lays button text out 3 px inside the button's edge
+TIP_WIDTH = 320  # tooltips wrap at this width
+
+
+class LabelButton(pygame_gui.elements.UIButton):
+    """A UIButton that draws no text of its own; ``text`` and ``set_text`` work as before."""
+
+    def __init__(self, rect: pygame.Rect, text: str, manager: pygame_gui.UIManager,
+                 object_id: str | None = None, tooltip: str | None = None) -> None:
+        self.tip = tooltip  # shown by draw_tooltip; pygame_gui makes no tooltip of its own
+        self.label_size, self.label_bold = 14, False
+        super().__init__(rect, text, manager=manager, object_id=object_id)
+
+    def rebuild_from_changed_theme_data(self) -> None:
+        super().rebuild_from_changed_theme_data()
+        info = self.ui_theme.get_font_info(self.combined_element_ids)
+        self.label_size, self.label_bold = int(info["size"]), bool(info["bold"])
+
+    def rebuild(self) -> None:
+        text, self.text = self.text, ""  # the drawable shape gets no text
+        try:
+            super().rebuild()
+        finally:
+            self.text = text
+
+    def set_text(self, text: str, *, text_kwargs: dict[str, str] | None = None) -> None:
+        self.text = text
+
+    def on_locale_changed(self) -> None:
+        self.font = self.ui_theme.get_font(self.combined_element_ids)
+        self.rebuild()
+
+    @property
+    def state(self) -> str:
+        """normal, hovered, selected, active (held down) or disabled, as drawn."""
+        shape = self.drawable_shape
+        if shape is not None and shape.active_state is not None:
+            return shape.active_state.state_id
+        return "normal" if self.is_enabled else "disabled"
+
+    def text_colour(self) -> tuple[int, int, int]:
+        colour = self.colours.get(f"{self.state}_text")
+        if isinstance(colour, pygame.Color):
+            return colour.r, colour.g, colour.b
+        return theme.TEXT  # a gradient: not used by our theme
+
+    def draw_label(self, surface: pygame.Surface) -> None:
+        """The label centred in the button, stepped down in size until it fits."""
+        if not self.text:
+            return
+        inner = self.rect.inflate(-2 * PADDING, -2 * PADDING)
+        draw_centred(surface, self.text, inner, self.label_size, self.text_colour(), self.label_bold)
+
+
+def draw_centred(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
+                 colour: tuple[int, int, int], bold: bool = False) -> pygame.Rect:
+    """Text centred in ``rect`` the way pygame_gui centres it (the same pixels at the
+    canvas size), stepped down to 10 at least to fit its width and clipped to it. Nothing
+    else may be drawn in ``rect``: the sharp redraw uses all of it."""
+    while theme.render(text, size, colour, bold).get_width() > rect.w and size > 10:
+        size -= 1
+    height = theme.font(size, bold).get_height()
+    old_clip = surface.get_clip()
+    surface.set_clip(rect.clip(old_clip))
+    try:
+        return theme.draw_text(surface, text, (rect.centerx, rect.centery - (height + 1) // 2), size, colour,
+                               bold, anchor="midtop", room=rect)
+    finally:
+        surface.set_clip(old_clip)
+
+
+def buttons(manager: pygame_gui.UIManager) -> list[LabelButton]:
+    """The label buttons ``draw_ui`` draws, bottom layer first: shown ones, and only once
+    the manager has updated its list of what to draw (as pygame_gui itself does)."""
+    group = manager.get_sprite_group()
+    drawn = {id(data) for data in group.visible}
+    return [sprite for sprite in group.sprites() if isinstance(sprite, LabelButton) and id(sprite.blit_data) in drawn]
+
+
+def draw_labels(manager: pygame_gui.UIManager, surface: pygame.Surface) -> None:
+    """Every button's label; call right after ``manager.draw_ui(surface)``."""
+    for button in buttons(manager):
+        button.draw_label(surface)
+
+
+def tooltip_rect(button: LabelButton, mouse_x: int, size: tuple[int, int], screen: pygame.Rect) -> pygame.Rect:
+    """Where pygame_gui puts a tooltip: from the pointer's x, under the button, or over it
+    when there is no room below; pushed back inside the screen."""
+    rect = pygame.Rect((int(mouse_x), button.rect.bottom), size)
+    if rect.bottom > screen.bottom:
+        rect.bottom = button.rect.top
+    rect.right = min(rect.right, screen.right)
+    rect.left = max(rect.left, screen.left)
+    return rect
+
+
+def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface) -> pygame.Rect | None:
+    """The tooltip of the button the pointer has rested on (as long as pygame_gui waits
+    before showing one); returns its rect."""
+    for button in buttons(manager):
+        if button.tip and button.hovered and button.hover_time > button.tool_tip_delay:
+            break
+    else:
+        return None
+    size = 16
+    lines = theme.wrap(button.tip, size, TIP_WIDTH - 16)
+    line_h = theme.font(size).get_height()
+    width = max(theme.font(size).size(line)[0] for line in lines) + 16
+    screen = surface.get_rect()
+    rect = tooltip_rect(button, manager.get_mouse_position()[0], (width, line_h * len(lines) + 10), screen)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=4)
+    for i, line in enumerate(lines):
+        theme.draw_text(surface, line, (rect.x + 8, rect.y + 5 + line_h * i), size)
+    return rect

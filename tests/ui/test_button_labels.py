@@ -1,0 +1,198 @@
+"""Button labels and tooltips are drawn by the scene with theme.draw_text (not by
+pygame_gui): in the theme's colour for the button's state, following set_text, and
+redrawn sharp at the window's resolution when the window is larger than the canvas."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.scenes.base import AppScene
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
+from game.ui import theme
+from game.ui.buttons import LabelButton
+from game.ui.sharp_text import sharp_text
+from tests.ui.driver import Driver
+
+NORMAL_PRIMARY = (236, 239, 240)  # assets/theme.json: normal_text
+HOVERED = (255, 255, 255)  # hovered_text
+DISABLED = (125, 141, 147)  # disabled_text
+
+
+class ButtonsScene(AppScene):
+    def enter(self) -> None:
+        self.go = self.button("Go on", (100, 100, 200, 50), lambda: None, object_id="#primary")
+        self.off = self.button("Not now", (100, 200, 200, 50), lambda: None, enabled=False)
+        self.tipped = self.button("Help", (100, 400, 120, 40), lambda: None, tooltip="Opens the rules page")
+        self.below = self.button("Below", (100, 446, 120, 40), lambda: None)
+
+
+def _resize(driver: Driver, size: tuple[int, int]) -> None:
+    driver.app.display.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+    driver.app.display.resized()
+
+
+def _spy_sharp(monkeypatch) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    """What sharp_text redraws at window resolution, frame after frame."""
+    seen: list[tuple[str, int, tuple[int, int, int], bool]] = []
+    original = sharp_text.redraw
+
+    def redraw(window, dest, scale, render):
+        seen.clear()
+
+        def recording_render(text, size, colour, bold):
+            seen.append((text, size, colour, bold))
+            return render(text, size, colour, bold)
+        return original(window, dest, scale, recording_render)
+    monkeypatch.setattr(sharp_text, "redraw", redraw)
+    return seen
+
+
+def _recorded(driver: Driver, frames: int = 1) -> list[str]:
+    theme.recording = []
+    try:
+        driver.frames(frames)
+        return [text for text, _rect, _clip in theme.recording]
+    finally:
+        theme.recording = None
+
+
+def test_buttons_draw_no_text_of_their_own():
+    d = Driver(ButtonsScene, autosave=False)
+    try:
+        d.frames(1)
+        plain = LabelButton(pygame.Rect(0, 0, 200, 50), "", d.top.ui, object_id="#primary")
+        d.frames(1)
+        # the label button's own image is the bare button, whatever its text
+        assert pygame.image.tobytes(d.top.go.image, "RGBA") == pygame.image.tobytes(plain.image, "RGBA")
+        assert d.top.go.text == "Go on"
+    finally:
+        d.close()
+
+
+def test_labels_are_redrawn_sharp_in_a_larger_window(monkeypatch):
+    seen = _spy_sharp(monkeypatch)
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    try:
+        _resize(d, (1920, 1080))
+        d.frames(2)
+        texts = [s[0] for s in seen]
+        for label in ("Play", "Cube puzzles", "Finished games", "Statistics", "Settings", "Quit"):
+            assert label in texts, texts
+        play = next(s for s in seen if s[0] == "Play")
+        assert play[1:] == (27, NORMAL_PRIMARY, True)  # 18 pt bold, scaled by 1.5
+        # buttons of one style keep one size (each label is centred in its button's face)
+        sizes = {s[1] for s in seen if s[0] in ("Cube puzzles", "Finished games", "Statistics", "Settings", "Quit")}
+        assert sizes == {30}
+    finally:
+        d.close()
+
+
+def test_setup_buttons_keep_one_size_in_a_larger_window(monkeypatch):
+    from game.scenes.setup import SetupScene
+    seen = _spy_sharp(monkeypatch)
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        _resize(d, (1920, 1080))
+        d.frames(2)
+        labels = [b.text for b in d.top._callbacks if b.label_size == 14]
+        assert "Seat 1: Human" in labels and len(labels) >= 8
+        final = {text: size for text, size, _colour, _bold in seen}  # the last size tried is the one drawn
+        assert {final[text] for text in labels} == {21}
+    finally:
+        d.close()
+
+
+def test_sharp_labels_have_crisp_ink_at_1080p(monkeypatch):
+    def ink_in_button(sharp: bool) -> int:
+        if not sharp:
+            monkeypatch.setattr(sharp_text, "redraw", lambda *args: 0)
+        d = Driver(ButtonsScene, autosave=False)
+        try:
+            _resize(d, (1920, 1080))
+            d.frames(2)
+            disp, rect = d.app.display, d.top.go.rect
+            area = pygame.Rect(round(rect.x * disp.scale), round(rect.y * disp.scale),
+                               round(rect.w * disp.scale), round(rect.h * disp.scale)).move(disp.dest.topleft)
+            region = disp.window.subsurface(area.inflate(-8, -8))
+            return sum(1 for x in range(region.get_width()) for y in range(region.get_height())
+                       if region.get_at((x, y))[:3] == NORMAL_PRIMARY)
+        finally:
+            d.close()
+    sharp = ink_in_button(True)
+    soft = ink_in_button(False)
+    assert sharp > 2.5 * soft, (sharp, soft)
+
+
+def test_label_colour_follows_the_state(monkeypatch):
+    seen = _spy_sharp(monkeypatch)
+    d = Driver(ButtonsScene, autosave=False)
+    try:
+        _resize(d, (1920, 1080))
+        d.frames(2)
+        colours = {s[0]: s[2] for s in seen}
+        assert colours["Go on"] == NORMAL_PRIMARY and colours["Not now"] == DISABLED
+        # hover "Go on": pygame_gui polls the pointer (window pixels)
+        disp = d.app.display
+        centre = d.top.go.rect.center
+        window_pos = (disp.dest.x + round(centre[0] * disp.scale), disp.dest.y + round(centre[1] * disp.scale))
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: window_pos)
+        d.frames(3)
+        assert d.top.go.hovered
+        assert {s[0]: s[2] for s in seen}["Go on"] == HOVERED
+    finally:
+        d.close()
+
+
+def test_label_follows_set_text_and_cycle_buttons():
+    d = Driver(lambda app: SettingsScene(app), autosave=False)
+    try:
+        d.frames(1)
+        btn = next(b for b in d.top._callbacks if b.text.startswith("Animation speed"))
+        before = btn.text
+        assert before in _recorded(d)
+        d.top.focus.index = d.top.focus.items.index(
+            next(i for i in d.top.focus.items if i.rect_of() == btn.rect))
+        d.top.focus.visible = True
+        d.key(pygame.K_RIGHT, frames=1)
+        texts = _recorded(d)
+        assert btn.text != before and btn.text in texts and before not in texts
+        btn.set_text("Something else")
+        assert "Something else" in _recorded(d)
+    finally:
+        d.close()
+
+
+def test_long_labels_shrink_to_fit_the_button():
+    d = Driver(ButtonsScene, autosave=False)
+    try:
+        d.top.go.set_text("Much too long for this button")
+        theme.recording = []
+        d.frames(1)
+        rect = next(r for t, r, _ in theme.recording if t.startswith("Much too long"))
+        assert d.top.go.rect.contains(rect) and rect.h < theme.font(18, True).get_height()
+    finally:
+        theme.recording = None
+        d.close()
+
+
+def test_tooltip_is_drawn_by_the_scene_over_the_labels(monkeypatch):
+    d = Driver(ButtonsScene, autosave=False)
+    try:
+        d.frames(1)
+        pos = (d.top.tipped.rect.x + 10, d.top.tipped.rect.centery)
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+        d.frames(30)
+        assert "Opens the rules page" not in _recorded(d)  # pygame_gui waits a second
+        d.frames(60)
+        texts = _recorded(d)
+        # drawn last, after every label; pygame_gui made no tooltip of its own
+        assert texts[-1] == "Opens the rules page"
+        assert not any(isinstance(s, pygame_gui.elements.UITooltip) for s in d.top.ui.get_sprite_group().sprites())
+        # under the button, over the one below it: that label is covered
+        below = d.top.below.rect
+        tip_pixel = d.app.display.window.get_at((pos[0] + 4, below.centery))[:3]
+        assert tip_pixel == theme.PANEL
+    finally:
+        d.close()
