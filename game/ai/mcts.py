@@ -61,6 +61,12 @@ class ISMCTSBot:
     limit); below it the playout takes over. With many chance outcomes a deep tree
     holds few visits per node, so a shallow tree plus more sampled worlds can be better.
     ``root``: "ucb" or "paired" (see the module docstring).
+    ``root_width``: with ``root_width_players`` or more players, only the ``root_width``
+    root actions the evaluation rates best one ply ahead (on one sampled world) are
+    searched: three opponents moving between our turns make each iteration costly, and a
+    budget spread over every legal move gives each one a visit or two, which is noise.
+    ``rollout_depth_many``: with that many players, playouts stop after this many actions
+    (and the evaluation scores them), so the budget buys more iterations.
     ``temperature``: 0 plays the best action; above 0 samples root actions in proportion
     to visits**(1/temperature) ("ucb") or exp((mean - best)/temperature) ("paired"),
     which is how the easy level makes human-like slips.
@@ -70,7 +76,9 @@ class ISMCTSBot:
                  exploration: float = 0.7, rollout: str = "heuristic",
                  rollout_depth: int | None = None, tree_depth: int | None = None,
                  root: str = "ucb", opponents: str = "tree", temperature: float = 0.0,
-                 heuristics: Heuristics | None = None, name: str = "ismcts") -> None:
+                 heuristics: Heuristics | None = None, root_width: int | None = None,
+                 root_width_players: int = 3, rollout_depth_many: int | None = None,
+                 name: str = "ismcts") -> None:
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         if root not in ("ucb", "paired"):
@@ -88,6 +96,9 @@ class ISMCTSBot:
         self.opponents = opponents
         self.temperature = temperature
         self.heuristics = heuristics
+        self.root_width = root_width
+        self.root_width_players = root_width_players
+        self.rollout_depth_many = rollout_depth_many
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, info: SeatInfo) -> Any:
@@ -98,12 +109,17 @@ class ISMCTSBot:
             self.last_stats = {"iterations": 0, "seconds": time.perf_counter() - start}
             return forced
         h = self.heuristics or get_heuristics(info.game)
+        many = info.view().get("num_players", 2) >= self.root_width_players
         depth = self.rollout_depth if self.rollout_depth is not None else h.rollout_depth
+        if many and self.rollout_depth_many is not None:
+            depth = self.rollout_depth_many
         search = _Search(h, info.seat, self.exploration,
                          h.rollout_action if self.rollout == "heuristic" else _random_action,
                          None if depth is not None and depth < 0 else depth, self.tree_depth,
                          self.opponents == "policy")
         root = _Node(None)
+        if self.root_width and len(legal) > self.root_width and many:
+            search.root, search.root_keys = root, self._best_one_ply(info, legal, h)
         deadline = start + self.budget.max_seconds
         limit = self.budget.iterations
         done = 0
@@ -121,6 +137,17 @@ class ISMCTSBot:
                            "root": {k: (c.visits, round(c.reward / max(c.visits, 1), 4))
                                     for k, c in root.children.items()}}
         return action
+
+    def _best_one_ply(self, info: SeatInfo, legal: list[Any], h: Heuristics) -> set[str]:
+        """The notation of the ``root_width`` actions rated best one ply ahead."""
+        world = info.sample_world(self.rng)
+        rated = []
+        for action in legal:
+            after = world.clone()
+            after.apply(action)
+            rated.append((h.value(after)[info.seat], self.rng.random(), str(action)))
+        rated.sort(reverse=True)
+        return {key for _, _, key in rated[:self.root_width]}
 
     def _sweep(self, search: _Search, root: _Node, world: State, room: int) -> int:
         """One descent per root action on copies of ``world``, all with the same luck."""
@@ -166,13 +193,15 @@ class ISMCTSBot:
 class _Search:
     """The per-decision constants of one search, and the descent itself."""
 
-    __slots__ = ("c", "depth", "h", "max_tree", "observer", "opp_policy", "policy")
+    __slots__ = ("c", "depth", "h", "max_tree", "observer", "opp_policy", "policy", "root", "root_keys")
 
     def __init__(self, h: Heuristics, observer: int, c: float, policy: Any, depth: int | None,
                  tree_depth: int | None, opp_policy: bool = False) -> None:
         self.h, self.observer, self.c, self.policy, self.depth = h, observer, c, policy, depth
         self.opp_policy = opp_policy
         self.max_tree = tree_depth if tree_depth is not None else 1 << 30
+        self.root: _Node | None = None  # with root_keys: the only actions searched at this node
+        self.root_keys: set[str] = set()
 
     def descend(self, node: _Node, world: State, rng: Any, prefix: list[_Node] | None = None) -> None:
         """Select and expand from ``node`` in ``world``, play out, back the reward up."""
@@ -192,6 +221,8 @@ class _Search:
                 node = child
                 continue
             keyed = [(str(a), a) for a in world.legal_actions()]
+            if node is self.root:
+                keyed = [pair for pair in keyed if pair[0] in self.root_keys] or keyed
             untried = []
             for key, action in keyed:
                 child = node.children.get(key)

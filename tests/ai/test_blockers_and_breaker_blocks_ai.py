@@ -97,3 +97,36 @@ def test_breaker_blocks_signature_tells_positions_apart():
     assert signature(state.clone()) == before
     state.apply(state.legal_actions()[0])
     assert signature(state) != before
+
+
+@pytest.mark.parametrize("players, searched", [(4, 3), (2, None)])
+def test_blockers_with_many_players_searches_only_the_best_root_moves(players, searched):
+    from game.ai.mcts import ISMCTSBot
+    state = get_rules("blockers").new_game(players, 3)
+    info = SeatInfo(state, state.current_player, "blockers")
+    legal = info.legal_actions()
+    assert len(legal) > 3
+    bot = ISMCTSBot(1, Budget(60, 30.0), root_width=3, rollout_depth_many=2)
+    bot.choose(info)
+    tried = bot.last_stats["root"]
+    if searched is None:
+        assert len(tried) > 3, "two players: every move is searched"
+    else:
+        assert len(tried) == searched
+        # the moves kept are the best one ply ahead on a sampled world
+        h = get_heuristics("blockers")
+        world = info.sample_world(random.Random(0))
+
+        def one_ply(action):
+            after = world.clone()
+            after.apply(action)
+            return h.value(after)[info.seat]
+        ranked = sorted(legal, key=one_ply, reverse=True)
+        best = {str(a) for a in ranked[:len(legal) // 2]}
+        assert set(tried) <= best, "pruned moves come from the better half"
+
+
+def test_blockers_levels_prune_the_root_only_with_three_or_more_players():
+    bot = make_bot("ai:normal", "blockers", 0)
+    assert bot.root_width and bot.rollout_depth_many
+    assert bot.root_width_players == 3

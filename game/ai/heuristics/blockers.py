@@ -1,7 +1,5 @@
-"""Blockers! knowledge for the bots: position evaluation, playout policy, move ordering.
-
-(draft)
-"""
+"""Blockers! knowledge for the bots: position evaluation, playout policy and the
+difficulty settings."""
 
 from __future__ import annotations
 
@@ -220,6 +218,16 @@ def rollout_action(state: BlockersState, rng: Any) -> Any:
     sq = _pick(rng, target)
     tile = _tile_for(rack, sq, libs)
     return PLACE_AS[colour][tile][sq] if cfg.advanced else PLACE[tile][sq]
+
+
+# Difficulty overrides (see game/ai/difficulty.py). With three or more players the search
+# looks only at the moves rated best one ply ahead: the time budget affords too few
+# iterations to give every one of the ~100 legal placements a fair hearing, and playouts
+# stop after two rounds (the evaluation scores them) so the budget buys more of them.
+LEVELS: dict[str, dict[str, Any]] = {
+    "normal": {"root_width": 8, "rollout_depth_many": 8},
+    "hard": {"root_width": 8, "rollout_depth_many": 8},
+}
 
 
 # --- evaluation ---------------------------------------------------------------------------
