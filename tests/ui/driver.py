@@ -58,5 +58,27 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
         self.frames(frames)
 
+    def hold(self, start: tuple[int, int], at: tuple[int, int], frames: int = 1) -> None:
+        """Press the button at ``start`` and move to ``at`` without letting go."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0)))
+        self.frames(frames)
+
+    def release(self, at: tuple[int, int], frames: int = 2) -> None:
+        """Move (button held) to ``at`` and let go there."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+        self.frames(frames)
+
+    def labels(self, frames: int = 1) -> list[tuple[str, pygame.Rect, pygame.Rect]]:
+        """(text, rect, clip) of every label drawn with theme.draw_text in the next frames."""
+        from game.ui import theme
+        theme.recording = []
+        try:
+            self.frames(frames)
+            return theme.recording
+        finally:
+            theme.recording = None
+
     def close(self) -> None:
         self.app.shutdown()

@@ -7,7 +7,6 @@ import pygame
 
 from game.scenes.circuit_breaker_table import HOUSE, CircuitBreakerTable, house_rect_cell
 from game.session import GameSession
-from game.ui import theme
 from tests.ui.driver import Driver
 
 S = {"first_player": 0, "wire_order": ["W1", "W31", "W7", "W22", "W4", "W16"],
@@ -30,15 +29,10 @@ def test_drag_a_tile_with_rotation_onto_a_glowing_cell():
     try:
         t = d.top
         i = t.view["hand"].index("A1")
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=t.hand_rect(i).center, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200, 200), rel=(0, 0), buttons=(1, 0, 0)))
-        d.frames(1)
+        d.hold(t.hand_rect(i).center, (200, 200))
         d.key(pygame.K_r)
         d.key(pygame.K_r)        # A1 at r180 points its connector south, toward the box
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=house_rect_cell(3, 4).center, rel=(0, 0),
-                                             buttons=(1, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=house_rect_cell(3, 4).center, button=1))
-        d.frames(2)
+        d.release(house_rect_cell(3, 4).center)
         assert log(d) == ["place A1 at 3,4 r180"]
     finally:
         d.close()
@@ -93,17 +87,8 @@ def test_a_mismatch_is_explained_in_a_banner_inside_the_house():
         t = d.top
         i = t.view["hand"].index("W1")
         d.key(pygame.K_r)        # W1 at r90: the box's 1 faces a wall
-        target = house_rect_cell(3, 4).center
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=t.hand_rect(i).center, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
-        d.frames(1)
-        theme.recording = []
-        try:
-            d.frames(1)
-            labels = theme.recording
-        finally:
-            theme.recording = None
-        banner = [(text, rect) for text, rect, _ in labels if "wall" in text.lower() or "edge" in text.lower()]
+        d.hold(t.hand_rect(i).center, house_rect_cell(3, 4).center)
+        banner = [(text, rect) for text, rect, _ in d.labels() if "wall" in text.lower() or "edge" in text.lower()]
         assert banner, "the reason is shown while the tile hovers over the cell"
         for text, rect in banner:
             assert HOUSE.contains(rect), f"{text!r} runs outside the house: {rect}"

@@ -11,7 +11,6 @@ from game.scenes.cube_table import ANSWERS_BOX, READING_TIME, CubeTable
 from game.scenes.handoff import HandoffScene
 from game.scenes.results import ResultsScene
 from game.session import GameSession
-from game.ui import theme
 from tests.ui.driver import Driver
 
 P = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
@@ -169,13 +168,7 @@ def test_a_held_block_names_the_cells_it_would_fill():
             str(c) for c in placed.cells_by_level()[1]) + " (level 2)"
         t.board.pick_from_tray(0)
         t.board.cursor = (1, 1)
-        theme.recording = []
-        try:
-            d.frames(1)
-            labels = theme.recording
-        finally:
-            theme.recording = None
-        assert any(text.startswith("S would fill cells") for text, _, _ in labels)
+        assert any(text.startswith("S would fill cells") for text, _, _ in d.labels())
     finally:
         d.close()
 

@@ -87,12 +87,8 @@ def test_the_scroll_bar_drags_and_pages():
     try:
         scene = d.top
         track, thumb = scene.bar_rects()
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
-        d.frames(1)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom), rel=(0, 0),
-                                             buttons=(1, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, track.bottom), button=1))
-        d.frames(1)
+        d.hold(thumb.center, thumb.center)
+        d.release((thumb.centerx, track.bottom))
         assert scene.first == scene.max_top
         d.click((thumb.centerx, track.top + 2))  # on the track above the thumb: a page up
         assert scene.first == scene.max_top - scene.page()
