@@ -23,6 +23,7 @@ class Level:
     exploration: float  # UCB constant
     temperature: float  # 0: best move; > 0: sample by visits (human-like slips)
     root: str = "ucb"  # MCTS root allocation: "ucb" or "paired" (see game/ai/mcts.py)
+    tree_depth: int | None = None  # deepest the tree grows below the root (None: no limit)
     root_width: int | None = None  # 3+ players: search only this many root moves (best one ply ahead)
     rollout_depth_many: int | None = None  # 3+ players: playout cutoff in actions (None: rollout_depth)
 
@@ -106,5 +107,6 @@ def make_bot(spec: str, game: str, seed: Seed = None) -> Bot:
         return make_search_bot(level, lvl.max_seconds, seed)
     return ISMCTSBot(seed, Budget(lvl.iterations, lvl.max_seconds), exploration=lvl.exploration,
                      rollout=lvl.rollout, rollout_depth=lvl.rollout_depth,
-                     temperature=lvl.temperature, root=lvl.root, root_width=lvl.root_width,
+                     temperature=lvl.temperature, root=lvl.root, tree_depth=lvl.tree_depth,
+                     root_width=lvl.root_width,
                      rollout_depth_many=lvl.rollout_depth_many, name=spec)

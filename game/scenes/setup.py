@@ -35,6 +35,8 @@ def int_choices(spec) -> list:
         values = [None, *values]
     return values
 
+EDIT_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
+
 
 class SetupScene(AppScene):
     def __init__(self, app, game: str) -> None:
@@ -88,9 +90,12 @@ class SetupScene(AppScene):
             self.option_help.append((oy + 42, lines))
             oy += 50 + 18 * len(lines)
         self.seed_label = pygame.Rect(ox, oy + 10, 200, 32)  # drawn in draw_scene (sharp when scaled)
+        # pygame_gui edits the seed but draws its text and caret in the background colour
+        # (theme "#seed_entry"); draw_widgets draws them with draw_text, sharp when scaled
         self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(ox + 210, oy + 10, 200, 36),
-                                                              manager=self.ui)
+                                                              manager=self.ui, object_id="#seed_entry")
         self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(12)
         self.seed_entry.set_text(self.seed_text)
         self.focus.add(Focusable(lambda: self.seed_entry.rect,
                                  lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set())))
@@ -150,6 +155,12 @@ class SetupScene(AppScene):
             return
         start_table(self.app, session, replace_stack=True)
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # while the seed is being typed, Left/Right/Home/End move the caret, not the focus ring
+        if event.type == pygame.KEYDOWN and self.seed_entry.is_focused and event.key in EDIT_KEYS:
+            return self.ui.process_events(event)
+        return super().handle_event(event)
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
@@ -158,6 +169,16 @@ class SetupScene(AppScene):
             self.open_rules()
             return True
         return False
+
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        super().draw_widgets(surface)
+        entry = self.seed_entry
+        text = entry.get_text()
+        x, y = entry.rect.x + 10, entry.rect.centery
+        theme.draw_text(surface, text, (x, y), 16, theme.TEXT, anchor="midleft")
+        if entry.is_focused:  # the caret where typing goes
+            caret = x + theme.font(16).size(text[:entry.edit_position])[0]
+            pygame.draw.line(surface, theme.YELLOW, (caret, y - 10), (caret, y + 10), 2)
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         heading(surface, tr("New game: {title}", title=tr(self.rules.title)), 36)

@@ -196,3 +196,24 @@ def test_tooltip_is_drawn_by_the_scene_over_the_labels(monkeypatch):
         assert tip_pixel == theme.PANEL
     finally:
         d.close()
+
+
+def test_the_seed_is_drawn_sharp_and_the_arrows_move_its_caret(monkeypatch):
+    from game.scenes.setup import SetupScene
+    seen = _spy_sharp(monkeypatch)
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        entry = d.top.seed_entry
+        d.click(entry.rect.center)            # canvas = window coordinates before the resize
+        assert entry.is_focused
+        _resize(d, (1920, 1080))
+        entry.set_text("427")
+        entry.edit_position = 3
+        d.frames(2)
+        assert "427" in [s[0] for s in seen], "the seed text is redrawn at the window's resolution"
+        focus_before = d.top.focus.index
+        d.key(pygame.K_LEFT)
+        assert entry.edit_position == 2, "Left moves the caret while typing"
+        assert d.top.focus.index == focus_before, "...and not the focus ring"
+    finally:
+        d.close()
