@@ -38,3 +38,11 @@ def test_bad_specs_raise_a_clear_value_error(bad):
 def test_unknown_level_names_the_levels():
     with pytest.raises(ValueError, match="easy, normal, hard"):
         level_for("breaks", "expert")
+
+
+def test_level_search_shape_fields_reach_the_bot(monkeypatch):
+    from game.ai import difficulty
+    monkeypatch.setitem(difficulty.GAME_LEVELS, "breaks",
+                        {"hard": {"tree_depth": 2, "root_width": 6, "rollout_depth_many": 3}})
+    bot = difficulty.make_bot("ai:hard", "breaks", 0)
+    assert (bot.tree_depth, bot.root_width, bot.rollout_depth_many) == (2, 6, 3)
