@@ -161,8 +161,30 @@ def fuzz(args: argparse.Namespace) -> dict[str, Any]:
     from game.fuzz import fuzz_game
     from game.rules import CATALOG, is_available
     games = [args.game] if args.game else [i.name for i in CATALOG if is_available(i.name)]
-    results = [fuzz_game(g, args.games, seed=args.seed) for g in games]
-    return {"bench": "fuzz", "games_per_game": args.games, "results": results, "failures": 0}
+    jobs = max(1, min(getattr(args, "jobs", 1) or 1, args.games))
+    if jobs == 1:
+        results = [fuzz_game(g, args.games, seed=args.seed) for g in games]
+    else:
+        results = [_fuzz_parallel(g, args.games, args.seed, jobs) for g in games]
+    return {"bench": "fuzz", "games_per_game": args.games, "jobs": jobs, "results": results, "failures": 0}
+
+
+def _fuzz_parallel(game: str, games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """``games`` fuzz games split into ``jobs`` runs with their own seed ranges; a
+    failure in any run raises (FuzzFailure names the problem)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    from game.ai.arena import _exit_with_parent
+    from game.fuzz import fuzz_game
+    sizes = [games // jobs + (i < games % jobs) for i in range(jobs)]
+    starts = [seed + sum(sizes[:i]) for i in range(jobs)]
+    begin = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
+                             initializer=_exit_with_parent, initargs=(os.getpid(),)) as pool:
+        parts = list(pool.map(fuzz_game, [game] * jobs, sizes, starts))
+    return {"game": game, "games": games, "steps": sum(p["steps"] for p in parts),
+            "seconds": round(time.perf_counter() - begin, 2)}
 
 
 def kill(args: argparse.Namespace) -> dict[str, Any]:

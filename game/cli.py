@@ -76,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("--game", choices=games, default=None)
     z.add_argument("--games", type=int, default=10_000)
     z.add_argument("--seed", type=int, default=0)
+    z.add_argument("--jobs", type=int, default=1, help="processes sharing the games of each engine")
     k = bsub.add_parser("kill", help="SIGKILL the running game at random moments; every restart must continue")
     k.add_argument("--rounds", type=int, default=50)
     k.add_argument("--seed", type=int, default=0)
