@@ -9,6 +9,7 @@ keep running while covered (``update_when_covered``).
 
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -92,6 +93,9 @@ class SceneStack:
             old = self.scenes.pop()
             old.exit()
             old.stack = None
+        # The old scenes hold their surfaces in reference cycles (widgets <-> callbacks), which
+        # only Python's rare full collection frees: collect now, while nothing is animating.
+        gc.collect()
         self.push(scene)
 
     def find(self, kind: type[Any]) -> Any:
