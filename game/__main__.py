@@ -2,7 +2,7 @@
 
     python -m game                                   title screen
     python -m game play breaks --seats ai:normal,human --seed 3 [--option NAME=VALUE]...
-                   [--autoplay] [--headless] [--max-frames N] [--screenshot PATH] [--continue]
+                   [--autoplay] [--headless] [--max-frames N] [--until-moves N] [--screenshot PATH] [--continue]
     python -m game bench playouts|match|frames|startup ...
 """
 

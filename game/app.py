@@ -33,6 +33,7 @@ class AppConfig:
     headless: bool = False
     autoplay: bool = False
     max_frames: int | None = None
+    until_moves: int | None = None       # smoke tests: quit once the game log holds this many actions
     screenshot: Path | None = None
     fps: int = 60
     record_frames: bool = False          # bench: keep per-frame work times

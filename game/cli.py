@@ -96,6 +96,8 @@ def _add_window_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--autoplay", action="store_true", help="bots play every seat")
     p.add_argument("--headless", action="store_true", help="no window, no sound (dummy SDL drivers)")
     p.add_argument("--max-frames", type=int, default=None)
+    p.add_argument("--until-moves", type=int, default=None,
+                   help="quit once the game holds this many moves (saved first); --max-frames still caps the run")
     p.add_argument("--screenshot", type=Path, default=None, help="save the last frame as PNG at exit")
     p.add_argument("--startup-marker", action="store_true", help=argparse.SUPPRESS)
 
@@ -126,7 +128,7 @@ def run(argv: list[str]) -> int:
 def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from game.app import App, AppConfig
     config = AppConfig(headless=args.headless, autoplay=args.autoplay, max_frames=args.max_frames,
-                       screenshot=args.screenshot, startup_marker=args.startup_marker)
+                       until_moves=args.until_moves, screenshot=args.screenshot, startup_marker=args.startup_marker)
     if args.game or args.resume:
         config.first_scene = _first_table(args, parser)
     return App(config).run()

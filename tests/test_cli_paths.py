@@ -64,3 +64,16 @@ def test_client_benchmarks_run_in_a_private_home_and_leave_the_users_files_alone
     storage.save_settings(storage.user_dirs(), storage.Settings(fullscreen=True))
     assert not user_config.exists()
     assert set(bench._CLIENT_BENCHES) >= {"frames", "monkey", "soak", "startup"}
+
+
+def test_until_moves_stops_the_autoplay_run_once_that_many_moves_are_saved():
+    """Smoke runs wait for real moves instead of guessing a frame count (a slow machine
+    may need many frames before the AI's first move)."""
+    import json
+
+    from game import cli, storage
+    code = cli.run(["play", "breaks", "--seed", "2", "--autoplay", "--headless", "--until-moves", "3",
+                    "--max-frames", "3600"])
+    assert code == 0
+    record = json.loads(storage.autosave_path(storage.user_dirs()).read_text())
+    assert len(record["log"]["actions"]) == 3

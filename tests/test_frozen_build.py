@@ -1,7 +1,7 @@
 """The standalone build: PyInstaller one-folder app, checked like a user would use it.
 
 Slow (about a minute): it really builds the bundle into a temporary folder, then runs
-the smoke suite: every game's table under --autoplay, saved, quit, started again and
+the smoke suite: every game's table under --autoplay until two moves are saved, quit, started again and
 continued from the save; exit code 0 and no error in the log each time.
 """
 
@@ -72,7 +72,10 @@ def test_every_game_plays_saves_and_continues_in_the_frozen_app(frozen, tmp_path
         if not is_playable(info.name):
             continue
         home = tmp_path / info.name
-        first = run_app(exe, ["play", info.name, "--autoplay", "--headless", "--max-frames", "240"], home)
+        # Wait for two saved moves, not a frame count: the first AI move (a spawned worker,
+        # Break the Cube's answer table) may take many seconds on a loaded CI machine.
+        first = run_app(exe, ["play", info.name, "--autoplay", "--headless", "--until-moves", "2",
+                              "--max-frames", "6000"], home)
         assert first.returncode == 0, first.stderr[-2000:]
         save = home / "data" / "Breakbox" / "saves" / "autosave.json"
         record = json.loads(save.read_text())

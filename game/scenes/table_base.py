@@ -183,6 +183,9 @@ class TableScene(AppScene):
             self.on_game_over()
         self.refresh()
         self.ai_ready_at = self.app.time + self.pause_after(text)
+        until = self.app.config.until_moves
+        if until is not None and len(self.session.log.actions) >= until:
+            self.app.quit()  # shutdown flushes the autosave writer
         return True
 
     def pause_after(self, text: str) -> float:
