@@ -20,6 +20,7 @@ from game.ui.iso import IsoView
 
 COLOURS = {pid: hex_colour(p.colour) for pid, p in PIECES.items()}
 TRAY_BOX = (112, 96)
+XRAY_ALPHA = 120
 MOVES = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 # asking by keyboard: a digit for a cell, Shift+letter for a side (plain Q/E/R/T turn things)
@@ -104,10 +105,17 @@ class BuildBoard:
         return None
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        """The (x, y) a block held at ``pos`` would be dropped over."""
+        """The (x, y) a block held at ``pos`` would be dropped over: the floor cell under
+        the pointer (placed blocks are see-through while one is held, so every number
+        shows, even one hidden behind a column); off the floor, the top of a column
+        that rises above it."""
+        iso = self.iso()
+        cell = iso.cell_at(pos)
+        if cell is not None:
+            return (cell - 1) % 3, (cell - 1) // 3
         b = self.builder()
         cubes = b.occupied(without=self.held.pid if self.held else None) if b else {}
-        return self.iso().surface_at(pos, cubes)
+        return iso.surface_at(pos, cubes)
 
     # --- input --------------------------------------------------------------------------
     def handle_first(self, event: pygame.event.Event) -> bool:
@@ -179,6 +187,9 @@ class BuildBoard:
             if key == pygame.K_t:
                 b.tip(self.held.pid)
                 return True
+            if key == pygame.K_f and not event.mod & pygame.KMOD_SHIFT:
+                b.flip(self.held.pid)
+                return True
         return False
 
     # --- drawing ------------------------------------------------------------------------
@@ -197,11 +208,18 @@ class BuildBoard:
         if self.held is not None and self.held.by_keys:
             footprint.add(self.cursor[1] * 3 + self.cursor[0] + 1)
         iso.draw_foundation(surface, highlight=footprint)
-        iso.draw_cubes(surface, cubes, COLOURS, patterns=patterns)
-        if ghost is not None:
+        holding = self.held is not None and b is not None
+        # x-ray while a block is held: the placed ones are see-through and every cell
+        # number shows on top, so a cell hidden behind a column can be aimed at
+        if ghost is not None:  # placed blocks and the ghost in one pass, so each hides the other right
             inside = {c: self.held.pid for c in ghost.cubes if 0 <= c[0] < 3 and 0 <= c[1] < 3}
-            colours = COLOURS if ghost.problem is None else {self.held.pid: theme.VERMILLION}
-            iso.draw_cubes(surface, {**cubes, **inside}, colours, patterns=patterns, alpha=130)
+            colours = COLOURS if ghost.problem is None else {**COLOURS, self.held.pid: theme.VERMILLION}
+            iso.draw_cubes(surface, {**cubes, **inside}, colours, patterns=patterns, alpha=XRAY_ALPHA)
+        else:
+            iso.draw_cubes(surface, cubes, COLOURS, patterns=patterns, alpha=XRAY_ALPHA if holding else 255)
+        if holding:
+            iso.draw_cell_numbers(surface, colour=(70, 58, 40))
+        if ghost is not None:
             self._draw_footprint(surface, iso, ghost)
         iso.draw_letters(surface)
         if title:

@@ -35,6 +35,12 @@ def tipped(cubes: tuple[Cube, ...]) -> tuple[Cube, ...]:
     return turned
 
 
+def flipped(cubes: tuple[Cube, ...]) -> tuple[Cube, ...]:
+    """Turned over (half a turn about the front-back axis): a lying block shows its
+    mirror image, which otherwise takes two tips and two turns to reach."""
+    return _normalise([(-x, y, -z) for x, y, z in cubes])
+
+
 @dataclass
 class Landing:
     cubes: tuple[Cube, ...]
@@ -66,6 +72,9 @@ class Builder:
 
     def tip(self, pid: str) -> None:
         self.pose[pid] = tipped(self.pose[pid])
+
+    def flip(self, pid: str) -> None:
+        self.pose[pid] = flipped(self.pose[pid])
 
     # --- placing ------------------------------------------------------------------------
     @property

@@ -2,7 +2,7 @@
 build a copy of your target's shape and guess it.
 
 Blocks are dragged from the tray onto the isometric foundation (wheel or R turns the
-held block, T tips it up, Q/E turn the view); the keyboard can do all of it. Everything
+held block, T tips it up, F turns it over, Q/E turn the view); the keyboard can do all of it. Everything
 shown comes from ``view(viewer)``: your own secret, the public answers, and (with the
 notes option) the note sheet; without notes only the latest turn's answers are shown.
 """
@@ -300,7 +300,8 @@ class CubeTable(TableScene):
         elif not self.my_turn():
             text = tr("{name} is playing.", name=self.seat_name(v["current_player"]))
         elif v["phase"] == "build":
-            text = tr("Build your secret shape: drag blocks onto the grid. Wheel or R turns a block, T tips it.")
+            text = tr("Build your secret shape: drag blocks onto the grid. "
+                      "Wheel or R turns a block, T tips it, F turns it over.")
         else:
             text = tr("Ask a question on the pad, or build {target}'s shape and guess it.",
                       target=self.seat_name(v["target"]))
@@ -340,16 +341,18 @@ class CubeTable(TableScene):
     def draw_pad(self, surface: pygame.Surface) -> None:
         v = self.view
         cells, letters, fresh = self.pad_notes()
-        theme.draw_text(surface, tr("Ask a question") if self.can_ask() else tr("Questions"), (self.pad.rect.x,
-                        self.pad.rect.y - 24), 18, theme.TEXT_DIM, bold=True)
+        heading = (self.pad.rect.x, self.pad.rect.y - 30)
+        if self.hover_q and self.can_ask():  # what the pointed question asks, where the heading stands
+            theme.draw_text(surface, describe_question(self.hover_q, self.seat_name(v["target"])), heading, 14,
+                            theme.YELLOW, max_width=300)
+        else:
+            theme.draw_text(surface, tr("Ask a question") if self.can_ask() else tr("Questions"), heading, 18,
+                            theme.TEXT_DIM, bold=True)
         if v["notes"]:
-            theme.draw_text(surface, tr("notes on"), (self.pad.rect.right, self.pad.rect.y - 22), 14, theme.GREEN,
+            theme.draw_text(surface, tr("notes on"), (self.pad.rect.right, self.pad.rect.y - 28), 14, theme.GREEN,
                             anchor="topright")
         self.pad.draw(surface, self.can_ask(), self.hover_q, cells, letters, COLOURS, self.app.settings.colorblind,
                       fresh)
-        if self.hover_q and self.can_ask():
-            theme.draw_text(surface, describe_question(self.hover_q, self.seat_name(v["target"])),
-                            (self.pad.rect.x, self.pad.rect.bottom + 10), 14, theme.YELLOW)
 
     def draw_latest(self, surface: pygame.Surface) -> None:
         """The answers of the latest turn, every seat's for a side question."""
@@ -404,12 +407,16 @@ class CubeTable(TableScene):
             if not text:
                 continue
             cx = 20 + width * s + width // 2
-            draw_shape(surface, text, tuple(v["pieces"][s]), (cx, 400), min(52, width // 9), self.board.rotation,
+            # the foundation with its letters spans about 10.6 tiles: keep neighbours apart
+            draw_shape(surface, text, tuple(v["pieces"][s]), (cx, 400), min(48, width // 11), self.board.rotation,
                        patterns=self.app.settings.colorblind)
-            label = tr("Your shape") if s == self.perspective else tr("{who}'s shape", who=self.seat_name(s))
-            if v["solved"][s]:
-                label += " - " + tr("solved")
-            theme.draw_text(surface, label, (cx, 120), 18, theme.TEXT, bold=True, anchor="midtop")
+            mine = s == self.perspective
+            label = tr("Your shape") if mine else tr("{who}'s shape", who=self.seat_name(s))
+            theme.draw_text(surface, label, (cx, 120), 18, theme.TEXT, bold=True, anchor="midtop", max_width=width - 10)
+            if v["solved"][s]:  # what this seat achieved, apart from whose shape is shown
+                found = tr("You found your target's shape.") if mine else \
+                    tr("{who} found their target's shape.", who=self.seat_name(s))
+                theme.draw_text(surface, found, (cx, 146), 15, theme.GREEN, anchor="midtop", max_width=width - 10)
 
     def draw_stamp(self, surface: pygame.Surface) -> None:
         if self.stamp is not None:

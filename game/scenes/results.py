@@ -46,8 +46,10 @@ class ResultsScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.peek:
-            theme.draw_text(surface, tr("Press any key to return to the results"), (480, 360), 22, theme.YELLOW,
-                            bold=True, anchor="center")
+            # at the foot of the table, on a backing of its own, so it covers nothing of the game
+            draw.panel(surface, pygame.Rect(250, 612, 460, 40), edge=theme.YELLOW)
+            theme.draw_text(surface, tr("Press any key to return to the results"), (480, 632), 18, theme.YELLOW,
+                            bold=True, anchor="center", max_width=440)
             return
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))

@@ -125,10 +125,15 @@ class IsoView:
                 poly = self.cell_diamond(x, y)
                 pygame.draw.polygon(surface, (246, 236, 212) if cell not in hi else theme.YELLOW, poly)
                 pygame.draw.polygon(surface, (150, 130, 96), poly, 1)
-                if show_labels:
-                    c = self.project(x + 0.5, y + 0.5, 0)
-                    theme.draw_text(surface, str(cell), (int(c[0]), int(c[1])), max(12, int(self.tile * 0.32)),
-                                    (120, 100, 70), bold=True, anchor="center")
+        if show_labels:
+            self.draw_cell_numbers(surface)
+
+    def draw_cell_numbers(self, surface: pygame.Surface, colour: tuple[int, int, int] = (120, 100, 70)) -> None:
+        for y in range(3):
+            for x in range(3):
+                c = self.project(x + 0.5, y + 0.5, 0)
+                theme.draw_text(surface, str(3 * y + x + 1), (int(c[0]), int(c[1])), max(12, int(self.tile * 0.32)),
+                                colour, bold=True, anchor="center")
 
     def draw_letters(self, surface: pygame.Surface, letter_glow: Iterable[str] = ()) -> None:
         """The letters around the tile, drawn after the blocks so none is ever hidden."""

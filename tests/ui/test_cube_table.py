@@ -218,3 +218,36 @@ def test_the_log_says_you_when_you_are_asked_or_guessed():
         assert not any("You's" in line or "asked You" in line for line in lines)
     finally:
         d.close()
+
+
+def test_f_turns_a_held_block_over_to_its_mirror_image():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        t.board.pick_from_tray(2)  # the L, lying flat
+        before = b.pose["L"]
+        d.key(pygame.K_f, frames=1)
+        width = max(x for x, _, _ in before)
+        assert set(b.pose["L"]) == {(width - x, y, z) for x, y, z in before}  # left and right swapped
+        assert set(b.pose["L"]) != set(before)
+        d.key(pygame.K_f, frames=1)
+        assert b.pose["L"] == before
+    finally:
+        d.close()
+
+
+def test_a_held_block_aims_at_the_floor_cell_even_behind_a_column():
+    """Seen from the front, the top of the block on cell 9 covers the floor of cell 5. While
+    a block is held the placed ones turn see-through and the pointer picks the floor cell,
+    so cell 5 can still be aimed at."""
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        b.placed["L"] = ((2, 0, 0), (2, 1, 0), (2, 2, 0), (1, 2, 0))  # cells 3, 6, 9, 8
+        b.tip("S")  # standing up: one cell wide
+        d.drag(t.board.tray_rect(0).center, cell_point(t, 5))
+        assert set(b.placed["S"]) == {(1, 1, 0), (1, 1, 1)}, t.toast
+    finally:
+        d.close()
