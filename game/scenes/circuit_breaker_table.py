@@ -116,6 +116,12 @@ def house_rect_cell(x: int, y: int) -> pygame.Rect:
     return pygame.Rect(HOUSE.x + x * HOUSE_CELL, HOUSE.y + (6 - y) * HOUSE_CELL, HOUSE_CELL, HOUSE_CELL)
 
 
+def spot_phrase(spot: str) -> str:
+    """A market spot as it reads after "to" or "from": "the appliance stack", "the wire 1 pile"."""
+    name = tr(spot.replace("-", " "))
+    return tr("the {stack}", stack=name) if spot.endswith("stack") else tr("the {pile} pile", pile=name)
+
+
 def house_cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
     if not HOUSE.collidepoint(pos):
         return None
@@ -454,7 +460,7 @@ class CircuitBreakerTable(TableScene):
                 where = (tr("your appliance at {cell}", cell=w[4]) if n - 1 == self.perspective else
                          tr("Seat {n}'s appliance at {cell}", n=n, cell=w[4]))
             else:
-                where = tr(w[1].replace("-", " "))
+                where = spot_phrase(w[1])
             lines.append(tr("{who} sent the mouse to {where}.", who=who, where=where))
         elif w[0] == "cheese":
             chased = int(w[1]) - 1
@@ -492,7 +498,7 @@ class CircuitBreakerTable(TableScene):
                 source = (tr("your house") if source["seat"] == self.perspective
                           else tr("{name}'s house", name=self.seat_name(source["seat"])))
             else:
-                source = tr(str(source.get("spot")).replace("-", " "))
+                source = spot_phrase(str(source.get("spot")))
         if kind == "deal":
             if seat == self.perspective:
                 return tr("Round deal: you get {what}.", what=what)
@@ -503,7 +509,7 @@ class CircuitBreakerTable(TableScene):
             return tr("{who}'s mouse comes home from {where} with {what}.", who=self.seat_name(seat), where=source,
                       what=what)
         if kind == "refill":
-            return tr("{where} is refilled with {what}.", where=source, what=what)
+            return tr("The {pile} pile is refilled with {what}.", pile=tr(str(source).replace("-", " ")), what=what)
         return str(kind)
 
     def result_lines(self) -> list[str]:
@@ -599,10 +605,63 @@ class CircuitBreakerTable(TableScene):
             for r in self.mouse_targets().values():
                 pygame.draw.rect(surface, theme.YELLOW, r, 3, border_radius=6)
 
+    def tile_under(self, pos: tuple[int, int]) -> str | None:
+        """The tile the pointer rests on: in your hand, on top of a market pile, or in your house."""
+        for i, tile in enumerate(self.view.get("hand") or []):
+            if self.hand_rect(i).collidepoint(pos):
+                return tile
+        spots = helpers.market_layout(self.view)["spots"]
+        for name, spot in spots.items():
+            if spot.get("top") and self.spot_rect(name).collidepoint(pos):
+                return spot["top"]
+        cell = house_cell_at(pos)
+        if cell is not None:
+            for t in self.view["houses"][self.viewer]:
+                if (t["x"], t["y"]) == cell:
+                    return t["tile"]
+        return None
+
+    def describe_tile(self, tile: str) -> str:
+        """One line for a new player: what the tile is and what its connectors are."""
+        info = helpers.tile_info(tile)
+        edges = " ".join(e for e in info["edges"] if e != "-")
+        if info["kind"] != "appliance":
+            return tr("{t}: wire, connectors {edges}", t=tile, edges=edges)
+        obj = self.view.get("objective") or {}
+        if info["type"] in obj.get("types", ()):
+            return tr("{t}: {name}, connector {edges} (on your objective card)", t=tile, name=tr(info["name"]),
+                      edges=edges)
+        return tr("{t}: {name}, connector {edges}", t=tile, name=tr(info["name"]), edges=edges)
+
+    def mouse_under(self, pos: tuple[int, int]) -> int | None:
+        """The opponent whose mouse, out of its home, lies under the pointer."""
+        for seat in self.others():
+            r = self.mouse_rect(seat)
+            if r is not None and r.collidepoint(pos) and self.view["mice"][seat] is not None:
+                return seat
+        return None
+
+    def describe_mouse(self, seat: int) -> str:
+        """What a click on an opponent's mouse would do, and what it costs."""
+        who = self.seat_name(seat)
+        if f"cheese {seat + 1}" in self.legal():
+            return tr("Click: 1 cheese (you have {c}) sends {who}'s mouse to the appliance stack.",
+                      c=self.view["cheese"][self.viewer], who=who)
+        return tr("{who}'s mouse: {why}", who=who, why=self.reason(f"cheese {seat + 1}"))
+
     def draw_hand(self, surface: pygame.Surface) -> None:
         hand = self.view.get("hand") or []
-        theme.draw_text(surface, tr("Your hand ({n}); turn the held tile with R or the wheel", n=len(hand)),
-                        (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=MARKET_X - HOUSE.x - 12)
+        caption = None
+        if not self.drag.active:  # the caption names what lies under the pointer
+            chased = self.mouse_under(self.app.mouse_pos) if self.my_turn() else None
+            pointed = self.tile_under(self.app.mouse_pos)
+            caption = self.describe_mouse(chased) if chased is not None else \
+                self.describe_tile(pointed) if pointed else None
+        if caption:
+            theme.draw_text(surface, caption, (HOUSE.x, HAND_Y), 14, theme.YELLOW, max_width=MARKET_X - HOUSE.x - 12)
+        else:
+            theme.draw_text(surface, tr("Your hand ({n}); turn the held tile with R or the wheel", n=len(hand)),
+                            (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=MARKET_X - HOUSE.x - 12)
         dragging = self.drag.drag.source if self.drag.active else None
         for i, tile in enumerate(hand):
             r = self.hand_rect(i)

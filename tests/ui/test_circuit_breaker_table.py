@@ -127,3 +127,40 @@ def test_the_log_names_spots_in_words_and_says_you():
         assert not any("-" in line.split(" with ")[0] for line in lines if "mouse" in line), lines
     finally:
         d.close()
+
+
+def point_at(d: Driver, pos: tuple[int, int]) -> list[str]:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    return [text for text, _, _ in d.labels(frames=2)]
+
+
+def test_pointing_at_a_tile_names_it_and_at_a_thief_tells_what_cheese_costs():
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end", "mouse house 1 at 3,4", "end"],
+                  seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        assert t.viewer == 0 and t.my_turn()
+        texts = point_at(d, t.spot_rect("appliance-1").center)   # A3 lies on top of the pile
+        assert "A3: Bubble Maker, connector 3 (on your objective card)" in texts
+        texts = point_at(d, house_rect_cell(3, 3).center)        # the box is not a tile
+        assert not any(text.startswith("A") and ": " in text for text in texts)
+        wire = t.view["hand"].index("W1")
+        assert "W1: wire, connectors 1 1" in point_at(d, t.hand_rect(wire).center)
+        texts = point_at(d, t.mouse_rect(1).center)              # seat 2's mouse on our A1
+        assert "Click: 1 cheese (you have 1) sends Seat 2 (AI)'s mouse to the appliance stack." in texts
+    finally:
+        d.close()
+
+
+def test_mouse_trips_and_refills_read_as_sentences():
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": S})
+    for a in ["place W1 at 3,4 r0", "place W31 at 3,5 r0", "mouse wire-1", "end", "end"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        lines = [line for _, line in d.top.log_lines]
+        assert "You sent the mouse to the wire 1 pile." in lines
+        assert "Your mouse comes home from the wire 1 pile with W4 (wire)." in lines
+        assert "The wire 1 pile is refilled with W2 (wire)." in lines
+    finally:
+        d.close()
