@@ -17,7 +17,7 @@ from typing import Any
 # Benchmarks that open the client measure it with default settings in a throw-away home:
 # the user's own settings (full screen, a bigger window, another language) would change
 # the figures, and random events from the monkey must never rewrite the user's files.
-_CLIENT_BENCHES = ("frames", "startup", "monkey", "soak")
+_CLIENT_BENCHES = ("frames", "startup", "monkey", "soak", "close")
 
 
 def private_home() -> str:
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return {"playouts": playouts, "match": match, "frames": frames, "startup": startup,
             "cube-shapes": cube_shapes, "cube-solve": cube_solve, "fuzz": fuzz,
             "kill": kill, "monkey": monkey,
-            "soak": soak}[args.bench](args)
+            "soak": soak, "close": close}[args.bench](args)
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
@@ -203,3 +203,36 @@ def soak(args: argparse.Namespace) -> dict[str, Any]:
     """Memory over many AI-vs-AI games in the real client."""
     from game.soak import soak as run_soak
     return run_soak(args.games, seed=args.seed)
+
+
+def close(args: argparse.Namespace) -> dict[str, Any]:
+    """Closing the window while the AI thinks: seconds from the quit event to a finished
+    shutdown (worker stopped, files flushed), over several runs."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.app import App, AppConfig
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    seconds = []
+    for run in range(args.runs):
+        session = GameSession("breaks", ["human", "ai:hard"], seed=args.seed + run, options={"first_player": 1})
+        app = App(AppConfig(headless=True, autosave=False,
+                            first_scene=lambda a, s=session: table_class("breaks")(a, s)))
+        app.crash = None
+        app.stack.push(app.config.first_scene(app))
+        app.running = True
+        deadline = time.monotonic() + 30
+        while not app.stack.top.ai_thinking:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the AI never started thinking")
+            app.time += 1 / 60
+            app.step(1 / 60)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        t0 = time.perf_counter()
+        app.step(1 / 60)
+        app.shutdown()
+        seconds.append(time.perf_counter() - t0)
+    return {"bench": "close", "runs": args.runs, "median_s": round(statistics.median(seconds), 3),
+            "max_s": round(max(seconds), 3)}

@@ -87,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     so = bsub.add_parser("soak", help="memory over many AI-vs-AI games in the real client")
     so.add_argument("--games", type=int, default=1000)
     so.add_argument("--seed", type=int, default=0)
+    cl = bsub.add_parser("close", help="seconds to exit when the window closes while the AI thinks")
+    cl.add_argument("--runs", type=int, default=10)
+    cl.add_argument("--seed", type=int, default=0)
     s = bsub.add_parser("startup", help="process start to first frame presented")
     s.add_argument("--runs", type=int, default=5)
     return parser

@@ -63,7 +63,7 @@ def test_client_benchmarks_run_in_a_private_home_and_leave_the_users_files_alone
     assert os.environ["XDG_CONFIG_HOME"].startswith(home)
     storage.save_settings(storage.user_dirs(), storage.Settings(fullscreen=True))
     assert not user_config.exists()
-    assert set(bench._CLIENT_BENCHES) >= {"frames", "monkey", "soak", "startup"}
+    assert set(bench._CLIENT_BENCHES) >= {"frames", "monkey", "soak", "startup", "close"}
 
 
 def test_until_moves_stops_the_autoplay_run_once_that_many_moves_are_saved():
@@ -77,3 +77,12 @@ def test_until_moves_stops_the_autoplay_run_once_that_many_moves_are_saved():
     assert code == 0
     record = json.loads(storage.autosave_path(storage.user_dirs()).read_text())
     assert len(record["log"]["actions"]) == 3
+
+
+def test_bench_close_times_a_quit_while_the_ai_thinks():
+    import argparse
+
+    from game import bench
+    result = bench.close(argparse.Namespace(runs=1, seed=0))
+    assert result["bench"] == "close" and result["runs"] == 1
+    assert 0 < result["median_s"] <= result["max_s"] < 3.0  # a hang would never come back at all
