@@ -660,8 +660,9 @@ class CircuitBreakerTable(TableScene):
         if caption:
             theme.draw_text(surface, caption, (HOUSE.x, HAND_Y), 14, theme.YELLOW, max_width=MARKET_X - HOUSE.x - 12)
         else:
-            theme.draw_text(surface, tr("Your hand ({n}); turn the held tile with R or the wheel", n=len(hand)),
-                            (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=MARKET_X - HOUSE.x - 12)
+            text = tr("Your hand ({n}); turn the held tile with R or the wheel", n=len(hand)) if hand else \
+                tr("Your hand is empty.")
+            theme.draw_text(surface, text, (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=MARKET_X - HOUSE.x - 12)
         dragging = self.drag.drag.source if self.drag.active else None
         for i, tile in enumerate(hand):
             r = self.hand_rect(i)
