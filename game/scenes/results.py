@@ -6,6 +6,7 @@ import pygame
 
 from game.i18n import tr
 from game.scenes.base import AppScene
+from game.stats import LOWER_IS_BETTER
 from game.ui import draw, theme
 
 BOX = pygame.Rect(200, 110, 760, 500)
@@ -26,6 +27,14 @@ class ResultsScene(AppScene):
         self.button(tr("Menu"), (BOX.right - 240, BOX.bottom - 70, 200, 50), self.table.leave)
         self.focus.index = 0
         self.focus.visible = True
+
+    def standings(self) -> list[int]:
+        """Seats from best to worst: the winners first, then by score in the game's own
+        direction (in Blockers! a low score is good), seat order among equals."""
+        state = self.table.session.state
+        scores, winners = state.scores(), state.winners()
+        sign = 1 if self.table.session.game in LOWER_IS_BETTER else -1
+        return sorted(range(len(scores)), key=lambda s: (s not in winners, sign * scores[s]))
 
     def toggle_peek(self) -> None:
         self.peek = not self.peek
@@ -66,7 +75,7 @@ class ResultsScene(AppScene):
             title = tr("Shared win: {names}", names=", ".join(names[w] for w in winners))
         theme.draw_text(surface, title, (BOX.centerx, BOX.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop")
         y = BOX.y + 84
-        for seat in sorted(range(session.num_players), key=lambda s: -scores[s]):
+        for seat in self.standings():
             draw.marker(surface, theme.seat_shape(seat), (BOX.x + 60, y + 14), 12, theme.seat_colour(seat))
             theme.draw_text(surface, names[seat], (BOX.x + 84, y), 22, bold=seat in winners)
             points = tr("1 point") if scores[seat] == 1 else tr("{n} points", n=scores[seat])

@@ -81,3 +81,26 @@ def test_final_screen_explains_scores():
         assert "Lowest score wins" in lines[-1]
     finally:
         d.close()
+
+
+def test_results_list_the_winner_first_and_low_scores_above_high_ones():
+    """Blockers! is won with the lowest score, so the results read from low to high."""
+    import random
+
+    from game.scenes.results import ResultsScene
+    session = GameSession("blockers", ["human", "human", "human"], seed=4)
+    rng = random.Random(4)
+    while not session.is_over():
+        legal = session.legal_texts()
+        session.apply(legal[rng.randrange(len(legal))], session.current_player)
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        order = d.top.standings()
+        scores, winners = session.state.scores(), session.state.winners()
+        assert order[:len(winners)] == sorted(winners)
+        rest = [scores[s] for s in order[len(winners):]]
+        assert rest == sorted(rest), "after the winners, the lower score ranks higher"
+        assert len(set(scores)) > 1, "the seed gives different scores, so the order is tested"
+    finally:
+        d.close()
