@@ -26,6 +26,10 @@ from game.ui.sound import Sound
 
 log = logging.getLogger("breakbox")
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+# A window in the background still draws (an AI may be moving), but slowly enough not to
+# burn a laptop's battery; minimised, only the AI's progress needs polling.
+BACKGROUND_FPS = 20
+MINIMISED_FPS = 5
 
 
 @dataclass
@@ -80,6 +84,8 @@ class App:
         self.running = False
         self.frame = 0
         self.time = 0.0
+        self.focused = True
+        self.minimised = False
         self.stats = FrameStats()
         self._worker = None
 
@@ -132,6 +138,12 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.display.resized()
             return False
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.focused = event.type == pygame.WINDOWFOCUSGAINED
+            return False
+        if event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+            self.minimised = event.type == pygame.WINDOWMINIMIZED
+            return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.display.toggle_fullscreen()
             self.settings.fullscreen = self.display.fullscreen
@@ -154,6 +166,17 @@ class App:
             return
         self.display.present()
         self.frame += 1
+
+    def frame_rate(self) -> int:
+        """Frames per second for the next tick: full speed in front, slower behind other
+        windows or minimised. Headless runs (tests, benches) always go full speed."""
+        if self.config.headless:
+            return self.config.fps
+        if self.minimised:
+            return min(self.config.fps, MINIMISED_FPS)
+        if not self.focused:
+            return min(self.config.fps, BACKGROUND_FPS)
+        return self.config.fps
 
     def show_error(self, exc: BaseException) -> None:
         report = "".join(traceback.format_exception(exc))
@@ -190,7 +213,7 @@ class App:
                     print(f"FIRST_FRAME {time.time():.6f}", flush=True)
                 if self.config.max_frames is not None and frames_run >= self.config.max_frames:
                     break
-                self.clock.tick(self.config.fps)
+                self.clock.tick(self.frame_rate())
         finally:
             self.shutdown()
         return 1 if self.crash is not None else 0

@@ -241,3 +241,36 @@ def test_high_contrast_and_reading_text_size_apply_at_once():
     finally:
         d.close()
         theme.apply_settings(False, 1.0)
+
+
+def test_a_window_behind_others_or_minimised_draws_slower_and_recovers():
+    """A real (non-headless) window throttles its loop when it loses focus or is
+    minimised, so an idle game in the background does not keep a core busy."""
+    from game.app import BACKGROUND_FPS, MINIMISED_FPS
+    d = Driver(headless=False, autosave=False)
+    try:
+        app = d.app
+        assert app.frame_rate() == app.config.fps
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        d.frames(1)
+        assert app.frame_rate() == BACKGROUND_FPS
+        pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+        d.frames(1)
+        assert app.frame_rate() == MINIMISED_FPS
+        pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+        d.frames(1)
+        assert app.frame_rate() == app.config.fps
+    finally:
+        d.close()
+
+
+def test_headless_runs_never_throttle():
+    d = Driver(autosave=False)
+    try:
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+        d.frames(1)
+        assert d.app.frame_rate() == d.app.config.fps
+    finally:
+        d.close()
