@@ -313,8 +313,8 @@ class BlockersTable(TableScene):
         lines = []
         for row in helpers.score_breakdown(self.session.view(self.viewer)):
             groups = " + ".join(f"{tr(c)} {n}" for c, n in row["groups"].items())
-            caps = ", ".join(f"{tr(c)} {n}" for c, n in row["captures"].items()) or tr("none")
-            lines.append(tr("{who}: groups {g} = {gt}; captures {caps}, most of one colour {m}; score {s}",
+            caps = ", ".join(f"{tr(c)} {n}" for c, n in row["captures"].items()) or tr("no captures")
+            lines.append(tr("{who}: {gt} groups ({g}) + {m} for the most captured of one colour ({caps}) = {s}",
                             who=self.seat_name(row["seat"]), g=groups, gt=row["group_total"], caps=caps,
                             m=row["most_captured"], s=row["score"]))
         lines.append(tr("Lowest score wins; on a tie, fewer captures in all wins."))

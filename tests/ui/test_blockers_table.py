@@ -77,7 +77,11 @@ def test_final_screen_explains_scores():
     try:
         t = d.top
         lines = t.result_lines()
-        assert any("groups" in line and "score" in line for line in lines)
+        scores = t.session.state.scores()
+        for seat, line in enumerate(lines[:-1]):
+            assert line.startswith(t.seat_name(seat))
+            assert "groups (" in line and "most captured of one colour" in line
+            assert line.endswith(f"= {scores[seat]}"), "each line adds up to the seat's score"
         assert "Lowest score wins" in lines[-1]
     finally:
         d.close()
