@@ -21,6 +21,7 @@ class ResultsScene(AppScene):
         self.peek = False
 
     def enter(self) -> None:
+        self.order = self.standings()  # the game is over: worked out once, not every frame
         self.button(tr("Play again"), (BOX.x + 40, BOX.bottom - 70, 200, 50), self.table.new_game_same_seats,
                     object_id="#primary")
         self.button(tr("Look at the table"), (BOX.x + 280, BOX.bottom - 70, 200, 50), self.toggle_peek)
@@ -75,7 +76,7 @@ class ResultsScene(AppScene):
             title = tr("Shared win: {names}", names=", ".join(names[w] for w in winners))
         theme.draw_text(surface, title, (BOX.centerx, BOX.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop")
         y = BOX.y + 84
-        for seat in self.standings():
+        for seat in self.order:
             draw.marker(surface, theme.seat_shape(seat), (BOX.x + 60, y + 14), 12, theme.seat_colour(seat))
             theme.draw_text(surface, names[seat], (BOX.x + 84, y), 22, bold=seat in winners)
             points = tr("1 point") if scores[seat] == 1 else tr("{n} points", n=scores[seat])
