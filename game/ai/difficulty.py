@@ -101,6 +101,11 @@ def make_bot(spec: str, game: str, seed: Seed = None) -> Bot:
         return GreedyBot(seed)
     level = spec.removeprefix("ai:")
     lvl = level_for(game, level)
+    if game == "circuit_breaker" and level == "hard":
+        # nothing is revealed during a turn: plan it whole over sampled worlds, with the
+        # opponents' replies played out (beats the normal level's IS-MCTS)
+        from game.ai.circuit_breaker_plan import TurnPlanBot
+        return TurnPlanBot(seed, max_seconds=lvl.max_seconds, name=spec)
     if game == "breaker_blocks" and level != "easy":
         # perfect information and no chance: a turn-level minimax beats sampling
         from game.ai.breaker_blocks_search import make_search_bot

@@ -8,6 +8,7 @@ import pytest
 
 from game.ai.arena import play_match
 from game.ai.bots import Budget, GreedyBot
+from game.ai.circuit_breaker_plan import TurnPlanBot
 from game.ai.difficulty import level_for, make_bot
 from game.ai.heuristics import circuit_breaker as cb
 from game.ai.heuristics import get_heuristics
@@ -129,12 +130,15 @@ def test_make_bot_uses_the_module_levels():
         lvl = level_for(GAME, level)
         for name, value in fields.items():
             assert getattr(lvl, name) == value
+    for level in ("easy", "normal"):
         bot = make_bot(f"ai:{level}", GAME, seed=1)
         assert isinstance(bot, ISMCTSBot)
-        assert bot.budget.iterations == fields["iterations"]
-        assert bot.rollout_depth == fields["rollout_depth"]
-    its = [cb.LEVELS[k]["iterations"] for k in ("easy", "normal", "hard")]
-    assert its == sorted(its) and len(set(its)) == 3
+        assert bot.budget.iterations == cb.LEVELS[level]["iterations"]
+        assert bot.rollout_depth == cb.LEVELS[level]["rollout_depth"]
+    assert cb.LEVELS["easy"]["iterations"] < cb.LEVELS["normal"]["iterations"]
+    hard = make_bot("ai:hard", GAME, seed=1)
+    assert isinstance(hard, TurnPlanBot)
+    assert hard.max_seconds == cb.LEVELS["hard"]["max_seconds"] and hard.name == "ai:hard"
 
 
 def test_a_tiny_match_runs():

@@ -77,7 +77,8 @@ LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 60, "max_seconds": 0.5, "rollout": "heuristic", "rollout_depth": 2,
              "exploration": 1.0, "temperature": 0.5},
     "normal": {"iterations": 500, "max_seconds": 1.2, "rollout_depth": 2, "exploration": 0.7},
-    "hard": {"iterations": 1500, "max_seconds": 2.5, "rollout_depth": 2, "exploration": 0.7},
+    # hard plans whole turns (game/ai/circuit_breaker_plan.py); only its time cap is read
+    "hard": {"max_seconds": 2.5},
 }
 
 # --- weights (points) ------------------------------------------------------------------
