@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from cb_positions import GAME, RULES, SETUP_S, THEFT, game_after, play_turn
 
 from game.ai.arena import play_match
 from game.ai.bots import Budget, GreedyBot
@@ -14,21 +15,7 @@ from game.ai.heuristics import circuit_breaker as cb
 from game.ai.heuristics import get_heuristics
 from game.ai.mcts import ISMCTSBot
 from game.ai.seat import SeatInfo
-from game.rules import get_rules
 from game.rules.circuit_breaker.actions import Place
-
-RULES = get_rules("circuit_breaker")
-GAME = "circuit_breaker"
-# The rules file's fixed setup S: seat 1 holds W1, W31, A1, A2, A3 (types 1, 1, 1) with card 1 = {1, 2, 4}.
-SETUP_S = {"first_player": 0, "wire_order": ["W1", "W31", "W7", "W22", "W4", "W16"],
-           "appliance_order": ["A1", "A2", "A3", "A5", "A9", "A16", "A4", "A6", "A7"], "objectives": [1, 2]}
-
-
-def _game(actions: list[str], **options) -> object:
-    state = RULES.new_game(2, 0, setup=options.pop("setup", SETUP_S), **options)
-    for text in actions:
-        state.apply(state.parse(text))
-    return state
 
 
 def test_circuit_breaker_has_a_heuristics_module():
@@ -73,56 +60,43 @@ def test_sampled_worlds_evaluate_like_real_ones(seed):
 
 def test_evaluation_prefers_on_card_appliances():
     moves = ["place A1 at 3,4 r180", "place A2 at 4,3 r270", "end"]
-    on_card = _game(moves)  # two Bubble Makers on seat 1's card 1
-    off_card = _game(moves, setup={**SETUP_S, "objectives": [5, 2]})
+    on_card = game_after(moves)  # two Bubble Makers on seat 1's card 1
+    off_card = game_after(moves, setup={**SETUP_S, "objectives": [5, 2]})
     assert on_card.scores()[0] > off_card.scores()[0]
     assert cb.evaluate(on_card)[0] > cb.evaluate(off_card)[0]
     assert cb.seat_values(on_card)[0] > cb.seat_values(off_card)[0]
 
 
 def test_evaluation_counts_a_pending_theft_against_the_victim():
-    base = _game(["place A1 at 3,4 r180", "end"])
-    stolen = _game(["place A1 at 3,4 r180", "end", "mouse house 1 at 3,4"])
+    base = game_after(["place A1 at 3,4 r180", "end"])
+    stolen = game_after(["place A1 at 3,4 r180", "end", "mouse house 1 at 3,4"])
     assert cb.seat_values(stolen)[0] < cb.seat_values(base)[0]
     assert cb.evaluate(stolen)[0] < cb.evaluate(base)[0]
 
 
-def test_greedy_places_an_on_card_appliance_on_the_last_turn():
+def test_greedy_places_an_on_card_appliance_on_the_lastplay_turn():
     # One round: hand tiles never score, so ending (or discarding) throws points away.
-    state = _game(["mouse wire-stack"], rounds=1)
+    state = game_after(["mouse wire-stack"], rounds=1)
     action = GreedyBot(0).choose(SeatInfo(state, 0, GAME))
     assert isinstance(action, Place) and action.tile in ("A1", "A2", "A3")
 
 
-def _turn(bot, state) -> list[str]:
-    """The actions ``bot`` plays for the mover until its turn ends."""
-    seat, played = state.current_player, []
-    while state.current_player == seat:
-        action = bot.choose(SeatInfo(state, seat, GAME))
-        played.append(str(action))
-        state.apply(action)
-    return played
-
-
-THEFT = ["place A1 at 3,4 r180", "discard A3 to appliance-1", "end", "mouse house 1 at 3,4", "end"]
-
-
 def test_greedy_cheeses_the_mouse_on_its_appliance():
     # E4: seat 2's mouse sits on seat 1's Bubble Maker (on its card) and seat 1 holds a cube.
-    played = _turn(GreedyBot(0), _game(THEFT))
+    played = play_turn(GreedyBot(0), game_after(THEFT))
     assert "cheese 2" in played and played[-1] == "end"
 
 
 def test_rollout_policy_cheeses_a_thief_and_plays_on_card_appliances():
-    assert str(cb.rollout_action(_game(THEFT), random.Random(0))) == "cheese 2"
-    fresh = _game([], rounds=1)
+    assert str(cb.rollout_action(game_after(THEFT), random.Random(0))) == "cheese 2"
+    fresh = game_after([], rounds=1)
     picks = {str(cb.rollout_action(fresh, random.Random(s))) for s in range(10)}
     assert all(p.startswith("place A") for p in picks)
 
 
-def test_ismcts_cheeses_the_thief_during_its_turn():
+def test_ismcts_cheeses_the_thief_during_itsplay_turn():
     bot = ISMCTSBot(1, Budget(200, 30.0), rollout_depth=cb.ROLLOUT_DEPTH)
-    assert "cheese 2" in _turn(bot, _game(THEFT))
+    assert "cheese 2" in play_turn(bot, game_after(THEFT))
 
 
 def test_make_bot_uses_the_module_levels():
