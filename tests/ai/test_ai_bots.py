@@ -34,17 +34,21 @@ def test_every_bot_plays_only_legal_actions_through_whole_games():
 
 @pytest.mark.parametrize("piles, winning", [([5], [Take(0, 1)]), ([7], [Take(0, 3)]),
                                             ([1, 2], [Take(1, 1)]), ([2, 3], [Take(1, 1)])])
-def test_ismcts_finds_the_winning_nim_move(piles, winning):
-    bot = ISMCTSBot(0, Budget(2000, 30.0), rollout="random")
+@pytest.mark.parametrize("root, opponents", [("ucb", "tree"), ("paired", "tree"), ("ucb", "policy")])
+def test_ismcts_finds_the_winning_nim_move(piles, winning, root, opponents):
+    # Every variant must find it: the winning move wins against any reply, so also
+    # against the random playout policy that "policy" opponents follow in the tree.
+    bot = ISMCTSBot(0, Budget(2000, 30.0), rollout="random", root=root, opponents=opponents)
     assert bot.choose(SeatInfo(NimState(piles), 0, "toy_nim")) in winning
 
 
 @pytest.mark.parametrize("hand, best", [(1, SWAP), (4, KEEP)])
-def test_ismcts_reasons_over_hidden_cards(hand, best):
+@pytest.mark.parametrize("root", ["ucb", "paired"])
+def test_ismcts_reasons_over_hidden_cards(hand, best, root):
     # With a 1 any other card is better: swap. With a 4 nothing is better: keep.
     others = [c for c in (1, 2, 3, 4) if c != hand]
     state = SwapState([hand, others[0]], others[1], others[2])
-    bot = ISMCTSBot(5, Budget(600, 30.0), rollout="random")
+    bot = ISMCTSBot(5, Budget(600, 30.0), rollout="random", root=root)
     assert bot.choose(SeatInfo(state, 0, "toy_swap")) == best
 
 
@@ -83,6 +87,21 @@ def test_wall_time_caps_the_search():
 def test_bad_rollout_name_is_rejected():
     with pytest.raises(ValueError, match="rollout"):
         ISMCTSBot(0, rollout="clever")
+    with pytest.raises(ValueError, match="root"):
+        ISMCTSBot(0, root="widest")
+    with pytest.raises(ValueError, match="opponents"):
+        ISMCTSBot(0, opponents="oracle")
+
+
+def test_paired_root_gives_every_move_the_same_worlds():
+    # A sweep tries every root move on one world, so visits differ by at most the last,
+    # partial sweep; every move is tried however bad it looks.
+    bot = ISMCTSBot(2, Budget(100, 30.0), rollout="random", root="paired")
+    bot.choose(SeatInfo(NimState([3, 4, 2]), 0, "toy_nim"))
+    visits = [v for v, _ in bot.last_stats["root"].values()]
+    assert len(visits) == 8  # 3 + 3 + 2 ways to take
+    assert max(visits) - min(visits) <= 1
+    assert sum(visits) == bot.last_stats["iterations"] == 100
 
 
 def test_a_game_without_heuristics_gets_the_defaults():
