@@ -84,7 +84,7 @@ def test_wall_time_caps_the_search():
     assert bot.last_stats["iterations"] < 10**9
 
 
-def test_bad_rollout_name_is_rejected():
+def test_bad_search_option_names_are_rejected():
     with pytest.raises(ValueError, match="rollout"):
         ISMCTSBot(0, rollout="clever")
     with pytest.raises(ValueError, match="root"):
