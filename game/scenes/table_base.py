@@ -509,7 +509,8 @@ class TableScene(AppScene):
         self.draw_status(surface, pygame.Rect(PANEL_RECT.x + 12, y + 60, PANEL_RECT.width - 24, 120))
         if self.spectating:
             theme.draw_text(surface, tr("Watching: {pace}; +/- change speed, Space pauses", pace=self.pace_label()),
-                            (PANEL_RECT.x + 12, LOG_RECT.bottom + 6), 13, theme.YELLOW)
+                            (PANEL_RECT.x + 12, LOG_RECT.bottom + 6), 13, theme.YELLOW,
+                            max_width=PANEL_RECT.width - 24)
         self.draw_log(surface)
 
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

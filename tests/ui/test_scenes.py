@@ -212,6 +212,9 @@ def test_spectating_ai_vs_ai_at_any_speed():
     try:
         table = d.top
         assert table.spectating
+        from game.scenes.table_base import PANEL_RECT
+        hint = next(r for t, r, _ in d.labels() if t.startswith("Watching"))
+        assert PANEL_RECT.contains(hint), "the speed hint stays inside the side panel"
         for _ in range(3):
             d.key(pygame.K_PLUS)
         assert table.pace < 1
