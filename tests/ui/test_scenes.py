@@ -16,6 +16,7 @@ from game.scenes.error import ErrorScene
 from game.scenes.rules_page import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
+from game.scenes.table_base import PANEL_RECT
 from game.scenes.title import TitleScene
 from game.session import GameSession
 from tests.ui.driver import Driver
@@ -212,7 +213,6 @@ def test_spectating_ai_vs_ai_at_any_speed():
     try:
         table = d.top
         assert table.spectating
-        from game.scenes.table_base import PANEL_RECT
         hint = next(r for t, r, _ in d.labels() if t.startswith("Watching"))
         assert PANEL_RECT.contains(hint), "the speed hint stays inside the side panel"
         for _ in range(3):
