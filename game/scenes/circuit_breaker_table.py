@@ -599,7 +599,8 @@ class CircuitBreakerTable(TableScene):
                             anchor="midtop")
             theme.draw_text(surface, str(i), (HOUSE.x - 10, house_rect_cell(0, i).centery), 11, theme.TEXT_DIM,
                             anchor="center")
-        theme.draw_text(surface, tr("Your mouse"), (self.mouse_home_rect().x - 6, self.mouse_home_rect().y + 10), 13,
+        label = tr("{who}'s mouse", who=self.seat_name(self.viewer)) if self.showing_a_bot else tr("Your mouse")
+        theme.draw_text(surface, label, (self.mouse_home_rect().x - 6, self.mouse_home_rect().y + 10), 13,
                         theme.TEXT_DIM, anchor="topright")
         if self.drag.active and self.drag.drag.source == ("mouse",):
             for r in self.mouse_targets().values():
@@ -649,6 +650,14 @@ class CircuitBreakerTable(TableScene):
                       c=self.view["cheese"][self.viewer], who=who)
         return tr("{who}'s mouse: {why}", who=who, why=self.reason(f"cheese {seat + 1}"))
 
+    def hand_caption(self, size: int) -> str:
+        """Whose hand this is; watching computer players, the hand is the shown seat's."""
+        if self.showing_a_bot:
+            who = self.seat_name(self.viewer)
+            return tr("{who}'s hand ({n})", who=who, n=size) if size else tr("{who}'s hand is empty.", who=who)
+        return tr("Your hand ({n}); turn the held tile with R or the wheel", n=size) if size else \
+            tr("Your hand is empty.")
+
     def draw_hand(self, surface: pygame.Surface) -> None:
         hand = self.view.get("hand") or []
         caption = None
@@ -660,8 +669,7 @@ class CircuitBreakerTable(TableScene):
         if caption:
             theme.draw_text(surface, caption, (HOUSE.x, HAND_Y), 14, theme.YELLOW, max_width=MARKET_X - HOUSE.x - 12)
         else:
-            text = tr("Your hand ({n}); turn the held tile with R or the wheel", n=len(hand)) if hand else \
-                tr("Your hand is empty.")
+            text = self.hand_caption(len(hand))
             theme.draw_text(surface, text, (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=MARKET_X - HOUSE.x - 12)
         dragging = self.drag.drag.source if self.drag.active else None
         for i, tile in enumerate(hand):
@@ -736,7 +744,9 @@ class CircuitBreakerTable(TableScene):
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
         obj = v.get("objective")
         score = helpers.house_score(v, seat=self.viewer)
-        theme.draw_text(surface, tr("Your secret objective and score"), (box.x + 10, box.y + 6), 15, bold=True)
+        title = tr("{who}'s secret objective and score", who=self.seat_name(self.viewer)) if self.showing_a_bot \
+            else tr("Your secret objective and score")
+        theme.draw_text(surface, title, (box.x + 10, box.y + 6), 15, bold=True)
         if obj:
             x = box.x + 10
             for t in obj["types"]:

@@ -310,10 +310,14 @@ class CubeTable(TableScene):
 
     def draw_board(self, surface: pygame.Surface) -> None:
         title = None
+        who = self.seat_name(self.viewer)
         if self.phase() == "build":
-            title = tr("Your secret shape (hidden from everyone)")
+            title = tr("{who}'s secret shape (hidden from everyone)", who=who) if self.showing_a_bot else \
+                tr("Your secret shape (hidden from everyone)")
         elif self.phase() == "play":
-            title = tr("Your copy of {target}'s shape", target=self.seat_name(self.view["target"]))
+            target = self.seat_name(self.view["target"])
+            title = tr("{who}'s copy of {target}'s shape", who=who, target=target) if self.showing_a_bot else \
+                tr("Your copy of {target}'s shape", target=target)
         self.board.draw(surface, title)
 
     def pad_notes(self) -> tuple[dict[str, str | None], dict[str, list[str | None]], set[str]]:
@@ -397,7 +401,9 @@ class CubeTable(TableScene):
             return
         draw_shape(surface, secret, tuple(self.view["pieces"][self.viewer]), (850, 640), 20, self.board.rotation,
                    patterns=False, labels=False)
-        theme.draw_text(surface, tr("Your hidden shape"), (850, 546), 14, theme.TEXT_DIM, anchor="midtop")
+        label = tr("{who}'s hidden shape", who=self.seat_name(self.viewer)) if self.showing_a_bot else \
+            tr("Your hidden shape")
+        theme.draw_text(surface, label, (850, 546), 14, theme.TEXT_DIM, anchor="midtop")
 
     def draw_reveal(self, surface: pygame.Surface) -> None:
         v = self.view

@@ -305,6 +305,12 @@ class TableScene(AppScene):
         """Every seat is a computer player: the viewer watches at a speed of their choice."""
         return not self.session.humans or self.autoplay
 
+    @property
+    def showing_a_bot(self) -> bool:
+        """The shown side (hand, secrets) is a computer player's, not the watcher's own seat:
+        labels name that seat instead of saying "your"."""
+        return self.spectating and self.viewer != self.perspective
+
     def spectate_key(self, key: int) -> bool:
         if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             i = self.PACES.index(self.pace) if self.pace in self.PACES else 2

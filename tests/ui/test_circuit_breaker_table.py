@@ -164,3 +164,23 @@ def test_mouse_trips_and_refills_read_as_sentences():
         assert "The wire 1 pile is refilled with W2 (wire)." in lines
     finally:
         d.close()
+
+
+def test_watching_computer_players_names_the_shown_seat_instead_of_you():
+    d = cb_driver(seats=("ai:easy", "ai:easy"))
+    try:
+        d.top.paused = True  # the labels, not the AI's moves, are under test
+        labels = [text for text, _, _ in d.labels(frames=2)]
+        assert "Seat 1 (AI)'s hand (5)" in labels
+        assert "Seat 1 (AI)'s mouse" in labels
+        assert "Seat 1 (AI)'s secret objective and score" in labels
+        assert not [text for text in labels if text.startswith("Your")], labels
+    finally:
+        d.close()
+    d = cb_driver(seats=("human", "ai:easy"))
+    try:
+        labels = [text for text, _, _ in d.labels(frames=2)]
+        assert "Your mouse" in labels and "Your secret objective and score" in labels
+        assert "Your hand (5); turn the held tile with R or the wheel" in labels
+    finally:
+        d.close()

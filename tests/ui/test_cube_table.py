@@ -251,3 +251,25 @@ def test_a_held_block_aims_at_the_floor_cell_even_behind_a_column():
         assert set(b.placed["S"]) == {(1, 1, 0), (1, 1, 1)}, t.toast
     finally:
         d.close()
+
+
+def shown_labels(d: Driver) -> list[str]:
+    return [text for text, _, _ in d.labels(frames=2)]
+
+
+def test_watching_computer_players_names_the_shown_seat_instead_of_you():
+    d = cube_driver(["ai:easy", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        d.top.paused = True  # the labels, not the AI's moves, are under test
+        labels = shown_labels(d)
+        assert "Seat 1 (AI)'s copy of Seat 2 (AI)'s shape" in labels
+        assert "Seat 1 (AI)'s hidden shape" in labels
+        assert not [text for text in labels if text.startswith("Your")], labels
+    finally:
+        d.close()
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        labels = shown_labels(d)
+        assert "Your copy of Seat 2 (AI)'s shape" in labels and "Your hidden shape" in labels
+    finally:
+        d.close()
