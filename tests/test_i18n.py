@@ -29,10 +29,11 @@ def source_strings() -> set[str]:
 
 def data_strings() -> set[str]:
     """Strings the UI shows through tr() that come from data: titles, option texts, names,
-    and the tutorials' coach texts."""
+    the tutorials' coach texts and the cube puzzles' titles and hints."""
     from game.rules import CATALOG, get_rules, is_available
     from game.rules.circuit_breaker import helpers
     from game.rules.cube import PIECES
+    from game.rules.cube.puzzle import load_puzzles
     from game.scenes.breaks_text import RANK_NAMES, SUIT_NAMES
     from game.scenes.stats_scene import LEVEL_NAMES
     from game.session import SEAT_KINDS, seat_label
@@ -47,6 +48,7 @@ def data_strings() -> set[str]:
     out |= {p.name for p in PIECES.values()} | set(LEVEL_NAMES.values())
     out |= {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}
     out |= {n.replace("-", " ") for row in helpers.MARKET_ROWS for n in row}
+    out |= {text for puzzle in load_puzzles()[0] for text in (puzzle.title, puzzle.hint)}
     for info in CATALOG:  # the coach shows each step's say through tr() (table_base.draw_coach)
         if is_available(info.name):
             out |= {step.say for step in load_tutorial(info.name).steps}
