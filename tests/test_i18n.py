@@ -97,3 +97,35 @@ def test_title_screen_in_another_language(code):
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def translated_languages() -> list[str]:
+    return [code for code in i18n.available_languages() if code != "en"]
+
+
+@pytest.mark.parametrize("code", translated_languages())
+def test_every_rules_page_is_translated_line_for_line(code):
+    """A shipped language has each game's rules page, with the English page's structure
+    (same headings, bullets and paragraphs in the same order) and its own words."""
+    from game.rules import CATALOG
+    from game.scenes.rules_page import rules_blocks
+    for info in CATALOG:
+        english = rules_blocks(asset("rules", f"{info.name}.txt").read_text(encoding="utf-8"))
+        path = asset("rules", code, f"{info.name}.txt")
+        assert path.is_file(), f"no {code} rules page for {info.name}"
+        translated = rules_blocks(path.read_text(encoding="utf-8"))
+        assert [b.kind for b in translated] == [b.kind for b in english], info.name
+        same = [b.text for b, e in zip(translated, english, strict=True) if b.text == e.text]
+        assert len(same) <= len(english) // 10, f"{info.name}: left in English: {same[:3]}"
+
+
+def test_the_rules_page_follows_the_language_and_falls_back_to_english():
+    from game.scenes.rules_page import load_rules_text
+    try:
+        assert i18n.load_language("de") is None
+        assert load_rules_text("breaks") == asset("rules", "de", "breaks.txt").read_text(encoding="utf-8")
+        i18n.set_language("xx")  # a language without rules pages
+        assert load_rules_text("breaks") == asset("rules", "breaks.txt").read_text(encoding="utf-8")
+    finally:
+        i18n.load_language("en")
+    assert load_rules_text("breaks").startswith("# Breaks")

@@ -1,4 +1,5 @@
-"""An in-game rules page for a game, written in our own words, from assets/rules.
+"""An in-game rules page for a game, written in our own words, from assets/rules (a
+translation in assets/rules/<language code>/ when one is shipped).
 
 The page is our own scrolling text view drawn with ``theme.draw_text`` (so it is sharp
 in a window larger than the canvas, see sharp_text): the text is wrapped to the box,
@@ -9,10 +10,11 @@ Home/End), so no line is ever cut in half at the box's edges.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import language, tr
 from game.paths import asset
 from game.rules import game_info
 from game.scenes.base import AppScene
@@ -94,8 +96,17 @@ def layout(blocks: list[Block], width: int) -> list[Line]:
     return lines
 
 
+def rules_path(game: str) -> Path:
+    """The rules page in the chosen language (assets/rules/<code>/) if shipped, else English."""
+    if language() != "en":
+        localised = asset("rules", language(), f"{game}.txt")
+        if localised.is_file():
+            return localised
+    return asset("rules", f"{game}.txt")
+
+
 def load_rules_text(game: str) -> str:
-    path = asset("rules", f"{game}.txt")
+    path = rules_path(game)
     try:
         return path.read_text(encoding="utf-8")
     except OSError:
