@@ -4,12 +4,17 @@
 falls back to the source. ``{name}`` placeholders are filled after translation so a
 catalogue can reorder them. Catalogues are JSON files in assets/i18n/<code>.json
 mapping English source strings to the translation; English needs none.
+
+The rules engines explain an illegal move in English with values inside ("7H does not
+match 3D"). ``tr_message`` translates such a message by pattern: assets/i18n/messages/
+<code>.json maps message templates ("{card} does not match {top}") to translations.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 
 log = logging.getLogger("breakbox")
@@ -17,6 +22,9 @@ log = logging.getLogger("breakbox")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 _catalog: dict[str, str] = {}
 _language = "en"
+_messages: dict[str, str] = {}  # engine message templates -> translation
+_patterns: list[tuple[re.Pattern[str], str]] = []  # compiled from _messages, most literal text first
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
 def tr(text: str, **fields: Any) -> str:
@@ -29,10 +37,45 @@ def tr(text: str, **fields: Any) -> str:
         return text.format(**fields)
 
 
-def set_language(code: str, catalog: dict[str, str] | None = None) -> None:
-    global _language, _catalog
+def set_language(code: str, catalog: dict[str, str] | None = None,
+                 messages: dict[str, str] | None = None) -> None:
+    global _language, _catalog, _messages, _patterns
     _language = code
     _catalog = dict(catalog or {})
+    _messages = dict(messages or {})
+    templates = sorted((k for k in _messages if _PLACEHOLDER.search(k)), key=lambda k: -len(_PLACEHOLDER.sub("", k)))
+    _patterns = [(message_pattern(k), _messages[k]) for k in templates]
+
+
+def message_pattern(template: str) -> re.Pattern[str]:
+    """A template's regex: its literal text, each {name} any text (a repeated name the same text)."""
+    parts, seen, end = [], set(), 0
+    for m in _PLACEHOLDER.finditer(template):
+        parts.append(re.escape(template[end:m.start()]))
+        name = m.group(1)
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        seen.add(name)
+        end = m.end()
+    parts.append(re.escape(template[end:]))
+    return re.compile("".join(parts))
+
+
+def tr_message(message: str) -> str:
+    """An engine message in the chosen language: exact entries first, then templates; the
+    values a template captures are translated when the catalogues know them. A message
+    nobody translated stays as it is (English)."""
+    exact = _messages.get(message) or _catalog.get(message)
+    if exact is not None or not _patterns:
+        return exact if exact is not None else message
+    for pattern, translation in _patterns:
+        m = pattern.fullmatch(message)
+        if m:
+            values = {k: _messages.get(v, _catalog.get(v, v)) for k, v in m.groupdict().items()}
+            try:
+                return translation.format(**values)
+            except (KeyError, IndexError, ValueError):  # a broken entry: keep the English
+                return message
+    return message
 
 
 def language() -> str:
@@ -62,5 +105,18 @@ def load_language(code: str) -> str | None:
         set_language("en")
         log.warning("language %s unavailable: %s", code, exc)
         return f"{path}: {exc}; using English"
-    set_language(code, catalog)
+    set_language(code, catalog, _load_messages(asset("i18n", "messages", f"{code}.json")))
     return None
+
+
+def _load_messages(path: Any) -> dict[str, str]:
+    """The engine-message templates; none (messages stay English) if missing or damaged."""
+    try:
+        messages = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(messages, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                     for k, v in messages.items()):
+            raise ValueError("expected an object of English -> translation strings")
+    except (OSError, ValueError) as exc:
+        log.warning("engine messages %s unavailable: %s", path, exc)
+        return {}
+    return messages

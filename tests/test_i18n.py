@@ -129,3 +129,96 @@ def test_the_rules_page_follows_the_language_and_falls_back_to_english():
     finally:
         i18n.load_language("en")
     assert load_rules_text("breaks").startswith("# Breaks")
+
+
+def test_engine_messages_are_translated_by_template():
+    """tr_message: a template's placeholders take any text (a repeated name the same text),
+    the captured values are translated when a catalogue knows them, the template with the
+    most literal text wins, and anything unknown or broken stays English."""
+    messages = {"{card} does not match {top}": "{card} passt nicht zu {top}",
+                "capturing {square} would split {colour}'s group": "{square} teilt die Gruppe von {colour}",
+                "{a} and {a}": "zweimal {a}",
+                "seat {n} is you": "Platz {n} bist du",
+                "seat {n} {rest}": "{broken}",
+                "all blocks are flat": "alle Blöcke liegen flach"}
+    try:
+        i18n.set_language("de", {"red": "Rot"}, messages)
+        assert i18n.tr_message("7H does not match 3D") == "7H passt nicht zu 3D"
+        assert i18n.tr_message("capturing C5 would split red's group") == "C5 teilt die Gruppe von Rot"
+        assert i18n.tr_message("x and x") == "zweimal x"
+        assert i18n.tr_message("x and y") == "x and y"
+        assert i18n.tr_message("seat 2 is you") == "Platz 2 bist du"  # more literal text than "seat {n} {rest}"
+        assert i18n.tr_message("seat 2 has left") == "seat 2 has left"  # the broken entry keeps the English
+        assert i18n.tr_message("all blocks are flat") == "alle Blöcke liegen flach"
+        assert i18n.tr_message("something new") == "something new"
+    finally:
+        i18n.load_language("en")
+    assert i18n.tr_message("7H does not match 3D") == "7H does not match 3D"
+
+
+def test_a_damaged_message_catalogue_leaves_the_messages_in_english(monkeypatch, tmp_path):
+    (tmp_path / "messages").mkdir()
+    (tmp_path / "messages" / "de.json").write_text("{not json")
+    real = asset
+
+    def fake(*parts):
+        return tmp_path.joinpath(*parts[1:]) if parts[:2] == ("i18n", "messages") else real(*parts)
+    monkeypatch.setattr("game.paths.asset", fake)
+    try:
+        assert i18n.load_language("de") is None  # the menus still switch
+        assert i18n.tr("Your turn") == "Du bist dran"
+        assert i18n.tr_message("7H does not match 3D") == "7H does not match 3D"
+    finally:
+        i18n.load_language("en")
+
+
+def engine_messages() -> set[str]:
+    """What the rules say to a player in the client: reasons met in random games (with
+    options on), Break the Cube's building problems, Breaker Blocks' step prompts and
+    end reasons."""
+    from game.rules.breaker_blocks import geometry, steps
+    from game.rules.cube.shapes import check_partial, check_shape
+    from game.scenes.cube_build import Builder
+    from tests.engine_messages import gather
+    found = {"it is not your turn"}
+    for game, games, options in (("breaks", 8, {}), ("breaks", 4, {"jokers": True, "break_to_empty": True}),
+                                 ("blockers", 6, {}), ("blockers", 2, {"advanced": True}),
+                                 ("breaker_blocks", 4, {}), ("breaker_blocks", 2, {"action_set": "first_game"}),
+                                 ("circuit_breaker", 4, {}), ("cube", 2, {"sudden_death": True})):
+        found |= gather(game, games, options=options, players=2 if options.get("advanced") else None)
+    pieces = ("S", "M", "L")
+    for shape in ("S:1.1,2.1 M:4.1,5.1,7.1 L:3.1,6.1,9.1,8.1",   # all flat
+                  "S:1.2,2.2 M:4.1,5.1,7.1 L:3.1,6.1,9.1,8.1",   # floating
+                  "S:5.1,5.2 M:5.1,4.1,7.1 L:3.1,6.1,9.1,8.1",   # overlap
+                  "S:1.1,9.1 M:4.1,5.1,7.1 L:3.1,6.1,9.1,8.1",   # not a small block
+                  "S:5.1,5.2 M:4.1,5.1,7.1"):                    # missing block
+        found.add(check_shape(shape, pieces) or "")
+    found.add(check_partial({"S": 0, "M": 0}, pieces) or "")
+    builder = Builder(pieces)
+    found |= {builder.problem() or "", builder.landing("L", 9, 9).problem or ""}
+    A = geometry
+    for kind, count in ((A.ACCELERATE, 3), (A.ANNIHILATE, 1), (A.AGITATE, 2), (A.AUTOMATE, 1), (A.ATTENUATE, 2),
+                        (A.AGGRAVATE, 2)):
+        found |= {steps.prompt((kind, (0, 0), i), mover) for i in range(count) for mover in (0, 1)}
+    found |= {steps.end_reason(code, 1, 0, 30).text for code in ("authenticate", "final_turn", "turn_cap", "sealed")}
+    return found - {""}
+
+
+@pytest.mark.parametrize("code", translated_languages())
+def test_every_engine_message_a_player_can_meet_is_translated(code):
+    messages = engine_messages()
+    assert len(messages) > 300  # the gathering really met the engines' reasons
+    try:
+        assert i18n.load_language(code) is None
+        untranslated = sorted(m for m in messages if i18n.tr_message(m) == m)
+    finally:
+        i18n.load_language("en")
+    assert not untranslated, f"{len(untranslated)} untranslated, e.g. {untranslated[:5]}"
+
+
+@pytest.mark.parametrize("code", translated_languages())
+def test_the_message_catalogue_keeps_every_placeholder(code):
+    catalogue = json.loads(asset("i18n", "messages", f"{code}.json").read_text(encoding="utf-8"))
+    for english, translated in catalogue.items():
+        assert sorted(re.findall(r"\{[^}]*\}", english)) == sorted(re.findall(r"\{[^}]*\}", translated)), english
+        assert not re.search(r"\}\{", english), f"adjacent placeholders cannot be told apart: {english}"

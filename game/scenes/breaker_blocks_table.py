@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.rules.breaker_blocks.helpers import hole_sides
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
@@ -476,9 +476,9 @@ class BreakerBlocksTable(TableScene):
             lines.append(tr("{who} ended the turn.", who=who))
         pend = after.get("pending")
         if pend and pend.get("prompt") and pend.get("seat") == seat and not before.get("pending"):
-            lines.append(pend["prompt"])
+            lines.append(tr_message(pend["prompt"]))
         if after.get("end_reason") and not before.get("end_reason"):
-            lines.append(after["end_reason"]["text"])
+            lines.append(tr_message(after["end_reason"]["text"]))
         return lines
 
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
@@ -511,7 +511,7 @@ class BreakerBlocksTable(TableScene):
         v = self.session.view(self.viewer)
         lines = []
         if v.get("end_reason"):
-            lines.append(v["end_reason"]["text"])
+            lines.append(tr_message(v["end_reason"]["text"]))
         for i, name in enumerate(v["circuits"]):
             p1, p2 = v["power"][0][i], v["power"][1][i]
             ctrl = v["control"][i]
@@ -525,10 +525,10 @@ class BreakerBlocksTable(TableScene):
     def prompt(self) -> str:
         v = self.view
         if self.session.is_over():
-            return v["end_reason"]["text"] if v.get("end_reason") else tr("The game is over.")
+            return tr_message(v["end_reason"]["text"]) if v.get("end_reason") else tr("The game is over.")
         pend = v.get("pending")
         if pend and pend.get("prompt"):
-            return pend["prompt"]
+            return tr_message(pend["prompt"])  # the rules word each step in English
         if not self.my_turn():
             return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
         if self.selected is not None:

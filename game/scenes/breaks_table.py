@@ -12,7 +12,7 @@ import math
 import pygame
 
 from game.core.errors import IllegalAction
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.rules.breaks import is_wild
 from game.scenes.breaks_layout import BreaksLayout
 from game.scenes.breaks_text import card_name, in_words, narrate
@@ -107,7 +107,7 @@ class BreaksTable(TableScene):
         try:
             self.session.check(text)
         except IllegalAction as exc:
-            return in_words(str(exc))
+            return in_words(tr_message(str(exc)))
         return ""
 
     # --- acting -------------------------------------------------------------------------

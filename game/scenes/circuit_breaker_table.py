@@ -14,7 +14,7 @@ import math
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import helpers
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
@@ -363,6 +363,7 @@ class CircuitBreakerTable(TableScene):
     def draw_fit_problem(self, surface: pygame.Surface, problem: str, cell: tuple[int, int]) -> None:
         """Why the held tile does not fit the cell under it: a banner inside the house, on
         the half away from that cell so it never hides the spot being tried."""
+        problem = tr_message(problem)
         text = problem[:1].upper() + problem[1:]
         lines = theme.wrap(text, 15, HOUSE.w - 28, bold=True)[:3]
         box = pygame.Rect(HOUSE.x + 6, 0, HOUSE.w - 12, 12 + 20 * len(lines))
@@ -377,7 +378,7 @@ class CircuitBreakerTable(TableScene):
         try:
             self.session.check(text)
         except Exception as exc:
-            return str(exc)
+            return tr_message(str(exc))
         return tr("Not possible now.")
 
     def mouse_refusal(self) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.rules.cube import PIECES
 from game.scenes.cube_build import Builder, Landing
 from game.scenes.cube_pad import hex_colour
@@ -229,7 +229,7 @@ class BuildBoard:
                             theme.TEXT if ghost.problem is None else theme.VERMILLION, bold=True,
                             anchor="midtop", max_width=560)
             if ghost.problem:
-                problem = tr(ghost.problem)
+                problem = tr_message(ghost.problem)
                 theme.draw_text(surface, problem[:1].upper() + problem[1:], (int(iso.origin[0]), 150), 18,
                                 theme.VERMILLION, anchor="midtop", max_width=560)
         if b is not None:

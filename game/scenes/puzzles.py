@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game import storage
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.rules.cube import ShapeError
 from game.rules.cube.puzzle import Puzzle, PuzzleRun, load_puzzles
 from game.scenes.base import AppScene, heading
@@ -103,6 +103,7 @@ class PuzzleScene(AppScene):
         self.saved = False
 
     def refuse(self, reason: str) -> None:
+        reason = tr_message(reason)  # shape problems come from the rules in English
         self.app.sound.play("illegal")
         self.show_toast(reason[:1].upper() + reason[1:], 3)
 

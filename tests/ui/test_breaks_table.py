@@ -226,3 +226,21 @@ def test_hint_asks_the_normal_ai_highlights_the_move_and_is_recorded():
 def test_no_hints_in_pass_and_play(x1):
     x1.key(pygame.K_h)
     assert "against the computer" in x1.top.toast
+
+
+def test_in_german_the_reason_for_an_illegal_drop_is_german_too():
+    from game import i18n
+    dirs = storage.user_dirs()
+    storage.atomic_write_json(storage.settings_path(dirs), {"language": "de"})
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    try:
+        table = d.top
+        d.frames(3)
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.drag(table.layout.PENDING.center, slot_point(table, 0, 2))  # 3D does not match 4H
+        assert actions(d) == ["draw"]
+        assert table.toast == "Herz-4 passt nicht zu Karo-3"  # the engine's "4H does not match 3D", translated
+    finally:
+        d.close()
+        i18n.load_language("en")
