@@ -31,6 +31,7 @@ def data_strings() -> set[str]:
     """Strings the UI shows through tr() that come from data: titles, option texts, names,
     the tutorials' coach texts and the cube puzzles' titles and hints."""
     from game.rules import CATALOG, get_rules, is_available
+    from game.rules.blockers import SYMBOLS
     from game.rules.circuit_breaker import helpers
     from game.rules.cube import PIECES
     from game.rules.cube.puzzle import load_puzzles
@@ -49,6 +50,7 @@ def data_strings() -> set[str]:
     out |= {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}
     out |= {n.replace("-", " ") for row in helpers.MARKET_ROWS for n in row}
     out |= {text for puzzle in load_puzzles()[0] for text in (puzzle.title, puzzle.hint)}
+    out |= set(SYMBOLS)  # Blockers! tiles named in the log
     for info in CATALOG:  # the coach shows each step's say through tr() (table_base.draw_coach)
         if is_available(info.name):
             out |= {step.say for step in load_tutorial(info.name).steps}

@@ -14,7 +14,7 @@ import math
 import pygame
 
 from game.i18n import tr
-from game.rules.blockers import helpers
+from game.rules.blockers import SYMBOLS, helpers
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.drag import DragController
@@ -262,7 +262,7 @@ class BlockersTable(TableScene):
         else:
             colour, tile, square = self._parse(text, seat, before)
             captured = before["board"].get(square)
-            tile_word = tr("wild") if tile == "wild" else tile
+            tile_word = tr(tile) if tile == "wild" or tile in SYMBOLS else tile  # numbers and letters stay
             if captured:
                 lines = [tr("{who} placed {colour} {tile} on {sq}, capturing a {c} tile.", who=who, colour=tr(colour),
                             tile=tile_word, sq=square, c=tr(captured))]

@@ -108,3 +108,19 @@ def test_results_list_the_winner_first_and_low_scores_above_high_ones():
         assert len(set(scores)) > 1, "the seed gives different scores, so the order is tested"
     finally:
         d.close()
+
+
+def test_in_german_the_log_names_a_symbol_tile_in_german():
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        move = next(text for text in t.session.legal_texts() if text.startswith("circle@"))
+        before = t.session.view(0)
+        t.session.apply(move, 0)
+        line = t.narrate(0, move, before, t.session.view(0))[0]
+        assert "Kreis" in line and "circle" not in line, line
+    finally:
+        d.close()
+        i18n.load_language("en")
