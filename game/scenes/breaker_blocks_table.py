@@ -475,7 +475,8 @@ class BreakerBlocksTable(TableScene):
         elif w[0] == "end":
             lines.append(tr("{who} ended the turn.", who=who))
         pend = after.get("pending")
-        if pend and pend.get("prompt") and pend.get("seat") == seat and not before.get("pending"):
+        if pend and pend.get("prompt") and pend.get("seat") == seat and not before.get("pending") \
+                and not self.is_bot(seat):  # a computer's steps show in its moves; a person gets the instruction
             lines.append(tr_message(pend["prompt"]))
         if after.get("end_reason") and not before.get("end_reason"):
             lines.append(tr_message(after["end_reason"]["text"]))
@@ -528,7 +529,9 @@ class BreakerBlocksTable(TableScene):
             return tr_message(v["end_reason"]["text"]) if v.get("end_reason") else tr("The game is over.")
         pend = v.get("pending")
         if pend and pend.get("prompt"):
-            return tr_message(pend["prompt"])  # the rules word each step in English
+            if self.my_turn():
+                return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
+            return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=pend["tile"].upper())
         if not self.my_turn():
             return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
         if self.selected is not None:

@@ -109,3 +109,21 @@ def test_a_long_hand_closes_up_instead_of_running_under_the_panels():
         assert table.hand_rect(1, 1).x - table.hand_rect(1, 0).x == 52  # short hands keep their spacing
     finally:
         d.close()
+
+
+def test_a_computer_players_action_step_is_described_not_addressed_to_you():
+    session = GameSession("breaker_blocks", ["ai:easy", "human"], seed=1, options={"first_player": 0})
+    for a in ["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.paused = True  # hold the computer mid-step
+        before = session.view(1)
+        session.apply("play annihilate at 0,-1 from E", 0)
+        t.refresh()
+        assert t.prompt() == "Seat 1 (AI) is carrying out ANNIHILATE."
+        lines = t.narrate(0, "play annihilate at 0,-1 from E", before, session.view(1))
+        assert not any("pick a leaf" in line for line in lines), lines
+    finally:
+        d.close()
