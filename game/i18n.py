@@ -97,26 +97,25 @@ def load_language(code: str) -> str | None:
     from game.paths import asset
     path = asset("i18n", f"{code}.json")
     try:
-        catalog = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(catalog, dict) or not all(isinstance(k, str) and isinstance(v, str)
-                                                    for k, v in catalog.items()):
-            raise ValueError("expected an object of English -> translation strings")
+        catalog = _read_catalogue(path)
     except (OSError, ValueError) as exc:
         set_language("en")
         log.warning("language %s unavailable: %s", code, exc)
         return f"{path}: {exc}; using English"
-    set_language(code, catalog, _load_messages(asset("i18n", "messages", f"{code}.json")))
+    messages_path = asset("i18n", "messages", f"{code}.json")
+    try:
+        messages = _read_catalogue(messages_path)
+    except (OSError, ValueError) as exc:  # the menus still switch; the rules' reasons stay English
+        log.warning("engine messages %s unavailable: %s", messages_path, exc)
+        messages = {}
+    set_language(code, catalog, messages)
     return None
 
 
-def _load_messages(path: Any) -> dict[str, str]:
-    """The engine-message templates; none (messages stay English) if missing or damaged."""
-    try:
-        messages = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(messages, dict) or not all(isinstance(k, str) and isinstance(v, str)
-                                                     for k, v in messages.items()):
-            raise ValueError("expected an object of English -> translation strings")
-    except (OSError, ValueError) as exc:
-        log.warning("engine messages %s unavailable: %s", path, exc)
-        return {}
-    return messages
+def _read_catalogue(path: Any) -> dict[str, str]:
+    """A JSON object of English -> translation strings; OSError or ValueError otherwise."""
+    catalog = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(catalog, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                for k, v in catalog.items()):
+        raise ValueError("expected an object of English -> translation strings")
+    return catalog
