@@ -441,7 +441,8 @@ class CubeTable(TableScene):
         if opts.get("sudden_death"):
             flags.append(tr("sudden death"))
         lines.append(", ".join(flags))
-        lines.append(tr("Q/E turn the view. Ask: a digit, or Shift+letter."))
+        lines.append(tr("Q/E turn the view.") if self.spectating or v["phase"] != "play"
+                     else tr("Q/E turn the view. Ask: a digit, or Shift+letter."))
         y = rect.y
         for i, line in enumerate(lines):
             for part in theme.wrap(line, 15, rect.width):

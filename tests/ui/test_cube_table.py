@@ -265,11 +265,13 @@ def test_watching_computer_players_names_the_shown_seat_instead_of_you():
         assert "Seat 1 (AI)'s copy of Seat 2 (AI)'s shape" in labels
         assert "Seat 1 (AI)'s hidden shape" in labels
         assert not [text for text in labels if text.startswith("Your")], labels
+        assert "Q/E turn the view." in labels and not [text for text in labels if "Shift+" in text]
     finally:
         d.close()
     d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
     try:
         labels = shown_labels(d)
         assert "Your copy of Seat 2 (AI)'s shape" in labels and "Your hidden shape" in labels
+        assert "Ask: a digit, or Shift+letter." in " ".join(labels), "how to ask, by keyboard (wrapped in the panel)"
     finally:
         d.close()
