@@ -314,9 +314,12 @@ class BlockersTable(TableScene):
         for row in helpers.score_breakdown(self.session.view(self.viewer)):
             groups = " + ".join(f"{tr(c)} {n}" for c, n in row["groups"].items())
             caps = ", ".join(f"{tr(c)} {n}" for c, n in row["captures"].items()) or tr("no captures")
-            lines.append(tr("{who}: {gt} groups ({g}) + {m} for the most captured of one colour ({caps}) = {s}",
-                            who=self.seat_name(row["seat"]), g=groups, gt=row["group_total"], caps=caps,
-                            m=row["most_captured"], s=row["score"]))
+            fields = {"who": self.seat_name(row["seat"]), "g": groups, "caps": caps, "m": row["most_captured"],
+                      "s": row["score"]}
+            lines.append(tr("{who}: 1 group ({g}) + {m} for the most captured of one colour ({caps}) = {s}", **fields)
+                         if row["group_total"] == 1 else
+                         tr("{who}: {gt} groups ({g}) + {m} for the most captured of one colour ({caps}) = {s}",
+                            gt=row["group_total"], **fields))
         lines.append(tr("Lowest score wins; on a tie, fewer captures in all wins."))
         return lines
 
@@ -448,8 +451,10 @@ class BlockersTable(TableScene):
             for colour in row["colours"]:
                 surface.blit(tile_surface(colour, None, 20, self.patterns()), (x, y + 32))
                 left = v["rack_sizes"].get(colour, 0) + v["pool_sizes"].get(colour, 0)
-                theme.draw_text(surface, tr("{g} groups, {n} tiles left", g=row["groups"][colour], n=left),
-                                (x + 26, y + 33), 14, theme.TEXT_DIM)
+                groups = row["groups"][colour]
+                text = ", ".join((tr("1 group") if groups == 1 else tr("{n} groups", n=groups),
+                                  tr("1 tile left") if left == 1 else tr("{n} tiles left", n=left)))
+                theme.draw_text(surface, text, (x + 26, y + 33), 14, theme.TEXT_DIM)
                 x += 170
             cx = box.x + 10
             theme.draw_text(surface, tr("captured:"), (cx, y + 60), 14, theme.TEXT_DIM)

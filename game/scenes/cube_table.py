@@ -243,7 +243,9 @@ class CubeTable(TableScene):
         lines = []
         for s in range(len(v["built"])):
             state = tr("found the shape") if v["solved"][s] else (tr("out") if v["eliminated"][s] else tr("not found"))
-            lines.append(tr("{who}: {state} after {n} turns", who=self.seat_name(s), state=state, n=asks[s]))
+            who = self.seat_name(s)
+            lines.append(tr("{who}: {state} after 1 turn", who=who, state=state) if asks[s] == 1 else
+                         tr("{who}: {state} after {n} turns", who=who, state=state, n=asks[s]))
         return lines
 
     def bench_step(self, frame: int) -> None:

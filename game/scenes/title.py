@@ -30,7 +30,8 @@ class TitleScene(AppScene):
                 game = self.record["log"]["game"]
                 title = next(i.title for i in CATALOG if i.name == game)
                 moves = len(self.record["log"]["actions"])
-                self.continue_text = tr("Continue {title} ({moves} moves in)", title=title, moves=moves)
+                self.continue_text = tr("Continue {title} (1 move in)", title=title) if moves == 1 else \
+                    tr("Continue {title} ({moves} moves in)", title=title, moves=moves)
             except (KeyError, TypeError, StopIteration):
                 self.continue_text = tr("Continue saved game")
         self.rows: list[pygame.Rect] = []

@@ -124,3 +124,16 @@ def test_in_german_the_log_names_a_symbol_tile_in_german():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_the_score_panel_counts_one_group_and_one_tile_in_the_singular():
+    d = blockers_driver(Y2)
+    try:
+        labels = [text for text, _, _ in d.labels(frames=2)]
+        assert "0 groups, 6 tiles left" in labels and "3 groups, 6 tiles left" in labels, labels
+        d.drag(d.top.rack_rect(rack_index(d.top, "9")).center, square_rect("I9").center)
+        labels = [text for text, _, _ in d.labels(frames=2)]
+        assert "1 group, 5 tiles left" in labels, labels
+        assert d.top.result_lines()[0].startswith("Seat 1: 1 group (red 1) + 1"), d.top.result_lines()
+    finally:
+        d.close()

@@ -140,6 +140,7 @@ def test_a_correct_guess_is_stamped_and_the_game_ends():
         assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
         assert t.session.state.winners() == [1]
         assert t.view["secrets"] == [P, Q]
+        assert t.result_lines() == ["Seat 1: not found after 1 turn", "Seat 2: found the shape after 1 turn"]
     finally:
         d.close()
 

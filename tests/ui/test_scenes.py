@@ -277,3 +277,22 @@ def test_headless_runs_never_throttle():
         assert d.app.frame_rate() == d.app.config.fps
     finally:
         d.close()
+
+
+def test_continue_counts_one_move_in_the_singular():
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    session.apply("draw", 0)
+    dirs = storage.user_dirs()
+    storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    d = Driver()
+    try:
+        assert d.top.continue_text == "Continue Breaks (1 move in)"
+        session.apply("discard", 0)
+        storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    finally:
+        d.close()
+    d = Driver()
+    try:
+        assert d.top.continue_text == "Continue Breaks (2 moves in)"
+    finally:
+        d.close()
