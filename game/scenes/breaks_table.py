@@ -408,8 +408,9 @@ class BreaksTable(TableScene):
             draw.marker(surface, theme.seat_shape(seat), (area.label[0] + 8, area.label[1] + 12), 9,
                         theme.seat_colour(seat))
             name = self.seat_name(seat)
-            theme.draw_text(surface, tr("{name}   {n} pts", name=name, n=view["scores"][seat]),
-                            (area.label[0] + 24, area.label[1] + 1), 18, theme.TEXT, bold=(seat == cp))
+            score = view["scores"][seat]
+            label = tr("{name}   1 pt", name=name) if score == 1 else tr("{name}   {n} pts", name=name, n=score)
+            theme.draw_text(surface, label, (area.label[0] + 24, area.label[1] + 1), 18, theme.TEXT, bold=(seat == cp))
             for s in range(3):
                 seq = view["tableaux"][seat][s]
                 base = lay.card_rect(seat, s, 0)

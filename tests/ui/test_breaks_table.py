@@ -196,6 +196,8 @@ def test_results_screen_after_the_final_merges():
         d.frames(30)
         d.drag(slot_point(table, 0, 2), slot_point(table, 0, 0))  # merge 1 3 -> a stack
         d.frames(30)
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert "Seat 1   1 pt" in labels and "Seat 2   0 pts" in labels, "one point reads in the singular"
         d.key(pygame.K_f)
         d.frames(60)
         d.key(pygame.K_RETURN)  # hand-off to seat 2
