@@ -1,7 +1,10 @@
 """Statistics: per game and opponent level, games, wins, losses, streaks and best
-scores, with small bar charts drawn in code; puzzle stars at the bottom."""
+scores, with small bar charts drawn in code; puzzle stars at the bottom. The list scrolls
+(wheel, Up/Down, PgUp/PgDn, Home/End) once it is longer than the screen."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -14,7 +17,7 @@ from game.ui import draw, theme
 
 LEVEL_NAMES = {"ai:easy": "vs AI (easy)", "ai:normal": "vs AI (normal)", "ai:hard": "vs AI (hard)",
                "random": "vs AI (random)", "greedy": "vs AI (greedy)", "friends": "pass and play"}
-BAR_W = 300
+BAR_W = 200
 
 
 def result_bar(surface: pygame.Surface, rect: pygame.Rect, wins: int, draws: int, losses: int) -> None:
@@ -40,54 +43,120 @@ def result_bar(surface: pygame.Surface, rect: pygame.Rect, wins: int, draws: int
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1)
 
 
+@dataclass(frozen=True)
+class Row:
+    """One line of the list: a game's title, its "nothing yet" note, or one opponent level."""
+    kind: str  # "title", "empty" or "level"
+    game: str
+    level: str = ""
+    gap: int = 0  # space after the row: the last level of a game
+
+    @property
+    def height(self) -> int:
+        return {"title": 30, "empty": 34, "level": 24}[self.kind] + self.gap
+
+
+VIEW = pygame.Rect(40, 80, 1200, 530)  # the scrolling list, above the legend and the stars
+TEXT_X = 470
+
+
 class StatsScene(AppScene):
     def enter(self) -> None:
         self.stats, problem = storage.load_stats(self.app.dirs)
         self.progress, _ = storage.load_progress(self.app.dirs)
         if problem:
             self.show_toast(problem, 6)
+        self.rows = self.build_rows()
+        self.first = 0  # index of the first row shown; the list scrolls by whole rows
         self.button(tr("Back"), (1080, 650, 160, 44), self.close, object_id="#primary")
         self.focus.index = 0
         self.focus.visible = True
+
+    def build_rows(self) -> list[Row]:
+        rows: list[Row] = []
+        for info in CATALOG:
+            levels = self.stats.games.get(info.name, {})
+            if not levels:
+                rows.append(Row("empty", info.name))
+                continue
+            rows.append(Row("title", info.name))
+            order = sorted(levels, key=lambda lvl: LEVEL_ORDER.index(lvl) if lvl in LEVEL_ORDER else 99)
+            rows += [Row("level", info.name, level, 8 if i == len(order) - 1 else 0) for i, level in enumerate(order)]
+        return rows
+
+    @property
+    def max_first(self) -> int:
+        """The first row when scrolled to the end: the last row just fits."""
+        room, i = VIEW.h, len(self.rows)
+        while i > 0 and room >= self.rows[i - 1].height:
+            room -= self.rows[i - 1].height
+            i -= 1
+        return i
+
+    def scroll(self, rows: int) -> None:
+        self.first = max(0, min(self.max_first, self.first + rows))
 
     def close(self) -> None:
         self.stack.pop()
 
     def on_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * event.y)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -10, pygame.K_PAGEDOWN: 10,
+                 pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)}
+        if event.key == pygame.K_ESCAPE:
             self.close()
+            return True
+        if event.key in steps:
+            self.scroll(steps[event.key])
             return True
         return False
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         heading(surface, tr("Statistics"), 20)
-        y = 84
-        for info in CATALOG:
-            levels = self.stats.games.get(info.name, {})
-            theme.draw_text(surface, tr(info.title), (60, y), 20, bold=True)
-            if not levels:
-                theme.draw_text(surface, tr("no finished games yet"), (300, y + 4), 15, theme.TEXT_DIM)
-                y += 34
-                continue
-            y += 30
-            order = sorted(levels, key=lambda lvl: LEVEL_ORDER.index(lvl) if lvl in LEVEL_ORDER else 99)
-            for level in order:
-                line = levels[level]
-                theme.draw_text(surface, tr(LEVEL_NAMES.get(level, level)), (80, y), 15, theme.TEXT_DIM)
-                result_bar(surface, pygame.Rect(250, y + 2, BAR_W, 16), line.wins, line.draws, line.losses)
-                best = "-" if line.best_score is None else f"{line.best_score:g}"
-                lower = tr(" (lower is better)") if info.name in LOWER_IS_BETTER else ""
-                text = tr("{p} played: {w} won, {d} shared, {l} lost; streak {s} (best {b}); best score {bs}{lower}",
-                          p=line.played, w=line.wins, d=line.draws, l=line.losses, s=line.streak, b=line.best_streak,
-                          bs=best, lower=lower)
-                theme.draw_text(surface, text, (BAR_W + 270, y), 14, theme.TEXT)
-                y += 24
-            y += 8
+        titles = {info.name: info.title for info in CATALOG}
+        y = VIEW.y + 4
+        for row in self.rows[self.first:]:
+            if y + row.height > VIEW.bottom:
+                break
+            if row.kind == "level":
+                self.draw_level(surface, row, y)
+            else:
+                theme.draw_text(surface, tr(titles[row.game]), (60, y), 20, bold=True)
+                if row.kind == "empty":
+                    theme.draw_text(surface, tr("no finished games yet"), (300, y + 4), 15, theme.TEXT_DIM)
+            y += row.height
+        self.draw_scroll_bar(surface)
         stars = sum(self.progress.values())
         theme.draw_text(surface, tr("Cube puzzle stars: {n}", n=stars), (60, 660), 18, theme.YELLOW, bold=True)
         for i in range(min(stars, 24)):
             draw.marker(surface, "star", (300 + i * 22, 672), 8, theme.YELLOW)
         self.legend(surface)
+
+    def draw_level(self, surface: pygame.Surface, row: Row, y: int) -> None:
+        line = self.stats.games[row.game][row.level]
+        theme.draw_text(surface, tr(LEVEL_NAMES.get(row.level, row.level)), (80, y), 15, theme.TEXT_DIM,
+                        max_width=160)
+        result_bar(surface, pygame.Rect(250, y + 2, BAR_W, 16), line.wins, line.draws, line.losses)
+        best = "-" if line.best_score is None else f"{line.best_score:g}"
+        lower = tr(" (lower is better)") if row.game in LOWER_IS_BETTER else ""
+        text = tr("{p} played: {w} won, {d} shared, {l} lost; streak {s} (best {b}); best score {bs}{lower}",
+                  p=line.played, w=line.wins, d=line.draws, l=line.losses, s=line.streak, b=line.best_streak,
+                  bs=best, lower=lower)
+        theme.draw_text(surface, text, (TEXT_X, y), 14, theme.TEXT, max_width=VIEW.right - TEXT_X)
+
+    def draw_scroll_bar(self, surface: pygame.Surface) -> None:
+        """Shown only when the list is longer than its room: where the view is in it."""
+        if self.max_first == 0:
+            return
+        track = pygame.Rect(VIEW.right + 12, VIEW.y, 8, VIEW.h)
+        pygame.draw.rect(surface, theme.TABLE_DARK, track, border_radius=4)
+        thumb_h = max(24, track.h * VIEW.h // sum(r.height for r in self.rows))
+        top = track.y + (track.h - thumb_h) * self.first // self.max_first
+        pygame.draw.rect(surface, theme.PANEL_EDGE, (track.x, top, track.w, thumb_h), border_radius=4)
 
     def legend(self, surface: pygame.Surface) -> None:
         x = 60

@@ -91,3 +91,30 @@ def test_corrupt_stats_are_moved_aside_with_a_message():
     stats, problem = storage.load_stats(dirs)
     assert stats.games == {} and "stats.json" in problem
     assert list(dirs.data.glob("stats.json.bad-*"))
+
+
+def test_a_long_statistics_list_scrolls_and_stays_clear_of_the_legend():
+    from game.rules import CATALOG
+    from game.scenes.stats_scene import VIEW
+    stats = Stats()
+    for info in CATALOG:  # every game against every level and with friends: longer than the screen
+        for seats in (["human", "ai:easy"], ["human", "ai:normal"], ["human", "ai:hard"], ["human", "human"]):
+            record_result(stats, info.name, seats, [0], [3, 1])
+    storage.save_stats(storage.user_dirs(), stats)
+    d = Driver(lambda app: StatsScene(app))
+    try:
+        labels = d.labels(frames=2)
+        rows = [(text, rect) for text, rect, _ in labels if text.startswith("1 played")]
+        assert rows and all(VIEW.contains(rect) for _, rect in rows), "no line runs into the legend"
+        assert "Break the Cube" not in [text for text, _, _ in labels], "the last game is below the fold"
+        d.key(pygame.K_END)
+        labels = [text for text, _, _ in d.labels(frames=2)]
+        assert "Break the Cube" in labels and "Breaks" not in labels
+        d.key(pygame.K_HOME)
+        assert "Breaks" in [text for text, _, _ in d.labels(frames=2)]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                             precise_y=-1.0))
+        d.frames(2)
+        assert d.top.first == 3, "the wheel scrolls three rows"
+    finally:
+        d.close()
