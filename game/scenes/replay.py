@@ -25,10 +25,29 @@ ROWS = 10
 
 
 class RecordsScene(AppScene):
+    """The kept records, newest first, a page of ROWS at a time (Older / Newer, PgUp/PgDn,
+    the wheel); each page's records are read and checked when it is shown."""
+
     def enter(self) -> None:
+        self.paths = storage.list_records(self.app.dirs)
+        self.page = 0
         self.entries: list[tuple[str, dict]] = []
-        problems = []
-        for path in storage.list_records(self.app.dirs)[:ROWS * 3]:
+        for i in range(ROWS):
+            self.focus.add(Focusable(lambda i=i: self.row_rect(i), lambda i=i: self.open_row(i),
+                                     lambda i=i: i < len(self.entries)))
+        self.older = self.button(tr("Older"), (140, 650, 150, 44), lambda: self.turn_page(1))
+        self.newer = self.button(tr("Newer"), (300, 650, 150, 44), lambda: self.turn_page(-1))
+        self.button(tr("Back"), (1080, 650, 160, 44), self.close)
+        self.load_page()
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.paths) // ROWS))
+
+    def load_page(self) -> None:
+        """Read this page's records; one that does not replay is moved aside and named."""
+        self.entries, problems = [], []
+        for path in self.paths[self.page * ROWS:(self.page + 1) * ROWS]:
             try:
                 record = storage.read_json(path)
                 GameSession.from_record(record)  # refuse what does not replay
@@ -36,15 +55,23 @@ class RecordsScene(AppScene):
             except Exception as exc:
                 moved = storage.move_aside(path)
                 problems.append(f"{path.name}: {exc}" + (f" (kept as {moved.name})" if moved else ""))
-        self.page = 0
-        for i, (_name, record) in enumerate(self.entries[:ROWS]):
-            self.focus.add(Focusable(lambda i=i: self.row_rect(i), lambda r=record: self.open(r)))
-        self.button(tr("Back"), (1080, 650, 160, 44), self.close)
         if problems:
             self.show_toast(tr("Some records could not be read: {p}", p="; ".join(problems)), 8)
+        self.older.enable() if self.page + 1 < self.pages else self.older.disable()
+        self.newer.enable() if self.page > 0 else self.newer.disable()
+
+    def turn_page(self, step: int) -> None:
+        page = max(0, min(self.pages - 1, self.page + step))
+        if page != self.page:
+            self.page = page
+            self.load_page()
 
     def row_rect(self, i: int) -> pygame.Rect:
         return pygame.Rect(140, 110 + i * 52, 1000, 46)
+
+    def open_row(self, i: int) -> None:
+        if i < len(self.entries):
+            self.open(self.entries[i][1])
 
     def open(self, record: dict) -> None:
         self.stack.push(ReplayScene(self.app, record))
@@ -56,19 +83,28 @@ class RecordsScene(AppScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.turn_page(-1 if event.y > 0 else 1)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i, (_name, record) in enumerate(self.entries[:ROWS]):
+            for i in range(len(self.entries)):
                 if self.row_rect(i).collidepoint(event.pos):
-                    self.open(record)
+                    self.open_row(i)
                     return True
         return False
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         heading(surface, tr("Finished games"), 30)
-        if not self.entries:
+        if self.pages > 1:
+            theme.draw_text(surface, tr("Page {n} of {m}", n=self.page + 1, m=self.pages), (470, 662), 15,
+                            theme.TEXT_DIM)
+        if not self.paths:
             theme.draw_text(surface, tr("No finished games yet. Every game you finish is kept here to replay."),
                             (640, 200), 18, theme.TEXT_DIM, anchor="center")
-        for i, (_name, record) in enumerate(self.entries[:ROWS]):
+        for i, (_name, record) in enumerate(self.entries):
             r = self.row_rect(i)
             pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
             game = record["log"]["game"]

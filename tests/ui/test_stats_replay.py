@@ -118,3 +118,36 @@ def test_a_long_statistics_list_scrolls_and_stays_clear_of_the_legend():
         assert d.top.first == 3, "the wheel scrolls three rows"
     finally:
         d.close()
+
+
+def test_every_kept_record_is_reachable_page_by_page():
+    dirs = storage.user_dirs()
+    for seed in range(13):
+        session = GameSession("breaks", ["human", "ai:easy"], seed=seed, options=ENDGAME)
+        for text in ("draw", "place 1", "done", "done"):
+            session.apply(text, session.current_player)
+        assert session.is_over()
+        storage.save_finished(dirs, session.to_record())
+    oldest = storage.list_records(dirs)[-1]
+    oldest.write_text("{broken")  # only the page that shows it reads it
+    d = Driver(lambda app: RecordsScene(app))
+    try:
+        d.frames(2)
+        scene = d.top
+        assert len(scene.entries) == 10 and scene.pages == 2 and not scene.toast
+        assert scene.older.is_enabled and not scene.newer.is_enabled
+        d.key(pygame.K_PAGEDOWN)
+        assert scene.page == 1 and len(scene.entries) == 2, "the broken record is left out"
+        assert oldest.name in scene.toast and not oldest.exists()
+        assert "Page 2 of 2" in [text for text, _, _ in d.labels(frames=1)]
+        assert scene.newer.is_enabled and not scene.older.is_enabled
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                             precise_y=1.0))
+        d.frames(2)
+        assert scene.page == 0
+        d.click(scene.newer.rect.center)  # disabled: nothing happens
+        assert scene.page == 0
+        d.click(scene.older.rect.center)
+        assert scene.page == 1
+    finally:
+        d.close()
