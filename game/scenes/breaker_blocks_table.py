@@ -533,7 +533,7 @@ class BreakerBlocksTable(TableScene):
                 return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
             return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=pend["tile"].upper())
         if not self.my_turn():
-            return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
+            return self.playing_text(self.session.current_player)
         if self.selected is not None:
             return tr("Drop it on a glowing socket (the tab goes toward the side you point at; R cycles sides).")
         return tr("Drag a hand tile to a glowing socket, drag one of your leaves to move it, or click a pile to draw.")

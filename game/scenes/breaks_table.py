@@ -260,7 +260,7 @@ class BreaksTable(TableScene):
             return tr("The game is over.")
         if not self.my_turn():
             cp = self.session.current_player
-            return tr("{name} is playing.", name=self.seat_name(cp))
+            return self.playing_text(cp)
         if self.selected and self.selected[0] == "break":
             return tr("Choose your slot where the stolen sequence lands (Esc to go back).")
         if v["phase"] == "final":
@@ -540,10 +540,13 @@ class BreaksTable(TableScene):
             return tr("No merge helps now: see what the pile gives you.")
         if w[0] == "place":
             n = len(mine[int(w[1]) - 1]) + 1
-            return tr("It grows that sequence to {n} card(s).", n=n) if n < 5 else tr("It completes a stack of five.")
+            if n == 1:
+                return tr("It starts a new sequence.")
+            return tr("It grows that sequence to {n} cards.", n=n) if n < 5 else tr("It completes a stack of five.")
         if w[0] == "break":
             stolen = len(v["tableaux"][int(w[1]) - 1][int(w[2]) - 1])
-            return tr("It steals a sequence of {n} card(s) from your opponent.", n=stolen)
+            return tr("It steals a single card from your opponent.") if stolen == 1 else \
+                tr("It steals a sequence of {n} cards from your opponent.", n=stolen)
         if w[0] == "merge":
             n = len(mine[int(w[1]) - 1]) + len(mine[int(w[2]) - 1])
             return tr("Together they make {n} cards.", n=n) if n < 5 else tr("The merge banks a stack of five.")

@@ -77,8 +77,9 @@ def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
         out.append(tr("{who} finished the final merges.", who=who))
     gained = len(after["stacks"][seat]) - len(before["stacks"][seat])
     if gained > 0:
-        out.append(tr("{who} banked {n} stack(s) of five. Score: {score}.", who=who, n=gained,
-                      score=after["scores"][seat]))
+        score = after["scores"][seat]
+        out.append(tr("{who} banked a stack of five. Score: {score}.", who=who, score=score) if gained == 1 else
+                   tr("{who} banked {n} stacks of five. Score: {score}.", who=who, n=gained, score=score))
     if before["phase"] == "play" and after["phase"] != "play":
         if after["draw_count"] == 0 and after["discard_count"] == 0:
             out.append(tr("The cards have run out. Final merges: each player may merge, then says done."))

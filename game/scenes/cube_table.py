@@ -300,7 +300,7 @@ class CubeTable(TableScene):
         if v["phase"] == "over":
             text = tr("Every secret shape is revealed.")
         elif not self.my_turn():
-            text = tr("{name} is playing.", name=self.seat_name(v["current_player"]))
+            text = self.playing_text(v["current_player"])
         elif v["phase"] == "build":
             text = tr("Build your secret shape: drag blocks onto the grid. "
                       "Wheel or R turns a block, T tips it, F turns it over.")

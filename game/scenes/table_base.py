@@ -96,8 +96,14 @@ class TableScene(AppScene):
         if self.session.is_over():
             return tr("The game is over.")
         if not self.my_turn():
-            return tr("{name} is playing.", name=self.seat_name(self.session.current_player))
+            return self.playing_text(self.session.current_player)
         return None
+
+    def playing_text(self, seat: int) -> str:
+        """Who is making the current move, for the person watching."""
+        if seat == self.perspective:  # your own seat, moved by the computer (--autoplay)
+            return tr("The computer is playing for you.")
+        return tr("{name} is playing.", name=self.seat_name(seat))
 
     def result_lines(self) -> list[str]:
         return []
@@ -506,8 +512,8 @@ class TableScene(AppScene):
             theme.draw_text(surface, tr("Game over"), (PANEL_RECT.x + 16, y), 24, theme.YELLOW, bold=True)
         else:
             draw.marker(surface, theme.seat_shape(cp), (PANEL_RECT.x + 28, y + 16), 12, theme.seat_colour(cp))
-            who = tr("Your turn") if (cp == self.viewer and not self.is_bot(cp)) else \
-                tr("{name} to play", name=self.seat_name(cp))
+            yours = cp == self.perspective or (cp == self.viewer and not self.is_bot(cp))
+            who = tr("Your turn") if yours else tr("{name} to play", name=self.seat_name(cp))
             size = 24 if theme.font(24, True).size(who)[0] <= PANEL_RECT.width - 60 else 19
             theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT, bold=True)
             if self.ai_thinking or (self.is_bot(cp) and self.ai_result is not None):

@@ -198,6 +198,7 @@ def test_results_screen_after_the_final_merges():
         d.frames(30)
         labels = [text for text, _, _ in d.labels(frames=1)]
         assert "Seat 1   1 pt" in labels and "Seat 2   0 pts" in labels, "one point reads in the singular"
+        assert "Seat 1 banked a stack of five. Score: 1." in [line for _, line in table.log_lines]
         d.key(pygame.K_f)
         d.frames(60)
         d.key(pygame.K_RETURN)  # hand-off to seat 2
@@ -246,3 +247,22 @@ def test_in_german_the_reason_for_an_illegal_drop_is_german_too():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_a_hint_says_how_long_the_sequence_grows(x1):
+    table = x1.top
+    x1.key(pygame.K_d)
+    x1.frames(40)
+    assert table.hint_reason("place 1") == "It grows that sequence to 2 cards."
+
+
+def test_with_autoplay_your_own_seat_is_played_for_you():
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}}, autoplay=True)
+    try:
+        table = d.top
+        table.paused = True
+        assert table.waiting_prompt() == "The computer is playing for you."
+        banner = [text for text, _, _ in d.labels(frames=1)]
+        assert "Your turn" in banner and "You to play" not in banner
+    finally:
+        d.close()
