@@ -195,7 +195,8 @@ class CubeTable(TableScene):
                          tr("{who} guessed {target}'s shape: {result}.", who=who,
                             target=self.seat_name(target), result=result))
             if entry.get("eliminated"):
-                lines.append(tr("{who} is out (sudden death).", who=who))
+                lines.append(tr("You are out (sudden death).") if seat == self.perspective else
+                             tr("{who} is out (sudden death).", who=who))
         if after["phase"] == "play" and before["phase"] == "build":
             lines.append(tr("Every shape is hidden. Round 1 begins."))
         if after["phase"] == "over" and before["phase"] != "over":

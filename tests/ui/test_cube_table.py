@@ -276,3 +276,16 @@ def test_watching_computer_players_names_the_shown_seat_instead_of_you():
         assert "Ask: a digit, or Shift+letter." in " ".join(labels), "how to ask, by keyboard (wrapped in the panel)"
     finally:
         d.close()
+
+
+def test_sudden_death_tells_you_that_you_are_out():
+    d = cube_driver(["human", "ai:easy"], first_player=0, sudden_death=True, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        t.paused = True
+        before = t.session.view(0)
+        t.session.apply("guess " + P, 0)  # seat 1's target is seat 2's shape Q: wrong, and out
+        lines = t.narrate(0, "guess " + P, before, t.session.view(0))
+        assert lines[1] == "You are out (sudden death).", lines
+    finally:
+        d.close()
