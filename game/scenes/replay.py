@@ -59,6 +59,8 @@ class RecordsScene(AppScene):
             self.show_toast(tr("Some records could not be read: {p}", p="; ".join(problems)), 8)
         self.older.enable() if self.page + 1 < self.pages else self.older.disable()
         self.newer.enable() if self.page > 0 else self.newer.disable()
+        for button in (self.older, self.newer):  # one page: no paging to offer
+            button.show() if self.pages > 1 else button.hide()
 
     def turn_page(self, step: int) -> None:
         page = max(0, min(self.pages - 1, self.page + step))

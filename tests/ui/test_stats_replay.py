@@ -66,6 +66,7 @@ def test_a_finished_game_is_counted_kept_and_replayed():
         d.app.stack.clear_to(RecordsScene(d.app))
         d.frames(2)
         assert d.top.entries
+        assert not d.top.older.visible and not d.top.newer.visible, "one page: no paging buttons"
         d.key(pygame.K_TAB)
         d.key(pygame.K_RETURN)
         replay = d.top
@@ -135,7 +136,7 @@ def test_every_kept_record_is_reachable_page_by_page():
         d.frames(2)
         scene = d.top
         assert len(scene.entries) == 10 and scene.pages == 2 and not scene.toast
-        assert scene.older.is_enabled and not scene.newer.is_enabled
+        assert scene.older.is_enabled and not scene.newer.is_enabled and scene.older.visible
         d.key(pygame.K_PAGEDOWN)
         assert scene.page == 1 and len(scene.entries) == 2, "the broken record is left out"
         assert oldest.name in scene.toast and not oldest.exists()
