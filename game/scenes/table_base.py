@@ -304,6 +304,14 @@ class TableScene(AppScene):
     def ai_thinking(self) -> bool:
         return self.ai_ticket is not None and self.ai_result is None
 
+    def draw_widgets(self, surface: pygame.Surface) -> None:
+        if not self.replaying:  # a replay is on show only: no buttons that would do nothing
+            super().draw_widgets(surface)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        if not self.replaying:
+            super().draw_tooltip(surface)
+
     # --- spectating -------------------------------------------------------------------
     PACES = (4.0, 2.0, 1.0, 0.5, 0.25, 0.0)
 

@@ -78,6 +78,8 @@ def test_a_finished_game_is_counted_kept_and_replayed():
         d.key(pygame.K_RIGHT)
         assert replay.step == 1 and replay.session.log.actions == replay.full.actions[:1]
         assert replay.table.log_lines, "the log beside the table follows the replay"
+        shown = [text for text, _, _ in d.labels(frames=1)]
+        assert shown and not {"Undo", "Rules", "Menu"} & set(shown), "a replay shows no buttons that do nothing"
         d.key(pygame.K_ESCAPE)
         assert isinstance(d.top, RecordsScene)
         d.app.stack.push(StatsScene(d.app))
