@@ -16,6 +16,7 @@ from game.core.action_log import ActionLog
 from game.i18n import tr
 from game.rules import game_info
 from game.scenes.base import AppScene, heading
+from game.scenes.table_base import PANEL_RECT
 from game.session import GameSession, seat_label
 from game.ui import theme
 from game.ui.focus import Focusable
@@ -142,6 +143,13 @@ class ReplayScene(AppScene):
 
     def enter(self) -> None:
         self.table.enter()
+        x = PANEL_RECT.x
+        # for the mouse; the keys (arrows, Home/End, Esc) do the same, so these take no focus
+        self.button(tr("Previous"), (x + 12, 646, 88, 40), lambda: self.go(self.step - 1), focusable=False,
+                    tooltip=tr("Left"))
+        self.button(tr("Next"), (x + 108, 646, 88, 40), lambda: self.go(self.step + 1), focusable=False,
+                    tooltip=tr("Right"))
+        self.button(tr("Close"), (x + 204, 646, 88, 40), self.stack.pop, focusable=False, tooltip=tr("Esc"))
         self.go(self.step)
 
     def exit(self) -> None:
@@ -178,12 +186,6 @@ class ReplayScene(AppScene):
             return True
         return True
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        # the table below is on show only: keys step the replay, nothing reaches the table
-        if self.focus.handle(event):
-            return True
-        return self.on_event(event)
-
     def update(self, dt: float) -> None:
         self.table.update(dt)
         super().update(dt)
@@ -199,3 +201,7 @@ class ReplayScene(AppScene):
         if self.step and (self.step - 1) in self.session.hints:
             theme.draw_text(surface, tr("(a hint was shown for this move)"), (950, bar.y + 8), 14, theme.ORANGE,
                             anchor="topright")
+        # the table is on show only (its own buttons are not drawn); these step the replay
+        self.draw_widgets(surface)
+        self.focus.draw(surface)
+        self.draw_tooltip(surface)

@@ -80,6 +80,16 @@ def test_a_finished_game_is_counted_kept_and_replayed():
         assert replay.table.log_lines, "the log beside the table follows the replay"
         shown = [text for text, _, _ in d.labels(frames=1)]
         assert shown and not {"Undo", "Rules", "Menu"} & set(shown), "a replay shows no buttons that do nothing"
+        buttons = {b.text: b for b in replay._callbacks}
+        d.click(buttons["Next"].rect.center)
+        assert replay.step == 2, "the mouse steps the replay too"
+        d.click(buttons["Previous"].rect.center)
+        d.key(pygame.K_RIGHT)
+        assert replay.step == 2, "the buttons take no focus: the arrow keys still step"
+        d.click(buttons["Close"].rect.center)
+        assert isinstance(d.top, RecordsScene)
+        d.click(d.top.row_rect(0).center)
+        assert isinstance(d.top, ReplayScene)
         d.key(pygame.K_ESCAPE)
         assert isinstance(d.top, RecordsScene)
         d.app.stack.push(StatsScene(d.app))
