@@ -47,7 +47,7 @@ class RecordsScene(AppScene):
 
     def load_page(self) -> None:
         """Read this page's records; one that does not replay is moved aside and named."""
-        self.entries, problems = [], []
+        self.entries, problems, bad = [], [], set()
         for path in self.paths[self.page * ROWS:(self.page + 1) * ROWS]:
             try:
                 record = storage.read_json(path)
@@ -56,7 +56,9 @@ class RecordsScene(AppScene):
             except Exception as exc:
                 moved = storage.move_aside(path)
                 problems.append(f"{path.name}: {exc}" + (f" (kept as {moved.name})" if moved else ""))
-        if problems:
+                bad.add(path)
+        if problems:  # named once: the moved file leaves the list
+            self.paths = [path for path in self.paths if path not in bad]
             self.show_toast(tr("Some records could not be read: {p}", p="; ".join(problems)), 8)
         self.older.enable() if self.page + 1 < self.pages else self.older.disable()
         self.newer.enable() if self.page > 0 else self.newer.disable()
