@@ -38,19 +38,26 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
     return out
 
 
-def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int]) -> list[str]:
-    """Overlapping labels (different texts whose boxes cross by more than a sliver) and
-    labels outside the screen or their clip area."""
+def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int],
+                  panels: list[Any] = ()) -> list[str]:
+    """Overlapping labels (different texts whose boxes cross by more than a sliver),
+    labels outside the screen or their clip area, and labels that start inside a panel
+    but run out of it (the smallest panel holding the label's start is its box)."""
     import pygame
     screen = pygame.Rect(0, 0, *size)
     problems = []
     seen: list[tuple[str, Any]] = []
     for text, rect, clip in records:
         box = rect.inflate(-4, -6)  # glyph boxes carry padding: ignore touching
+        ink = rect.inflate(-2, -4)
+        holders = [p for p in panels if p.collidepoint(ink.topleft)]
+        home = min(holders, key=lambda p: p.w * p.h) if holders else None
         if not screen.contains(rect):
             problems.append(f"off screen: {text!r} at {tuple(rect)}")
         elif clip.size != screen.size and not clip.contains(rect):
             problems.append(f"clipped: {text!r} at {tuple(rect)} outside {tuple(clip)}")
+        elif home is not None and not home.contains(ink):
+            problems.append(f"runs out of its box: {text!r} at {tuple(rect)} in {tuple(home)}")
         for other_text, other in seen:
             if other_text != text and box.colliderect(other.inflate(-4, -6)):
                 problems.append(f"overlap: {text!r} and {other_text!r}")
@@ -82,17 +89,19 @@ def shoot(outdir: Path, only: str | None = None, sizes: tuple[tuple[int, int], .
                 for _ in range(FRAMES):
                     app.time += 1 / 60
                     theme.recording = []
+                    theme.panel_recording = []
                     app.step(1 / 60)
                 records = theme.recording or []
-                theme.recording = None
+                panels = theme.panel_recording or []
+                theme.recording = theme.panel_recording = None
                 file = outdir / f"{name.replace(':', '_')}@{size[0]}x{size[1]}.png"
                 pygame.image.save(app.display.window, str(file))
                 report["shots"] += 1
                 if size == (1280, 720):
-                    problems = text_problems(records, (1280, 720))
+                    problems = text_problems(records, (1280, 720), panels)
                     if problems:
                         report["problems"][name] = problems
             finally:
-                theme.recording = None
+                theme.recording = theme.panel_recording = None
                 app.shutdown()
     return report

@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 from game.i18n import tr
-from game.ui import theme
+from game.ui import draw, theme
 from game.ui.buttons import LabelButton, draw_labels, draw_tooltip
 from game.ui.focus import Focusable, FocusRing
 from game.ui.gui import acquire_manager, release_manager
@@ -137,7 +137,7 @@ class AppScene(Scene):
             rect.midbottom = (surface.get_width() // 2, 704)
         else:
             rect.midtop = (surface.get_width() // 2, self.toast_top)
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
+        draw.panel(surface, rect, theme.PANEL, edge=None, radius=8)
         pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (rect.centerx, rect.top + 8 + (size + 8) * i), size, anchor="midtop")

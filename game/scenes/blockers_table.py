@@ -440,7 +440,7 @@ class BlockersTable(TableScene):
             seat = row["seat"]
             y = self.score_row_y(seat)
             box = pygame.Rect(SCORE_X, y, 340, 86)
-            pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+            draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
             if seat == v["current_player"]:
                 pygame.draw.rect(surface, theme.seat_colour(seat), box, 2, border_radius=8)
             draw.marker(surface, theme.seat_shape(seat), (box.x + 14, y + 16), 8, theme.seat_colour(seat))

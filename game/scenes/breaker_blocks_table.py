@@ -642,7 +642,7 @@ class BreakerBlocksTable(TableScene):
     def draw_circuits(self, surface: pygame.Surface) -> None:
         v = self.view
         box = pygame.Rect(PILE_X, 44, 446, 150)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
         theme.draw_text(surface, tr("Circuits: more power controls"), (box.x + 12, box.y + 8), 16, bold=True)
         for i, name in enumerate(v["circuits"]):
             x = box.x + 14 + i * 144
@@ -656,7 +656,7 @@ class BreakerBlocksTable(TableScene):
                      else tr("{who} controls", who=self.seat_name(ctrl)))
             theme.draw_text(surface, label, (x, box.y + 118), 13, theme.YELLOW if ctrl is not None else theme.TEXT_DIM)
         stat = pygame.Rect(PILE_X, 204, 446, 150)
-        pygame.draw.rect(surface, theme.PANEL, stat, border_radius=8)
+        draw.panel(surface, stat, theme.PANEL, edge=None, radius=8)
         cp = self.session.current_player
         lines = [tr("Actions left this turn: {n}", n=v["actions_left"]) if cp is not None else tr("Game over"),
                  tr("Circuits controlled: {a} to {b}", a=v["scores"][0], b=v["scores"][1]),
@@ -675,12 +675,13 @@ class BreakerBlocksTable(TableScene):
                         theme.TEXT_DIM)
         for i, (kind, count, which) in enumerate(self.pile_entries()):
             r = self.pile_rect(i)
-            pygame.draw.rect(surface, theme.PANEL, r, border_radius=6)
+            draw.panel(surface, r, theme.PANEL, edge=None, radius=6)
             surface.blit(tile_image(kind, cp, None, [], 28), (r.x + 2, r.y + 2))
-            theme.draw_text(surface, f"x{count}", (r.x + 46, r.y + 6), 16, theme.TEXT if count else theme.TEXT_DIM,
+            theme.draw_text(surface, f"x{count}", (r.x + 39, r.y + 6), 16, theme.TEXT if count else theme.TEXT_DIM,
                             bold=True)
             name = tr(kind) if which == "action" else tr("power {k}", k=kind)
-            theme.draw_text(surface, name, (r.x + 46, r.y + 26), 11, theme.TEXT_DIM)
+            # beside the 28 px icon; long tile names ("authenticate") step down to fit the box
+            theme.draw_text(surface, name, (r.x + 39, r.y + 26), 11, theme.TEXT_DIM, max_width=r.right - 3 - (r.x + 39))
             if kind in m.draws or kind in m.places:
                 pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=6)
             if self.selected == ("pile", kind):

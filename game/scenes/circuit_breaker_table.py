@@ -368,7 +368,7 @@ class CircuitBreakerTable(TableScene):
         lines = theme.wrap(text, 15, HOUSE.w - 28, bold=True)[:3]
         box = pygame.Rect(HOUSE.x + 6, 0, HOUSE.w - 12, 12 + 20 * len(lines))
         box.top = HOUSE.y + 6 if cell[1] < 3 else HOUSE.bottom - 6 - box.h  # y grows upwards on screen
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
+        draw.panel(surface, box, theme.PANEL, edge=None, radius=6)
         pygame.draw.rect(surface, theme.VERMILLION, box, 2, border_radius=6)
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (box.x + 8, box.y + 6 + 20 * i), 15, theme.VERMILLION, bold=True,
@@ -691,7 +691,7 @@ class CircuitBreakerTable(TableScene):
         legal = self.legal()
         for name, spot in layout["spots"].items():
             r = self.spot_rect(name)
-            pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+            draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
             if f"mouse {name}" in legal or (self.held_tile() and f"discard {self.held_tile()} to {name}" in legal):
                 pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=8)
             theme.draw_text(surface, tr(name.replace("-", " ")), (r.x + 6, r.y + 4), 12, theme.TEXT_DIM)
@@ -742,7 +742,7 @@ class CircuitBreakerTable(TableScene):
     def draw_objective(self, surface: pygame.Surface) -> None:
         v = self.view
         box = pygame.Rect(MARKET_X, 470, 480, 168)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
         obj = v.get("objective")
         score = helpers.house_score(v, seat=self.viewer)
         title = tr("{who}'s secret objective and score", who=self.seat_name(self.viewer)) if self.showing_a_bot \

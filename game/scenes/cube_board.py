@@ -14,7 +14,7 @@ from game.i18n import tr, tr_message
 from game.rules.cube import PIECES
 from game.scenes.cube_build import Builder, Landing
 from game.scenes.cube_pad import hex_colour
-from game.ui import theme
+from game.ui import draw, theme
 from game.ui.focus import Focusable
 from game.ui.iso import IsoView
 
@@ -256,7 +256,7 @@ class BuildBoard:
         for i, pid in enumerate(b.tray):
             r = self.tray_rect(i)
             held = self.held is not None and self.held.pid == pid
-            pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+            draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
             pygame.draw.rect(surface, theme.GLOW_ALT if held else theme.PANEL_EDGE, r, 2 if held else 1,
                              border_radius=8)
             mini = IsoView((r.centerx - 6, r.y + 62), tile=16, rotation=self.rotation)

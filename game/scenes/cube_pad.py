@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import tr
-from game.ui import theme
+from game.ui import draw, theme
 from game.ui.iso import piece_glyph
 
 CELL = 54
@@ -89,7 +89,7 @@ class QuestionPad:
              cell_notes: dict[str, str | None], letter_notes: dict[str, list[str | None]],
              colours: dict[str, tuple[int, int, int]], patterns: bool, fresh: set[str]) -> None:
         """The pad; ``cell_notes``/``letter_notes`` are the answers to write on it."""
-        pygame.draw.rect(surface, theme.PANEL, self.rect.inflate(8, 8), border_radius=10)
+        draw.panel(surface, self.rect.inflate(8, 8), theme.PANEL, edge=None, radius=10)
         for cell in range(1, 10):
             r = self.cell_rect(cell)
             q = str(cell)

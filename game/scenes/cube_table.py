@@ -365,7 +365,7 @@ class CubeTable(TableScene):
         """The answers of the latest turn, every seat's for a side question."""
         v = self.view
         box = ANSWERS_BOX
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
         left = self.reading_left()
         if left > 0:  # a shrinking bar: how long the answers stay before the AI moves on
             width = int((box.w - 16) * min(1.0, left / READING_TIME))

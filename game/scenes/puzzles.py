@@ -73,7 +73,7 @@ class PuzzleListScene(AppScene):
         theme.draw_text(surface, tr("{n} of {m} stars", n=total, m=3 * len(self.puzzles)), (1160, 60), 18,
                         theme.YELLOW, anchor="topright")
         for puzzle, rect, unlocked in self.cards:
-            pygame.draw.rect(surface, theme.PANEL if unlocked else (20, 32, 38), rect, border_radius=10)
+            draw.panel(surface, rect, theme.PANEL if unlocked else (20, 32, 38), edge=None, radius=10)
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=10)
             colour = theme.TEXT if unlocked else theme.TEXT_DIM
             theme.draw_text(surface, f"{puzzle.number}. {tr(puzzle.title)}", (rect.x + 12, rect.y + 10), 18, colour,
@@ -240,7 +240,7 @@ class PuzzleScene(AppScene):
     def draw_budget(self, surface: pygame.Surface) -> None:
         p, run = self.puzzle, self.run
         box = pygame.Rect(660, 440, 600, 140)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=8)
+        draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
         theme.draw_text(surface, tr("Questions used: {u} of {limit}", u=run.used, limit=p.limit),
                         (box.x + 14, box.y + 12), 20, bold=True)
         theme.draw_text(surface, tr("3 stars: at most {a}   2 stars: at most {b}   1 star: at most {c}",

@@ -18,7 +18,7 @@ from game.rules import game_info
 from game.scenes.base import AppScene, heading
 from game.scenes.table_base import PANEL_RECT
 from game.session import GameSession, seat_label
-from game.ui import theme
+from game.ui import draw, theme
 from game.ui.focus import Focusable
 
 log = logging.getLogger("breakbox")
@@ -111,7 +111,7 @@ class RecordsScene(AppScene):
                             (640, 200), 18, theme.TEXT_DIM, anchor="center")
         for i, (_name, record) in enumerate(self.entries):
             r = self.row_rect(i)
-            pygame.draw.rect(surface, theme.PANEL, r, border_radius=8)
+            draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
             game = record["log"]["game"]
             when = datetime.datetime.fromtimestamp(record.get("saved_at", 0)).strftime("%Y-%m-%d %H:%M")
             seats = ", ".join(tr(seat_label(s)) for s in record.get("seats", []))
@@ -196,7 +196,7 @@ class ReplayScene(AppScene):
         self.table.draw(surface)
         bar = pygame.Rect(0, 0, 960, 34)
         bar.bottomleft = (0, 720)
-        pygame.draw.rect(surface, theme.PANEL, bar)
+        draw.panel(surface, bar, theme.PANEL, edge=None, radius=0)
         text = tr("Replay: move {k} of {n}.  Left/Right step, Home/End jump, V changes whose view, Esc leaves.",
                   k=self.step, n=len(self.full.actions))
         theme.draw_text(surface, text, (12, bar.y + 8), 15, theme.YELLOW)

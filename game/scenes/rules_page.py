@@ -18,7 +18,7 @@ from game.i18n import language, tr
 from game.paths import asset
 from game.rules import game_info
 from game.scenes.base import AppScene
-from game.ui import theme
+from game.ui import draw, theme
 
 BOX = pygame.Rect(140, 30, 1000, 600)
 PAD = 16  # text inset from the box's edge
@@ -233,7 +233,7 @@ class RulesScene(AppScene):
     def draw_scene(self, surface: pygame.Surface) -> None:
         if self._laid_out_at != theme.text_scale:
             self.relayout()
-        pygame.draw.rect(surface, theme.PANEL, BOX, border_radius=6)
+        draw.panel(surface, BOX, theme.PANEL, edge=None, radius=6)
         pygame.draw.rect(surface, theme.PANEL_EDGE, BOX, 1, border_radius=6)
         view = self.view
         y0 = self.lines[self.first].y if self.lines else 0

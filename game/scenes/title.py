@@ -12,7 +12,7 @@ from game.i18n import tr
 from game.rules import CATALOG
 from game.scenes.base import AppScene
 from game.scenes.tables import data_problem, is_playable
-from game.ui import theme
+from game.ui import draw, theme
 from game.ui.icon import make_icon
 
 log = logging.getLogger("breakbox")
@@ -115,7 +115,7 @@ class TitleScene(AppScene):
                         (264, 136), 20, theme.TEXT_DIM)
         for info, row in zip(CATALOG, self.rows, strict=True):
             ready = is_playable(info.name)
-            pygame.draw.rect(surface, theme.PANEL if ready else (20, 32, 38), row, border_radius=10)
+            draw.panel(surface, row, theme.PANEL if ready else (20, 32, 38), edge=None, radius=10)
             pygame.draw.rect(surface, theme.PANEL_EDGE, row, 1, border_radius=10)
             theme.draw_text(surface, tr(info.title), (row.x + 20, row.y + 12), 26,
                             theme.TEXT if ready else theme.TEXT_DIM, bold=True)

@@ -51,8 +51,15 @@ def marker(surface: pygame.Surface, shape: str, centre: tuple[float, float], r: 
         pygame.draw.polygon(surface, outline, pts, 2)
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] = theme.PANEL,
-          edge: tuple[int, int, int] | None = theme.PANEL_EDGE, radius: int = 10, alpha: int = 255) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] | None = None,
+          edge: tuple[int, int, int] | bool | None = True, radius: int = 10, alpha: int = 255) -> None:
+    """A filled box for text and pieces. ``fill`` defaults to theme.PANEL and ``edge`` (True)
+    to theme.PANEL_EDGE, both read now so the high-contrast palette applies; edge None or
+    False draws no outline."""
+    fill = theme.PANEL if fill is None else fill
+    edge = theme.PANEL_EDGE if edge is True else edge or None
+    if theme.panel_recording is not None:
+        theme.panel_recording.append(pygame.Rect(rect))
     if alpha < 255:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=radius)

@@ -29,3 +29,30 @@ def test_the_checker_notices_overlaps_and_overflow():
                ("c", pygame.Rect(1250, 700, 100, 30), screen)]
     problems = text_problems(records, (1280, 720))
     assert any("overlap" in p for p in problems) and any("off screen" in p for p in problems)
+
+
+def test_the_checker_notices_text_running_out_of_its_panel():
+    import pygame
+
+    from game.shots import text_problems
+    screen = pygame.Rect(0, 0, 1280, 720)
+    pile = pygame.Rect(836, 436, 104, 46)
+    inside = ("x2", pygame.Rect(875, 442, 20, 20), screen)
+    too_long = ("authenticate", pygame.Rect(875, 462, 70, 15), screen)
+    assert text_problems([inside], (1280, 720), [screen, pile]) == []
+    problems = text_problems([too_long], (1280, 720), [screen, pile])
+    assert problems == ["runs out of its box: 'authenticate' at (875, 462, 70, 15) in (836, 436, 104, 46)"]
+
+
+def test_panels_follow_the_high_contrast_palette():
+    import pygame
+
+    from game.ui import draw, theme
+    surface = pygame.Surface((40, 40))
+    try:
+        theme.apply_settings(True, 1.0)
+        draw.panel(surface, pygame.Rect(0, 0, 40, 40))
+        assert tuple(surface.get_at((20, 20)))[:3] == theme.PANEL == (0, 0, 0)
+        assert tuple(surface.get_at((20, 0)))[:3] == theme.PANEL_EDGE == (255, 255, 255)
+    finally:
+        theme.apply_settings(False, 1.0)
