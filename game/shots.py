@@ -39,19 +39,20 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
 
 
 def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int],
-                  panels: list[Any] = ()) -> list[str]:
+                  panels: list[tuple[Any, int]] = ()) -> list[str]:
     """Overlapping labels (different texts whose boxes cross by more than a sliver),
     labels outside the screen or their clip area, and labels that start inside a panel
-    but run out of it (the smallest panel holding the label's start is its box)."""
+    but run out of it. ``panels``: (rect, labels drawn before it); a label's box is the
+    last panel drawn before it that holds its start (so dialogs over a table count)."""
     import pygame
     screen = pygame.Rect(0, 0, *size)
     problems = []
     seen: list[tuple[str, Any]] = []
-    for text, rect, clip in records:
+    for index, (text, rect, clip) in enumerate(records):
         box = rect.inflate(-4, -6)  # glyph boxes carry padding: ignore touching
         ink = rect.inflate(-2, -4)
-        holders = [p for p in panels if p.collidepoint(ink.topleft)]
-        home = min(holders, key=lambda p: p.w * p.h) if holders else None
+        holders = [p for p, before in panels if before <= index and p.collidepoint(ink.topleft)]
+        home = holders[-1] if holders else None
         if not screen.contains(rect):
             problems.append(f"off screen: {text!r} at {tuple(rect)}")
         elif clip.size != screen.size and not clip.contains(rect):

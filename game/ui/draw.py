@@ -59,7 +59,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int]
     fill = theme.PANEL if fill is None else fill
     edge = theme.PANEL_EDGE if edge is True else edge or None
     if theme.panel_recording is not None:
-        theme.panel_recording.append(pygame.Rect(rect))
+        theme.panel_recording.append((pygame.Rect(rect), len(theme.recording or ())))
     if alpha < 255:
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*fill, alpha), layer.get_rect(), border_radius=radius)

@@ -82,9 +82,9 @@ def render(text: str, size: int, colour: tuple[int, int, int] | None = None, bol
 # When a list, every draw_text call records (text, rect, clip) here: the layout checker
 # uses it to find overlapping or clipped labels (see game/shots.py).
 recording: list[tuple[str, pygame.Rect, pygame.Rect]] | None = None
-# Likewise every panel drawn with draw.panel: a label that starts inside a panel must end
-# inside it (the checker reports text running out of its box).
-panel_recording: list[pygame.Rect] | None = None
+# Likewise every panel drawn with draw.panel, with the number of labels drawn before it: a
+# label that starts inside a panel must end inside it (text running out of its box).
+panel_recording: list[tuple[pygame.Rect, int]] | None = None
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,

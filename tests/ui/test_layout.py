@@ -39,9 +39,12 @@ def test_the_checker_notices_text_running_out_of_its_panel():
     pile = pygame.Rect(836, 436, 104, 46)
     inside = ("x2", pygame.Rect(875, 442, 20, 20), screen)
     too_long = ("authenticate", pygame.Rect(875, 462, 70, 15), screen)
-    assert text_problems([inside], (1280, 720), [screen, pile]) == []
-    problems = text_problems([too_long], (1280, 720), [screen, pile])
+    assert text_problems([inside], (1280, 720), [(screen, 0), (pile, 0)]) == []
+    problems = text_problems([too_long], (1280, 720), [(screen, 0), (pile, 0)])
     assert problems == ["runs out of its box: 'authenticate' at (875, 462, 70, 15) in (836, 436, 104, 46)"]
+    # a dialog drawn over the pile after the table's labels is the label's box from then on
+    dialog = pygame.Rect(200, 110, 760, 500)
+    assert text_problems([inside, too_long], (1280, 720), [(pile, 0), (dialog, 1)]) == []
 
 
 def test_panels_follow_the_high_contrast_palette():
