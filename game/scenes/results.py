@@ -9,7 +9,16 @@ from game.scenes.base import AppScene
 from game.stats import LOWER_IS_BETTER
 from game.ui import draw, theme
 
-BOX = pygame.Rect(200, 110, 760, 500)
+BOX = pygame.Rect(200, 110, 760, 500)  # the usual box; layout() makes it taller when needed
+MAX_HEIGHT = 700
+DETAIL_TOP = 84  # below the title
+ROW = 40  # one seat's name and points
+GAP = 10  # between the seats and the details
+BUTTONS = 86  # the button row and the space above it
+
+
+def line_step(size: int) -> int:
+    return round(size * 1.375)
 
 
 class ResultsScene(AppScene):
@@ -22,10 +31,27 @@ class ResultsScene(AppScene):
 
     def enter(self) -> None:
         self.order = self.standings()  # the game is over: worked out once, not every frame
-        self.button(tr("Play again"), (BOX.x + 40, BOX.bottom - 70, 200, 50), self.table.new_game_same_seats,
+        self.box, self.detail, self.detail_size = self.layout()
+        box = self.box
+        self.button(tr("Play again"), (box.x + 40, box.bottom - 70, 200, 50), self.table.new_game_same_seats,
                     object_id="#primary")
-        self.button(tr("Look at the table"), (BOX.x + 280, BOX.bottom - 70, 200, 50), self.toggle_peek)
-        self.button(tr("Menu"), (BOX.right - 240, BOX.bottom - 70, 200, 50), self.table.leave)
+        self.button(tr("Look at the table"), (box.x + 280, box.bottom - 70, 200, 50), self.toggle_peek)
+        self.button(tr("Menu"), (box.right - 240, box.bottom - 70, 200, 50), self.table.leave)
+
+    def layout(self) -> tuple[pygame.Rect, list[str], int]:
+        """The box, the wrapped detail lines and their size. The box grows upward when the
+        details need it (five Blockers! seats each explain their score on two lines); past
+        the screen's height the details step down a size instead."""
+        lines = self.table.result_lines()
+        for size in (16, 14, 12):
+            detail = [part for line in lines for part in theme.wrap(line, size, BOX.width - 80)]
+            height = max(BOX.height, DETAIL_TOP + ROW * len(self.order) + GAP
+                         + len(detail) * line_step(size) + BUTTONS)
+            if height <= MAX_HEIGHT:
+                break
+        height = min(height, MAX_HEIGHT)
+        box = pygame.Rect(BOX.x, min(BOX.y, (720 - height) // 2), BOX.width, height)
+        return box, detail, size
         self.focus.index = 0
         self.focus.visible = True
 
@@ -64,7 +90,8 @@ class ResultsScene(AppScene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        draw.panel(surface, BOX, edge=theme.YELLOW)
+        box = self.box
+        draw.panel(surface, box, edge=theme.YELLOW)
         session = self.table.session
         scores = session.state.scores()
         winners = session.state.winners()
@@ -74,21 +101,20 @@ class ResultsScene(AppScene):
             title = tr("You win!") if w == self.table.perspective else tr("{name} wins", name=names[w])
         else:
             title = tr("Shared win: {names}", names=", ".join(names[w] for w in winners))
-        theme.draw_text(surface, title, (BOX.centerx, BOX.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop")
-        y = BOX.y + 84
+        theme.draw_text(surface, title, (box.centerx, box.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop")
+        y = box.y + DETAIL_TOP
         for seat in self.order:
-            draw.marker(surface, theme.seat_shape(seat), (BOX.x + 60, y + 14), 12, theme.seat_colour(seat))
-            theme.draw_text(surface, names[seat], (BOX.x + 84, y), 22, bold=seat in winners)
+            draw.marker(surface, theme.seat_shape(seat), (box.x + 60, y + 14), 12, theme.seat_colour(seat))
+            theme.draw_text(surface, names[seat], (box.x + 84, y), 22, bold=seat in winners)
             points = tr("1 point") if scores[seat] == 1 else tr("{n} points", n=scores[seat])
-            theme.draw_text(surface, points, (BOX.x + 380, y), 22, bold=seat in winners)
+            theme.draw_text(surface, points, (box.x + 380, y), 22, bold=seat in winners)
             if seat in winners:
-                draw.marker(surface, "star", (BOX.x + 560, y + 14), 12, theme.YELLOW)
-            y += 40
-        y += 10
-        for line in self.table.result_lines():
-            for part in theme.wrap(line, 16, BOX.width - 80):
-                theme.draw_text(surface, part, (BOX.x + 40, y), 16, theme.TEXT_DIM)
-                y += 22
+                draw.marker(surface, "star", (box.x + 560, y + 14), 12, theme.YELLOW)
+            y += ROW
+        y += GAP
+        for part in self.detail:
+            theme.draw_text(surface, part, (box.x + 40, y), self.detail_size, theme.TEXT_DIM)
+            y += line_step(self.detail_size)
         self.draw_widgets(surface)
         self.focus.draw(surface)
         self.draw_tooltip(surface)

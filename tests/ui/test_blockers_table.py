@@ -110,6 +110,30 @@ def test_results_list_the_winner_first_and_low_scores_above_high_ones():
         d.close()
 
 
+def test_five_seat_results_fit_their_box_above_the_buttons():
+    """Five seats each explain their score on two lines: the box grows instead of the
+    details running under the buttons and out of the box."""
+    import random
+
+    from game.scenes.results import BOX, ResultsScene
+    session = GameSession("blockers", ["human"] * 5, seed=1)
+    rng = random.Random(1)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        results = d.top
+        assert len(results.detail) > 8, "the seed gives a long breakdown, so the growth is tested"
+        assert results.box.height > BOX.height and pygame.Rect(0, 0, 1280, 720).contains(results.box)
+        buttons_top = min(b.rect.top for b in results._callbacks)
+        details = [rect for text, rect, _ in d.labels(1) if text in results.detail]
+        assert len(details) == len(results.detail)
+        assert all(results.box.contains(rect) and rect.bottom <= buttons_top for rect in details)
+    finally:
+        d.close()
+
+
 def test_in_german_the_log_names_a_symbol_tile_in_german():
     from game import i18n, storage
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
