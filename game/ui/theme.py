@@ -110,21 +110,34 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap to a pixel width."""
+    """Greedy word wrap to a pixel width. A word wider than the whole line (a long German
+    compound at a large reading size) is split between letters rather than left to overflow."""
     f = font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split(" ")
         line = ""
-        for w in words:
+        for w in para.split(" "):
             trial = f"{line} {w}" if line else w
-            if f.size(trial)[0] <= width or not line:
+            if f.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = w
+            *whole, line = _split_word(f, w, width)
+            lines.extend(whole)
         lines.append(line)
     return lines
+
+
+def _split_word(f: pygame.font.Font, word: str, width: int) -> list[str]:
+    pieces: list[str] = []
+    while len(word) > 1 and f.size(word)[0] > width:
+        cut = len(word) - 1
+        while cut > 1 and f.size(word[:cut])[0] > width:
+            cut -= 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def seat_colour(seat: int) -> tuple[int, int, int]:

@@ -59,3 +59,16 @@ def test_panels_follow_the_high_contrast_palette():
         assert tuple(surface.get_at((20, 0)))[:3] == theme.PANEL_EDGE == (255, 255, 255)
     finally:
         theme.apply_settings(False, 1.0)
+
+
+def test_wrap_splits_a_word_longer_than_the_line_between_letters():
+    import pygame
+
+    from game.ui import theme
+    pygame.font.init()
+    width = 260
+    text = "Deine Maus kommt von dem Gerätestapel mit A2 (Seifenblasenmaschine) heim."
+    lines = theme.wrap(text, 30, width)
+    assert all(theme.font(30).size(line)[0] <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", ""), "no letter is lost or added"
+    assert theme.wrap("short words stay whole", 16, 400) == ["short words stay whole"]
