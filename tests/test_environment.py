@@ -88,3 +88,25 @@ def test_corrupt_autosave_never_stops_the_title_screen(bad):
         assert list(path.parent.glob("autosave.json.bad-*")), "the bad file is kept aside"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("size", [(1600, 720), (1280, 900), (1920, 1080)])
+def test_present_clears_the_letterbox_and_fills_the_rest_with_the_canvas(monkeypatch, size):
+    pygame.display.init()
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(4000, 3000)])
+    display = Display("t", scale=1.0)
+    display.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+    display.resized()
+    display.window.fill((255, 0, 0))  # stale pixels from an earlier frame
+    display.begin_frame()
+    display.canvas.fill((255, 255, 255))
+    display.present()
+    w, h = size
+    dest = display.dest
+    assert tuple(display.window.get_at(dest.center))[:3] == (255, 255, 255)
+    assert tuple(display.window.get_at((dest.x + 2, dest.y + 2)))[:3] == (255, 255, 255)
+    for corner in ((0, 0), (w - 1, h - 1)):
+        expected = (255, 255, 255) if dest.collidepoint(corner) else (0, 0, 0)
+        assert tuple(display.window.get_at(corner))[:3] == expected
+    assert sum(r.w * r.h for r in display.bars) == w * h - dest.w * dest.h
+    pygame.display.quit()

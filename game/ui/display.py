@@ -52,6 +52,11 @@ class Display:
         self.scale = min(ww / lw, wh / lh) if ww and wh else 1.0
         sw, sh = int(lw * self.scale), int(lh * self.scale)
         self.dest = pygame.Rect((ww - sw) // 2, (wh - sh) // 2, sw, sh)
+        # the letterbox: only these strips need clearing each frame, the canvas covers the rest
+        d = self.dest
+        self.bars = [r for r in (pygame.Rect(0, 0, ww, d.top), pygame.Rect(0, d.bottom, ww, wh - d.bottom),
+                                 pygame.Rect(0, d.top, d.left, d.h), pygame.Rect(d.right, d.top, ww - d.right, d.h))
+                     if r.w > 0 and r.h > 0]
         # at exactly the logical size, draw straight into the window (no copy per frame)
         self.direct = (ww, wh) == LOGICAL_SIZE
         self.canvas = self.window if self.direct else self._offscreen
@@ -91,7 +96,8 @@ class Display:
 
     def present(self) -> None:
         if not self.direct:
-            self.window.fill((0, 0, 0))
+            for bar in self.bars:
+                self.window.fill((0, 0, 0), bar)
             pygame.transform.smoothscale(self.canvas, self.dest.size, self.window.subsurface(self.dest))
             from game.ui.theme import render
             sharp_text.redraw(self.window, self.dest, self.scale, render)
