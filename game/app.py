@@ -166,6 +166,7 @@ class App:
             return
         self.display.present()
         self.frame += 1
+        self.sound.warm_up()
 
     def frame_rate(self) -> int:
         """Frames per second for the next tick: full speed in front, slower behind other
