@@ -457,8 +457,8 @@ class BlockersTable(TableScene):
                 theme.draw_text(surface, text, (x + 26, y + 33), 14, theme.TEXT_DIM)
                 x += 170
             cx = box.x + 10
-            theme.draw_text(surface, tr("captured:"), (cx, y + 60), 14, theme.TEXT_DIM)
-            cx += 70
+            label = theme.draw_text(surface, tr("captured:"), (cx, y + 60), 14, theme.TEXT_DIM)
+            cx = max(cx + 70, label.right + 8)  # "geschlagen:" is wider than "captured:"
             for colour, n in row["captures"].items():
                 surface.blit(tile_surface(colour, None, 18, self.patterns()), (cx, y + 60))
                 theme.draw_text(surface, f"x{n}", (cx + 22, y + 60), 14, theme.TEXT)

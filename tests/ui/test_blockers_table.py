@@ -150,6 +150,30 @@ def test_in_german_the_log_names_a_symbol_tile_in_german():
         i18n.load_language("en")
 
 
+def test_in_german_the_captured_tiles_start_after_their_longer_label():
+    import random
+
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    session = GameSession("blockers", ["human", "human", "human"], seed=3)
+    rng = random.Random(3)
+    for _ in range(30):
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        labels = d.labels(frames=1)
+        heads = [rect for text, rect, _ in labels if text == "geschlagen:"]
+        counts = [rect for text, rect, _ in labels if text[:1] == "x" and text[1:].isdigit()]
+        assert len(heads) == 3 and counts, "every seat has captured something by now"
+        for head in heads:
+            row = [rect for rect in counts if abs(rect.y - head.y) < 4]
+            # each count follows its 18 px tile, 22 px to its left
+            assert row and min(rect.x for rect in row) - 22 >= head.right, (head, row)
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_the_score_panel_counts_one_group_and_one_tile_in_the_singular():
     d = blockers_driver(Y2)
     try:
