@@ -20,6 +20,9 @@ from game.ui import draw, theme
 from game.ui.focus import Focusable
 from game.ui.iso import IsoView
 
+SECRET_CENTRE = (850, 648)  # your own hidden shape, small, bottom right
+SECRET_TILE = 20
+
 STAMP_TIME = 1.8
 # Memory play shows only the latest question's answers: after a question the AI waits this
 # long before its next move, so a person at the table can take the answers in (a click on
@@ -402,11 +405,14 @@ class CubeTable(TableScene):
         secret = self.view.get("my_secret")
         if not secret:
             return
-        draw_shape(surface, secret, tuple(self.view["pieces"][self.viewer]), (850, 640), 20, self.board.rotation,
-                   patterns=False, labels=False)
+        draw_shape(surface, secret, tuple(self.view["pieces"][self.viewer]), SECRET_CENTRE, SECRET_TILE,
+                   self.board.rotation, patterns=False, labels=False)
         label = tr("{who}'s hidden shape", who=self.seat_name(self.viewer)) if self.showing_a_bot else \
             tr("Your hidden shape")
-        theme.draw_text(surface, label, (850, 546), 14, theme.TEXT_DIM, anchor="midtop")
+        # above the highest point a three-level shape can reach, so a tall block never runs into it
+        iso = IsoView(SECRET_CENTRE, tile=SECRET_TILE)
+        top = min(iso.project(x, y, 3)[1] for x in (0, 3) for y in (0, 3))
+        theme.draw_text(surface, label, (SECRET_CENTRE[0], int(top) - 2), 14, theme.TEXT_DIM, anchor="midbottom")
 
     def draw_reveal(self, surface: pygame.Surface) -> None:
         v = self.view

@@ -289,3 +289,23 @@ def test_sudden_death_tells_you_that_you_are_out():
         assert lines[1] == "You are out (sudden death).", lines
     finally:
         d.close()
+
+
+def test_your_hidden_shape_label_stays_clear_of_a_three_level_shape():
+    from game.scenes.cube_board import draw_shape
+    from game.scenes.cube_table import SECRET_CENTRE, SECRET_TILE
+    tall = "S:1.2,1.3 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"  # level 3 on the back cell
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [tall, Q]})
+    try:
+        t = d.top
+        t.paused = True
+        label = next(rect for text, rect, _ in d.labels(1) if text == "Your hidden shape")
+        for rotation in range(4):
+            alone = pygame.Surface((1280, 720), pygame.SRCALPHA)
+            draw_shape(alone, tall, tuple(t.view["pieces"][0]), SECRET_CENTRE, SECRET_TILE, rotation,
+                       patterns=False, labels=False)
+            shape = alone.get_bounding_rect()
+            assert shape.h > 80, "the shape is drawn, three levels high"
+            assert label.bottom <= shape.top, (rotation, label, shape)
+    finally:
+        d.close()
