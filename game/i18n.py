@@ -5,6 +5,11 @@ falls back to the source. ``{name}`` placeholders are filled after translation s
 catalogue can reorder them. Catalogues are JSON files in assets/i18n/<code>.json
 mapping English source strings to the translation; English needs none.
 
+English puts "You" where a seat's name goes ("{who} placed 7H on slot 1."); other languages
+conjugate for it. So when a template's ``who`` (or ``name``) field is the reader ("You"), a
+catalogue may give the template's second-person form under the key ``"@you " + template``
+("Du legtest 7H in Fach 1."); without one the ordinary translation is used.
+
 The rules engines explain an illegal move in English with values inside ("7H does not
 match 3D"). ``tr_message`` translates such a message by pattern: assets/i18n/messages/
 <code>.json maps message templates ("{card} does not match {top}") to translations.
@@ -27,10 +32,18 @@ _patterns: list[tuple[re.Pattern[str], str]] = []  # compiled from _messages, mo
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
+YOU_KEY = "@you "  # catalogue key prefix of a template's second-person form (see above)
+SUBJECT_FIELDS = ("who", "name")
+
+
 def tr(text: str, **fields: Any) -> str:
     out = _catalog.get(text, text)
     if not fields:
         return out
+    if _catalog and YOU_KEY + text in _catalog:
+        you = _catalog.get("You", "You")
+        if any(fields.get(f) == you for f in SUBJECT_FIELDS):
+            out = _catalog[YOU_KEY + text]
     try:
         return out.format(**fields)
     except (KeyError, IndexError, ValueError):  # a broken catalogue entry: fall back to English

@@ -63,7 +63,36 @@ def test_german_catalogue_covers_every_string_with_matching_placeholders():
     missing = sorted(needed - set(catalogue))
     assert not missing, f"untranslated: {missing[:10]}"
     for english, german in catalogue.items():
+        if english.startswith(i18n.YOU_KEY):
+            continue  # second-person forms: checked below
         assert sorted(re.findall(r"\{[^}]*\}", english)) == sorted(re.findall(r"\{[^}]*\}", german)), english
+
+
+def test_second_person_forms_belong_to_a_template_and_drop_only_the_reader():
+    catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    forms = {k[len(i18n.YOU_KEY):]: v for k, v in catalogue.items() if k.startswith(i18n.YOU_KEY)}
+    assert len(forms) > 30
+    sources = source_strings()
+    for template, german in forms.items():
+        assert template in sources and template in catalogue, template
+        english, local = set(re.findall(r"\{[^}]*\}", template)), set(re.findall(r"\{[^}]*\}", german))
+        dropped = english - local
+        assert local <= english and len(dropped) == 1 and dropped <= {"{who}", "{name}"}, template
+
+
+def test_a_template_with_the_reader_as_subject_takes_its_second_person_form():
+    try:
+        assert i18n.load_language("de") is None
+        you = i18n.tr("You")
+        assert i18n.tr("{who} ended the turn.", who=you) == "Du beendetest den Zug."
+        assert i18n.tr("{who} ended the turn.", who="Platz 2") == "Platz 2 beendete den Zug."
+        # a tile called {name} and a seat called {who}: the seat decides
+        assert i18n.tr("{who} placed {t} ({name}) at {cell}.", who=you, t="A1", name="Lavalampe",
+                       cell="2,3") == "Du legtest A1 (Lavalampe) auf 2,3."
+        assert i18n.tr("Final turn: {who}", who=you) == "Letzter Zug: Du", "no form given: the usual one"
+    finally:
+        i18n.load_language("en")
+    assert i18n.tr("{who} ended the turn.", who="You") == "You ended the turn."
 
 
 def test_switching_language_translates_and_english_is_the_fallback():

@@ -460,8 +460,8 @@ class BreakerBlocksTable(TableScene):
         if w[0] == "draw":
             lines.append(tr("{who} drew: {k}.", who=who, k=tr(w[1])))
         elif w[0] in ("play", "place"):
-            verb = tr("played") if w[0] == "play" else tr("placed (automate)")
-            lines.append(tr("{who} {verb} {k} at {cell}.", who=who, verb=verb, k=tr(w[1]), cell=w[3]))
+            lines.append(tr("{who} played {k} at {cell}.", who=who, k=tr(w[1]), cell=w[3]) if w[0] == "play"
+                         else tr("{who} placed {k} at {cell} (automate).", who=who, k=tr(w[1]), cell=w[3]))
         elif w[0] == "rearrange":
             lines.append(tr("{who} moved the tile at {a} to {b}.", who=who, a=w[1], b=w[3]))
         elif w[0] == "target":

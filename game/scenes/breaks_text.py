@@ -67,9 +67,11 @@ def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
         p, s, t = int(words[1]) - 1, int(words[2]) - 1, int(words[3]) - 1
         moved = len(before["tableaux"][p][s]) + 1
         court = _placed_card(before, after, seat, t)
-        out.append(tr("{who} broke {victim} slot {s} with {card}: {n} cards moved onto slot {t}.",
-                      who=who, victim=tr("your") if p == me else tr("{name}'s", name=name(p)), s=s + 1,
-                      card=card_name(court) if court else "?", n=moved, t=t + 1))
+        fields = {"s": s + 1, "card": card_name(court) if court else "?", "n": moved, "t": t + 1}
+        out.append(tr("{who} broke your slot {s} with {card}: {n} cards moved onto slot {t}.", who=who, **fields)
+                   if p == me else
+                   tr("{who} broke {victim}'s slot {s} with {card}: {n} cards moved onto slot {t}.", who=who,
+                      victim=name(p), **fields))
     elif kind == "merge":
         a, b = int(words[1]) - 1, int(words[2]) - 1
         out.append(tr("{who} merged slot {b} onto slot {a}.", who=who, a=a + 1, b=b + 1))

@@ -521,7 +521,7 @@ class CircuitBreakerTable(TableScene):
             score = helpers.house_score(v, seat=seat) if (seat == self.viewer or revealed) else None
             if score is None:
                 continue
-            parts = [f"{t['name']} x{t['count']}{'*' if t['on_card'] else ''} = {t['points']}"
+            parts = [f"{tr(t['name'])} x{t['count']}{'*' if t['on_card'] else ''} = {t['points']}"
                      for t in score["types"] if t["count"]]
             lines.append(tr("{who}: {parts} -> {total} (card {card}; * = on the card)", who=self.seat_name(seat),
                             parts=", ".join(parts) or tr("no appliances"), total=score["total"], card=score["card"]))

@@ -1,0 +1,64 @@
+"""German log and result lines with one person at the screen: the seat is "Du", and the
+verb after it is conjugated for "du" (legtest, nicht legte), in every game."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from game import i18n, storage
+from game.scenes.tables import table_class
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+GAMES = [("breaks", 3, {"scoring": "court", "break_to_empty": True}), ("blockers", 3, {}),
+         ("breaker_blocks", 2, {}), ("circuit_breaker", 3, {}), ("cube", 3, {"sudden_death": True})]
+
+
+def german_lines(game: str, players: int, options: dict, seed: int) -> list[str]:
+    session = GameSession(game, ["human"] + ["ai:easy"] * (players - 1), seed=seed, options=options)
+    rng = random.Random(seed)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        table = d.app.stack.find(table_class(game))
+        table.rebuild_log()
+        return [line for _, line in table.log_lines] + table.result_lines()
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_du_takes_the_second_person(game, players, options):
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    try:
+        lines = [line for seed in (1, 2) for line in german_lines(game, players, options, seed)]
+    finally:
+        i18n.load_language("en")
+    mine = [line for line in lines if re.search(r"\bDu\b", line)]
+    assert mine, "the person at the screen did something"
+    for line in mine:
+        for m in re.finditer(r"\bDu\b", line):
+            before = line[:m.start()]
+            # a sentence's subject, or a name in a list ("Punkte: Platz 2 (KI) 16, Du 17."); never "von Du"
+            assert before == "" or before.endswith((": ", ", ")), f"'Du' inside a sentence: {line}"
+        verbs = re.findall(r"\bDu ([^\W\d]\w*)", line)
+        assert all(v.endswith("st") for v in verbs), line
+
+
+def test_circuit_breaker_scores_name_the_appliances_in_german():
+    from game.rules.circuit_breaker import helpers
+    english = {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    try:
+        lines = german_lines("circuit_breaker", 2, {}, 1)
+        german = {name: i18n.tr(name) for name in english}
+    finally:
+        i18n.load_language("en")
+    english = {name for name in english if german[name] != name}  # "Jukebox" is German too
+    scores = [line for line in lines if "-> " in line]
+    assert scores and any(name in line for line in scores for name in german.values())
+    assert not [line for line in scores for name in english if name in line], scores
