@@ -37,6 +37,8 @@ class ResultsScene(AppScene):
                     object_id="#primary")
         self.button(tr("Look at the table"), (box.x + 280, box.bottom - 70, 200, 50), self.toggle_peek)
         self.button(tr("Menu"), (box.right - 240, box.bottom - 70, 200, 50), self.table.leave)
+        self.focus.index = 0
+        self.focus.visible = True
 
     def layout(self) -> tuple[pygame.Rect, list[str], int]:
         """The box, the wrapped detail lines and their size. The box grows upward when the
@@ -52,8 +54,6 @@ class ResultsScene(AppScene):
         height = min(height, MAX_HEIGHT)
         box = pygame.Rect(BOX.x, min(BOX.y, (720 - height) // 2), BOX.width, height)
         return box, detail, size
-        self.focus.index = 0
-        self.focus.visible = True
 
     def standings(self) -> list[int]:
         """Seats from best to worst: the winners first, then by score in the game's own

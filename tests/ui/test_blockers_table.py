@@ -130,6 +130,7 @@ def test_five_seat_results_fit_their_box_above_the_buttons():
         details = [rect for text, rect, _ in d.labels(1) if text in results.detail]
         assert len(details) == len(results.detail)
         assert all(results.box.contains(rect) and rect.bottom <= buttons_top for rect in details)
+        assert results.focus.visible and results.focus.index == 0, "Play again has the focus ring"
     finally:
         d.close()
 
