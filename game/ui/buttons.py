@@ -63,11 +63,50 @@ class LabelButton(pygame_gui.elements.UIButton):
         return theme.TEXT  # a gradient: not used by our theme
 
     def draw_label(self, surface: pygame.Surface) -> None:
-        """The label centred in the button, stepped down in size until it fits."""
+        """The label centred in the button; a label too long for one line goes on two when
+        the button is tall enough ("Continue Circuit Breaker / (12 moves in)"), else it
+        steps down in size until it fits."""
         if not self.text:
             return
         inner = self.rect.inflate(-2 * PADDING, -2 * PADDING)
-        draw_centred(surface, self.text, inner, self.label_size, self.text_colour(), self.label_bold)
+        split = two_lines(self.text, inner, self.label_size, self.label_bold)
+        if split is None:
+            draw_centred(surface, self.text, inner, self.label_size, self.text_colour(), self.label_bold)
+            return
+        size, lines = split
+        top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
+        bottom = pygame.Rect(inner.x, top.bottom, inner.w, inner.h - top.h)
+        for line, room in zip(lines, (top, bottom), strict=True):
+            draw_centred(surface, line, room, size, self.text_colour(), self.label_bold)
+
+
+SMALLEST_TWO_LINE = 12  # below this a label is better on one line, shrunk
+
+
+def two_lines(text: str, rect: pygame.Rect, size: int, bold: bool) -> tuple[int, list[str]] | None:
+    """(size, [first, second]) when ``text`` does not fit on one line in ``rect`` and two
+    whole-word lines stacked in it can be larger than one shrunk line; None otherwise.
+    The break keeps a bracket with what it holds and otherwise evens out the lines."""
+    one_line = size  # the size one line would shrink to
+    while theme.render(text, one_line, None, bold).get_width() > rect.w and one_line > 10:
+        one_line -= 1
+    if one_line == size:
+        return None
+    words = text.split(" ")
+    for s in range(size, max(SMALLEST_TWO_LINE, one_line + 1) - 1, -1):
+        if 2 * theme.font(s, bold).get_height() > rect.h:
+            continue
+        f = theme.font(s, bold)
+        best = None
+        for i in range(1, len(words)):
+            first, second = " ".join(words[:i]), " ".join(words[i:])
+            wide = max(f.size(first)[0], f.size(second)[0])
+            if wide <= rect.w:
+                key = (not second.startswith("("), wide)
+                best = min(best, (key, [first, second])) if best else (key, [first, second])
+        if best:
+            return s, best[1]
+    return None
 
 
 def draw_centred(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,

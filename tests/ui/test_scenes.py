@@ -4,6 +4,7 @@ paths and mouse; the AI turn keeps the frame loop alive and closing mid-think is
 from __future__ import annotations
 
 import json
+import random
 import time
 
 import pygame
@@ -296,3 +297,31 @@ def test_continue_counts_one_move_in_the_singular():
         assert d.top.continue_text == "Continue Breaks (2 moves in)"
     finally:
         d.close()
+
+
+def test_a_long_continue_label_goes_on_two_lines_instead_of_shrinking():
+    from game import i18n
+    from game.ui.buttons import two_lines
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=2)
+    rng = random.Random(2)
+    for _ in range(12):
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    dirs = storage.user_dirs()
+    storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    storage.atomic_write_json(storage.settings_path(dirs), {"language": "de"})
+    d = Driver()
+    try:
+        text = d.top.continue_text
+        button = next(b for b in d.top._callbacks if b.text == text)
+        drawn = {t: rect for t, rect, _ in d.labels(2)}
+        size, lines = two_lines(text, button.rect.inflate(-6, -6), button.label_size, button.label_bold)
+        assert lines == ["Circuit Breaker fortsetzen", "(12 Züge gespielt)"], "the bracket stays whole"
+        assert size == button.label_size, "at the button's own size, not shrunk"
+        assert all(button.rect.contains(drawn[line]) for line in lines)
+        assert drawn[lines[0]].bottom <= drawn[lines[1]].top + 2
+        # a label that fits stays on one line; a button too low for two lines shrinks one
+        assert two_lines("Statistik", button.rect, button.label_size, True) is None
+        assert two_lines("Meine Form verstecken (G)", pygame.Rect(0, 0, 208, 28), 18, True) is None
+    finally:
+        d.close()
+        i18n.load_language("en")
