@@ -322,8 +322,12 @@ class CubeTable(TableScene):
                 tr("Your secret shape (hidden from everyone)")
         elif self.phase() == "play":
             target = self.seat_name(self.view["target"])
-            title = tr("{who}'s copy of {target}'s shape", who=who, target=target) if self.showing_a_bot else \
-                tr("Your copy of {target}'s shape", target=target)
+            if not self.showing_a_bot:
+                title = tr("Your copy of {target}'s shape", target=target)
+            elif self.view["target"] == self.perspective:  # watching a seat whose target is you
+                title = tr("{who}'s copy of your shape", who=who)
+            else:
+                title = tr("{who}'s copy of {target}'s shape", who=who, target=target)
         self.board.draw(surface, title)
 
     def pad_notes(self) -> tuple[dict[str, str | None], dict[str, list[str | None]], set[str]]:

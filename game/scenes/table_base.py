@@ -322,9 +322,10 @@ class TableScene(AppScene):
 
     @property
     def showing_a_bot(self) -> bool:
-        """The shown side (hand, secrets) is a computer player's, not the watcher's own seat:
-        labels name that seat instead of saying "your"."""
-        return self.spectating and self.viewer != self.perspective
+        """The shown side (hand, secrets) is not the watcher's own seat (a computer player
+        being watched, or another seat picked with V in a replay): labels name that seat
+        instead of saying "your"."""
+        return (self.spectating or self.replaying) and self.viewer != self.perspective
 
     def spectate_key(self, key: int) -> bool:
         if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):

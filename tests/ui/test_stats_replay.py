@@ -166,3 +166,29 @@ def test_every_kept_record_is_reachable_page_by_page():
         assert scene.toast is None, "a broken record is reported once, then leaves the list"
     finally:
         d.close()
+
+
+def replay_seen_by_seat_2(game: str, moves: int) -> list[str]:
+    """Labels of a replay of a human-vs-computer game after V turned it to seat 2's view."""
+    import random
+    session = GameSession(game, ["human", "ai:easy"], seed=3)
+    rng = random.Random(3)
+    for _ in range(moves):
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        d.key(pygame.K_v)
+        assert d.top.viewer == 1
+        return [text for text, _, _ in d.labels(1)]
+    finally:
+        d.close()
+
+
+def test_a_replay_seen_through_another_seat_names_that_seat():
+    """V in a replay shows another seat's secrets: they are that seat's, not "your"."""
+    cb = replay_seen_by_seat_2("circuit_breaker", 40)
+    assert "Seat 2 (AI)'s secret objective and score" in cb and "Your secret objective and score" not in cb
+    assert "Your mouse" not in cb and "Seat 2 (AI)'s mouse" in cb
+    cube = replay_seen_by_seat_2("cube", 40)
+    assert "Seat 2 (AI)'s copy of your shape" in cube, "its target is you"
+    assert "Your hidden shape" not in cube and not any("You's" in text for text in cube)
