@@ -516,8 +516,11 @@ class BreakerBlocksTable(TableScene):
         for i, name in enumerate(v["circuits"]):
             p1, p2 = v["power"][0][i], v["power"][1][i]
             ctrl = v["control"][i]
-            who = tr("nobody (equal power)") if ctrl is None else self.seat_name(ctrl)
-            lines.append(tr("Circuit {c}: {a} to {b}, controlled by {who}", c=name, a=p1, b=p2, who=who))
+            if ctrl is not None and ctrl == self.perspective:
+                lines.append(tr("Circuit {c}: {a} to {b}, controlled by you", c=name, a=p1, b=p2))
+            else:
+                who = tr("nobody (equal power)") if ctrl is None else self.seat_name(ctrl)
+                lines.append(tr("Circuit {c}: {a} to {b}, controlled by {who}", c=name, a=p1, b=p2, who=who))
         winners = v["winners"]
         if not winners:
             lines.append(tr("Equal numbers of circuits: both players lose."))

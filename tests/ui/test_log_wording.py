@@ -1,5 +1,6 @@
-"""German log and result lines with one person at the screen: the seat is "Du", and the
-verb after it is conjugated for "du" (legtest, nicht legte), in every game."""
+"""Log and result lines with one person at the screen. In German the seat is "Du" and the
+verb after it is conjugated for "du" (legtest, nicht legte); in English "You" starts a
+sentence or a list entry, never "controlled by You"."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ GAMES = [("breaks", 3, {"scoring": "court", "break_to_empty": True}), ("blockers
          ("breaker_blocks", 2, {}), ("circuit_breaker", 3, {}), ("cube", 3, {"sudden_death": True})]
 
 
-def german_lines(game: str, players: int, options: dict, seed: int) -> list[str]:
+def table_lines(game: str, players: int, options: dict, seed: int) -> list[str]:
     session = GameSession(game, ["human"] + ["ai:easy"] * (players - 1), seed=seed, options=options)
     rng = random.Random(seed)
     while not session.is_over():
@@ -35,7 +36,7 @@ def german_lines(game: str, players: int, options: dict, seed: int) -> list[str]
 def test_du_takes_the_second_person(game, players, options):
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
     try:
-        lines = [line for seed in (1, 2) for line in german_lines(game, players, options, seed)]
+        lines = [line for seed in (1, 2) for line in table_lines(game, players, options, seed)]
     finally:
         i18n.load_language("en")
     mine = [line for line in lines if re.search(r"\bDu\b", line)]
@@ -54,7 +55,7 @@ def test_circuit_breaker_scores_name_the_appliances_in_german():
     english = {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
     try:
-        lines = german_lines("circuit_breaker", 2, {}, 1)
+        lines = table_lines("circuit_breaker", 2, {}, 1)
         german = {name: i18n.tr(name) for name in english}
     finally:
         i18n.load_language("en")
@@ -62,3 +63,13 @@ def test_circuit_breaker_scores_name_the_appliances_in_german():
     scores = [line for line in lines if "-> " in line]
     assert scores and any(name in line for line in scores for name in german.values())
     assert not [line for line in scores for name in english if name in line], scores
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_in_english_you_is_never_inside_a_sentence(game, players, options):
+    lines = [line for seed in (1, 2) for line in table_lines(game, players, options, seed)]  # in English
+    assert any(line.startswith("You ") for line in lines)
+    for line in lines:
+        for m in re.finditer(r"\bYou\b", line):
+            before = line[:m.start()]
+            assert before == "" or before.endswith((": ", ", ")), f"'You' inside a sentence: {line}"
