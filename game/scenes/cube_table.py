@@ -156,6 +156,8 @@ class CubeTable(TableScene):
     def hint_reason(self, text: str) -> str:
         if text.startswith("ask"):
             return tr("Its answer splits the shapes that are still possible best.")
+        if text.startswith("build"):  # your own secret: the normal level picks any legal shape
+            return tr("Any legal shape will do for your secret; this is one. Build it or your own, then hide it (G).")
         return tr("Only this shape fits every answer so far: build it and guess.")
 
     # --- narration ----------------------------------------------------------------------

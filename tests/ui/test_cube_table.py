@@ -309,3 +309,16 @@ def test_your_hidden_shape_label_stays_clear_of_a_three_level_shape():
             assert label.bottom <= shape.top, (rotation, label, shape)
     finally:
         d.close()
+
+
+def test_a_hint_while_building_your_secret_does_not_talk_of_guessing():
+    d = cube_driver(["human", "ai:easy"], first_player=0)
+    try:
+        t = d.top
+        assert t.view["phase"] == "build"
+        build = next(str(a) for a in t.session.state.legal_actions() if str(a).startswith("build"))
+        reason = t.hint_reason(build)
+        assert "secret" in reason and "guess" not in reason, reason
+        assert "guess" in t.hint_reason("guess " + P), "a guess is still explained as one"
+    finally:
+        d.close()
