@@ -436,6 +436,8 @@ class BreakerBlocksTable(TableScene):
 
     def hint_reason(self, text: str) -> str:
         w = text.split()
+        if w[0] == "play" and w[1] == "0":
+            return tr("It adds no power, but its holes give you new sockets to build on.")
         if w[0] == "play" and w[1].isdigit():
             return tr("It adds {p} power where it counts.", p=w[1])
         if w[0] == "draw":

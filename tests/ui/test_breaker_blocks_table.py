@@ -127,3 +127,13 @@ def test_a_computer_players_action_step_is_described_not_addressed_to_you():
         assert not any("pick a leaf" in line for line in lines), lines
     finally:
         d.close()
+
+
+def test_a_hint_to_play_a_power_0_tile_explains_its_sockets_not_zero_power():
+    d = bb_driver()
+    try:
+        t = d.top
+        assert "sockets" in t.hint_reason("play 0 at 0,-1 from N")
+        assert t.hint_reason("play 2 at 0,-1 from N") == "It adds 2 power where it counts."
+    finally:
+        d.close()
