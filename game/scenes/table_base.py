@@ -101,8 +101,8 @@ class TableScene(AppScene):
 
     def playing_text(self, seat: int) -> str:
         """Who is making the current move, for the person watching."""
-        if seat == self.perspective:  # your own seat, moved by the computer (--autoplay)
-            return tr("The computer is playing for you.")
+        if seat == self.perspective:  # your own seat: moved by the computer under --autoplay
+            return tr("The computer is playing for you.") if self.autoplay else tr("Your turn")
         return tr("{name} is playing.", name=self.seat_name(seat))
 
     def result_lines(self) -> list[str]:

@@ -189,6 +189,7 @@ def test_a_replay_seen_through_another_seat_names_that_seat():
     cb = replay_seen_by_seat_2("circuit_breaker", 40)
     assert "Seat 2 (AI)'s secret objective and score" in cb and "Your secret objective and score" not in cb
     assert "Your mouse" not in cb and "Seat 2 (AI)'s mouse" in cb
+    assert "The computer is playing for you." not in cb, "a replay is not autoplay"
     cube = replay_seen_by_seat_2("cube", 40)
     assert "Seat 2 (AI)'s copy of your shape" in cube, "its target is you"
     assert "Your hidden shape" not in cube and not any("You's" in text for text in cube)
