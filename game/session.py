@@ -142,6 +142,10 @@ class GameSession:
         explain a bad record."""
         record = migrate(record)
         log = ActionLog.from_json(record.get("log"))
+        try:
+            get_rules(log.game)
+        except KeyError as exc:  # a KeyError's text would be shown in quotes
+            raise ValueError(exc.args[0]) from None
         seats = record.get("seats")
         if not isinstance(seats, list) or len(seats) != log.num_players:
             raise ValueError("the save's seat list does not match its player count")

@@ -63,3 +63,25 @@ def test_record_round_trip_and_bad_records():
         GameSession.from_record({"format": 1, "seats": ["human"], "log": s.log.to_json()})
     with pytest.raises(ValueError):
         GameSession.from_record({"format": 2})
+
+
+def test_a_record_whose_move_makers_are_wrong_is_refused():
+    """Undo trusts the log's list of who made each move, so a hand-edited list that names a
+    seat that does not exist, or a seat that was not to move, must be refused on load."""
+    s = GameSession("breaks", ["human", "ai:normal"], seed=4, options=X1)
+    for _ in range(4):
+        s.apply(s.legal_texts()[0], s.current_player)
+    record = s.to_record()
+    for bad_actor in (7, -1, 1 - record["log"]["actors"][2]):
+        broken = {**record, "log": {**record["log"], "actors": list(record["log"]["actors"])}}
+        broken["log"]["actors"][2] = bad_actor
+        with pytest.raises(ValueError, match="step 3"):
+            GameSession.from_record(broken)
+
+
+def test_a_record_for_an_unknown_game_names_the_game_plainly():
+    record = GameSession("breaks", ["human", "ai:normal"], seed=4).to_record()
+    record["log"]["game"] = "chess"
+    with pytest.raises(ValueError, match="unknown game 'chess'") as caught:
+        GameSession.from_record(record)
+    assert not str(caught.value).startswith(("'", '"'))

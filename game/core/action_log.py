@@ -36,6 +36,11 @@ class ActionLog:
         """
         state = self.new_state(rules)
         for i, text in enumerate(self.actions[:upto]):
+            # Undo trusts who made each move, so a log naming the wrong seat is refused.
+            if i < len(self.actors) and self.actors[i] != state.current_player:
+                mover = "nobody" if state.current_player is None else f"seat {state.current_player + 1}"
+                raise IllegalAction(f"step {i + 1} ({text!r}) is marked as made by seat {self.actors[i] + 1}, "
+                                    f"but {mover} was to move")
             try:
                 state.apply(state.parse(text))
             except IllegalAction as exc:
