@@ -7,6 +7,7 @@ pass-and-play games under "friends". Shared wins count as draws.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -71,11 +72,21 @@ class Stats:
                     line = Line(**raw)
                 except TypeError as exc:
                     raise ValueError(f"{game}/{level}: {exc}") from None
+                if not _well_typed(line):
+                    raise ValueError(f"{game}/{level}: counts must be whole numbers and the best score a number")
                 if min(line.played, line.wins, line.losses, line.draws) < 0 or \
                         line.wins + line.losses + line.draws != line.played:
                     raise ValueError(f"{game}/{level}: the counts do not add up")
                 out.games.setdefault(game, {})[level] = line
         return out
+
+
+def _well_typed(line: Line) -> bool:
+    counts = (line.played, line.wins, line.losses, line.draws, line.streak, line.best_streak)
+    if not all(type(n) is int for n in counts):  # bool is an int subclass: refused too
+        return False
+    score = line.best_score
+    return score is None or (type(score) in (int, float) and math.isfinite(score))
 
 
 def table_level(seats: list[str]) -> str | None:

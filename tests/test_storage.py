@@ -69,3 +69,19 @@ def test_a_save_from_a_newer_version_is_moved_aside_with_a_message():
     record, problem = storage.load_autosave(dirs)
     assert record is None and "newer Breakbox" in problem and "autosave.json" in problem
     assert list(path.parent.glob("autosave.json.bad-*"))
+
+
+def test_statistics_with_wrongly_typed_fields_are_moved_aside_not_crashed_on():
+    dirs = storage.user_dirs()
+    path = storage.stats_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    good = {"played": 2, "wins": 1, "losses": 1, "draws": 0, "streak": 0, "best_streak": 1, "best_score": 4.0}
+    for bad in ({"played": "2"}, {"streak": "x"}, {"best_score": "x"}, {"best_streak": None},
+                {"wins": True, "losses": 1, "played": 2}, {"best_score": float("inf")}):
+        path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:normal": {**good, **bad}}}}))
+        stats, problem = storage.load_stats(dirs)
+        assert stats.games == {} and "Statistics reset" in problem, bad
+        assert not path.exists()
+    path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:normal": good}}}))
+    stats, problem = storage.load_stats(dirs)
+    assert problem is None and stats.line("breaks", "ai:normal").best_score == 4.0
