@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import logging.handlers
+import math
 import os
 import queue
 import shutil
@@ -145,9 +146,10 @@ class Settings:
         d = Settings()
         if not isinstance(self.fullscreen, bool):
             self.fullscreen = d.fullscreen
-        if self.window_scale not in WINDOW_SCALES:
+        if isinstance(self.window_scale, bool) or self.window_scale not in WINDOW_SCALES:  # True == 1.0
             self.window_scale = d.window_scale
-        if not isinstance(self.volume, int | float) or isinstance(self.volume, bool):
+        if not isinstance(self.volume, int | float) or isinstance(self.volume, bool) or \
+                not math.isfinite(self.volume):
             self.volume = d.volume
         self.volume = min(1.0, max(0.0, float(self.volume)))
         if not isinstance(self.muted, bool):
@@ -160,7 +162,7 @@ class Settings:
             self.colorblind = d.colorblind
         if not isinstance(self.high_contrast, bool):
             self.high_contrast = d.high_contrast
-        if self.text_scale not in TEXT_SCALES:
+        if isinstance(self.text_scale, bool) or self.text_scale not in TEXT_SCALES:
             self.text_scale = d.text_scale
         if not isinstance(self.language, str) or not self.language.isalpha() or len(self.language) > 8:
             self.language = d.language

@@ -22,6 +22,9 @@ def test_bad_settings_values_are_reset_individually():
     settings, problem = storage.load_settings(dirs)
     assert problem is None
     assert settings.volume == 1.0 and settings.animation_speed == "normal" and settings.colorblind is False
+    storage.settings_path(dirs).write_text('{"volume": NaN, "window_scale": true, "text_scale": true}')
+    settings, problem = storage.load_settings(dirs)
+    assert settings.volume == 0.7 and type(settings.window_scale) is float and type(settings.text_scale) is float
 
 
 def test_truncated_autosave_is_moved_aside_with_a_message_naming_it():
