@@ -295,8 +295,10 @@ def test_view_keys_and_secrecy_at_many_steps():
                 view = s.view(p)
                 assert set(view) == VIEW_KEYS
                 json.dumps(view)
-                if s.is_terminal():
+                if s.is_terminal():  # CB-7: after the game everything is shown, the stack orders too
                     assert view["revealed"]["objectives"] == s.to_json()["objectives"]
+                    assert view["revealed"]["stacks"] == {"wire-stack": s.to_json()["wire_stack"],
+                                                          "appliance-stack": s.to_json()["appliance_stack"]}
                     continue
                 leaked = tokens(view) & secret_tokens(s, p)
                 assert not leaked, (n, steps, p, leaked)

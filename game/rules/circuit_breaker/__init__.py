@@ -17,7 +17,7 @@ Rulings where the rules file leaves room (each is tested):
   appliance stack, objectives, first player.
 - A view shows the viewer's own live score only (``scores`` has None for the others):
   another seat's score would give away its objective. At the end everything is shown,
-  under ``revealed`` (all hands and objective cards); stacks stay face down.
+  under ``revealed`` (all hands, objective cards and both stacks, top first).
 - ``events`` in a view lists what the latest turn start did (deals, the mouse's fetch,
   a pile refill); a tile from a face-down stack is shown only to the seat that got it.
 - ``is_undo_barrier`` is True for ``end`` only (see ``rules.py``).

@@ -103,7 +103,10 @@ def make_view(state: CircuitState, player: int) -> dict[str, Any]:
         "winners": state.winners(),
         "last_action": None if last is None else {"seat": last[0], "action": str(last[1])},
         "events": [event_json(e, None if over else p) for e in state._events],
-        "revealed": {"hands": [ids(h) for h in state._hands], "objectives": list(state._obj)} if over else None,
+        "revealed": {"hands": [ids(h) for h in state._hands], "objectives": list(state._obj),
+                     # the stacks top first, like the save's; the engine draws from the list's end
+                     "stacks": {"wire-stack": ids(reversed(state._stacks[0])),
+                                "appliance-stack": ids(reversed(state._stacks[1]))}} if over else None,
     }
 
 
