@@ -563,6 +563,16 @@ def test_BR_13_stall_resets_on_play_merge_but_not_final_merge():
     assert state.view(0)["stall"] == 4
 
 
+def test_BR_13_the_limit_shown_with_a_card_pending_is_the_one_its_discard_meets():
+    state = game(NO_MATCH, ["9D", "TD"])
+    for turn in range(4):
+        play(state, "draw")
+        assert state.view(0)["stall_limit"] == 4  # the drawn card would be discarded into the count
+        play(state, "discard")
+        assert state.view(0)["stall_limit"] == 4 and state.view(0)["stall"] == turn + 1
+    assert state.phase == "final"
+
+
 def test_BR_13_limit_uses_number_of_players():
     tabs = [[["2C"], ["3S"], ["4H"]], [["5C"], ["6S"], ["7H"]], [["2S"], ["3H"], ["4C"]]]
     state = game(tabs, ["9D", "TD"], n=3)

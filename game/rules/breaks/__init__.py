@@ -4,6 +4,10 @@ Modules, one job each: ``cards`` (deck.toml, card codes), ``variant`` (per-optio
 tables and card helpers), ``actions`` (action objects, notation), ``state`` (turn flow,
 legal actions, effects), ``setup`` (options, shuffle and deal), ``hidden`` (views,
 determinization), ``serial`` (JSON), ``rules`` (the ``RULES`` object).
+
+Ruling where the rules file leaves room: the view's ``stall_limit`` ("its current limit",
+BR-20) counts a drawn card still to resolve as in the discard pile, so it is the limit the
+next discard is checked against.
 """
 
 from game.rules.breaks.actions import (

@@ -121,7 +121,11 @@ class BreaksState:
         return [p for p, s in enumerate(self._scores) if s == best]
 
     def stall_limit(self) -> int:
-        return self.num_players * (len(self._draw) + len(self._disc))
+        """The limit the next discard is checked against (BR-13). A drawn card still to
+        resolve counts as in the discard pile, where that discard would put it; without it
+        the limit would read lower between a draw and its discard than when it is checked."""
+        cards = len(self._draw) + len(self._disc) + (self._pending != NO_CARD)
+        return self.num_players * cards
 
     # --- legal actions (BR-21 order) ----------------------------------------------------
 
@@ -291,7 +295,7 @@ class BreaksState:
         self._pending = NO_CARD
         self._stall += 1
         self._cur = (self._cur + 1) % self.num_players
-        if self._stall >= self.num_players * (len(self._draw) + len(self._disc)):
+        if self._stall >= self.stall_limit():
             self._start_final()  # BR-13
 
     def _do_place(self, slot: int) -> None:
