@@ -170,7 +170,7 @@ class BreakerBlocksTable(TableScene):
         self.side_pick = 0                   # keyboard: which of a cell's sides to use
         self.flights: list[tuple[pygame.Surface, Tween]] = []
         self.pulse = 0.0
-        self._moves: tuple[int, Moves] | None = None
+        self._moves: tuple[tuple[int, int], Moves] | None = None
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -192,7 +192,8 @@ class BreakerBlocksTable(TableScene):
 
     # --- legal moves --------------------------------------------------------------------
     def moves(self) -> Moves:
-        key = len(self.session.log.actions)
+        # keyed on the viewer too: in pass-and-play the seat changes without a new action
+        key = (len(self.session.log.actions), self.viewer)
         if self._moves is None or self._moves[0] != key:
             texts = self.session.legal_texts() if self.my_turn() else []
             self._moves = (key, group_moves(texts))

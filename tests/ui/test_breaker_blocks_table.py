@@ -137,3 +137,20 @@ def test_a_hint_to_play_a_power_0_tile_explains_its_sockets_not_zero_power():
         assert t.hint_reason("play 2 at 0,-1 from N") == "It adds 2 power where it counts."
     finally:
         d.close()
+
+
+def test_in_pass_and_play_the_next_seat_can_play_after_the_first_ends_its_turn():
+    d = bb_driver()
+    try:
+        t = d.top
+        d.drag(t.hand_rect(0, 0).center, near((0, -1), "N"))
+        d.frames(30)
+        d.key(pygame.K_n, frames=3)
+        assert d.until(lambda: t.viewer == 1, timeout=5)
+        d.frames(10)
+        assert t.moves().draws and t.moves().end  # seat 2 is offered its moves, not seat 1's (none)
+        before = len(log(d))
+        d.click(t.pile_rect(1).center)
+        assert len(log(d)) == before + 1 and log(d)[-1].startswith("draw")
+    finally:
+        d.close()
