@@ -490,8 +490,10 @@ class CircuitBreakerTable(TableScene):
     def event_text(self, event: dict) -> str:
         """A turn-start event (deal, mouse fetch, pile refill) in plain words."""
         kind, seat, tile = event.get("kind"), event.get("seat"), event.get("tile")
-        what = f"{tile} ({self.tile_name(tile)})" if tile else (tr("a hidden tile") if event.get("hidden")
-                                                               else tr("nothing"))
+        if tile and self.perspective is None and not event.get("public"):
+            tile = None  # several people read this log: a face-down tile stays its taker's secret
+        what = f"{tile} ({self.tile_name(tile)})" if tile else (tr("a hidden tile") if event.get("tile") or
+                                                               event.get("hidden") else tr("nothing"))
         source = event.get("from")
         if isinstance(source, dict):
             house = source.get("spot") == "house"

@@ -312,8 +312,10 @@ def test_view_keys_and_secrecy_at_many_steps():
 def test_view_shows_a_stack_tile_only_to_the_seat_that_fetched_it():
     s = play(game(), "mouse wire-stack; end | end")
     mine, theirs = s.view(0)["events"], s.view(1)["events"]
-    assert mine == [{"kind": "collect", "seat": 0, "from": {"spot": "wire-stack"}, "tile": "W2", "hidden": False}]
-    assert theirs == [{"kind": "collect", "seat": 0, "from": {"spot": "wire-stack"}, "tile": None, "hidden": True}]
+    assert mine == [{"kind": "collect", "seat": 0, "from": {"spot": "wire-stack"}, "tile": "W2", "hidden": False,
+                     "public": False}]
+    assert theirs == [{"kind": "collect", "seat": 0, "from": {"spot": "wire-stack"}, "tile": None, "hidden": True,
+                       "public": False}]
     assert s.view(1)["hands"][0] == {"wires": 3, "appliances": 3, "known": []}
 
 

@@ -246,7 +246,7 @@ def test_CB_12_deal_comes_before_the_mouse_and_a_pile_refills():
     s = play(R.from_json(data), "end")
     assert len(hand(s, 0)) == 5 + 30 and s.view(0)["mice"][0] is None
     assert s.view(0)["events"] == [{"kind": "collect", "seat": 0, "from": {"spot": "wire-stack"}, "tile": None,
-                                    "hidden": False}]
+                                    "hidden": False, "public": True}]
 
 
 def test_CB_13_decisions_interleave_until_end():

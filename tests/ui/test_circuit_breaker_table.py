@@ -184,3 +184,29 @@ def test_watching_computer_players_names_the_shown_seat_instead_of_you():
         assert "Your hand (5); turn the held tile with R or the wheel" in labels
     finally:
         d.close()
+
+
+def test_in_pass_and_play_the_shared_log_never_names_a_face_down_tile():
+    """With two people at one screen the log is read by both, so a tile dealt or fetched
+    face down is 'a hidden tile' for everyone; a tile taken from a face-up pile is named."""
+    turns = ["mouse wire-stack; end", "mouse appliance-1; end"] + ["end"] * 10
+    d = cb_driver(actions=[a for turn in turns for a in turn.split("; ")])
+    try:
+        t = d.top
+        session = t.session
+        def secret_ids():
+            return {tile for seat in (0, 1) for tile in session.view(seat)["hand"]
+                    if tile not in session.view(1 - seat)["hands"][seat]["known"]}
+        def named(ids):
+            return [line for _, line in t.log_lines if any(f"{i} (" in line for i in ids)]
+        assert named(secret_ids()) == []  # the log narrated again on opening the table
+        assert any("a hidden tile" in line for _, line in t.log_lines)
+        assert named({"A1"}) or named(set(session.view(0)["hands"][1]["known"]))  # face-up fetch named
+        for _ in range(4):  # and the log written as the game goes on
+            if d.top is not t:
+                d.key(pygame.K_RETURN, frames=5)
+            d.key(pygame.K_n, frames=5)
+            d.frames(20)
+        assert named(secret_ids()) == []
+    finally:
+        d.close()

@@ -52,7 +52,8 @@ def event_json(event: Event, viewer: int | None) -> dict[str, Any]:
     shown = tile >= 0 and (public or seat == viewer or viewer is None)
     return {"kind": kind, "seat": None if seat < 0 else seat,
             "from": mouse_json(where) if kind == "collect" else SPOTS[where],
-            "tile": TILE_IDS[tile] if shown else None, "hidden": tile != NO_TILE and not shown}
+            "tile": TILE_IDS[tile] if shown else None, "hidden": tile != NO_TILE and not shown,
+            "public": public}  # False: only its taker saw the tile (face down from a stack)
 
 
 def ids(tiles: Any) -> list[str]:
