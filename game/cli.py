@@ -161,7 +161,9 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
 
     def make(app):
         from game.scenes.tables import table_class
-        return table_class(session.game)(app, session)
+        scene = table_class(session.game)(app, session)
+        scene.handoff_first = bool(args.resume)
+        return scene
     return make
 
 

@@ -51,6 +51,7 @@ class TableScene(AppScene):
         self.ai_result: Any = None
         self.ai_ready_at = 0.0
         self.handoff_pending = False
+        self.handoff_first = False  # a continued game: hand off before the first frame shows secrets
         self.results_shown = False
         self.replaying = False  # set by the replay viewer: no AI, no saving, no input
         self.pace = 1.0         # spectating: pause between AI moves x this (0 = as fast as they come)
@@ -241,13 +242,21 @@ class TableScene(AppScene):
                 self.drive_ai(seat)
             return
         if seat != self.viewer and not self.handoff_pending:
-            if len(session.humans) > 1 and not self.autoplay and self.hidden_information:
-                self.handoff_pending = True
-                from game.scenes.handoff import HandoffScene
-                self.clear_selection()
-                self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s)))
+            if self.shares_secrets():
+                self.hand_off(seat)
             else:
                 self.take_seat(seat)
+
+    def shares_secrets(self) -> bool:
+        """Several people at one screen and a game with secrets: hand-offs are needed."""
+        return len(self.session.humans) > 1 and not self.autoplay and self.hidden_information and \
+            not self.replaying and self.tutorial is None
+
+    def hand_off(self, seat: int) -> None:
+        self.handoff_pending = True
+        from game.scenes.handoff import HandoffScene
+        self.clear_selection()
+        self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s)))
 
     def take_seat(self, seat: int) -> None:
         self.viewer = seat
@@ -504,6 +513,11 @@ class TableScene(AppScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.handoff_first and self.stack is not None and self.stack.top is self:
+            self.handoff_first = False  # before anything is drawn: update runs first each frame
+            if self.shares_secrets() and not self.session.is_over():
+                self.hand_off(self.viewer)
+                return
         self.poll_hint()
         if self.app.config.bench_motion:
             self.bench_step(self.app.frame)

@@ -35,8 +35,11 @@ def table_class(game: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
-def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
+def start_table(app, session: GameSession, replace_stack: bool = False, resumed: bool = False) -> None:
+    """Open a game's table; ``resumed`` (a saved game continued) hands the screen to the
+    player it will show first, when several people share it."""
     scene = table_class(session.game)(app, session)
+    scene.handoff_first = resumed
     if replace_stack:
         app.stack.clear_to(scene)
     else:

@@ -325,3 +325,31 @@ def test_a_long_continue_label_goes_on_two_lines_instead_of_shrinking():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_continuing_a_pass_and_play_game_hands_off_before_showing_secrets():
+    from game.scenes.circuit_breaker_table import CircuitBreakerTable
+    from game.scenes.handoff import HandoffScene
+    session = GameSession("circuit_breaker", ["human", "human"], seed=5, options={"first_player": 0})
+    session.apply("end", 0)  # seat 2 to move: its hand and objective are secret from seat 1
+    dirs = storage.user_dirs()
+    storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    d = Driver()
+    try:
+        d.top.resume_game()
+        d.frames(1)
+        assert isinstance(d.top, HandoffScene) and d.top.seat == 1
+        table = d.app.stack.find(CircuitBreakerTable)
+        d.key(pygame.K_RETURN, frames=3)
+        assert d.top is table and table.viewer == 1
+    finally:
+        d.close()
+    single = GameSession("circuit_breaker", ["human", "ai:easy"], seed=5, options={"first_player": 0})
+    storage.atomic_write_json(storage.autosave_path(dirs), single.to_record())
+    d = Driver()
+    try:
+        d.top.resume_game()
+        d.frames(1)
+        assert isinstance(d.top, CircuitBreakerTable)  # one person: nothing to hide from anyone
+    finally:
+        d.close()
