@@ -259,6 +259,8 @@ class TableScene(AppScene):
         self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s)))
 
     def take_seat(self, seat: int) -> None:
+        if seat != self.viewer:
+            self.toast, self.hint = None, None  # a message or hint for the last seat may name its secrets
         self.viewer = seat
         self.handoff_pending = False
         self.clear_selection()
@@ -386,7 +388,10 @@ class TableScene(AppScene):
             self.session.hints.append(move)  # the game record says a hint was used here
         self.hint = (result.action, self.app.time)
         self.show_toast(tr("Hint: {move}. {why}", move=result.action, why=self.hint_reason(result.action)), 6)
-        self.add_log(self.viewer, tr("Hint shown: {move}.", move=result.action))
+        if self.perspective is None:  # several people read the log: the move may name a secret
+            self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
+        else:
+            self.add_log(self.viewer, tr("Hint shown: {move}.", move=result.action))
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         if self.tutorial is not None:

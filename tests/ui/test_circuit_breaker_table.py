@@ -210,3 +210,23 @@ def test_in_pass_and_play_the_shared_log_never_names_a_face_down_tile():
         assert named(secret_ids()) == []
     finally:
         d.close()
+
+
+def test_a_hint_stays_with_the_player_who_asked_across_a_hand_off():
+    from game.scenes.handoff import HandoffScene
+    session = GameSession("circuit_breaker", ["human", "human", "ai:easy"], seed=7, options={"first_player": 0})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        d.frames(3)
+        d.key(pygame.K_h)
+        assert d.until(lambda: t.hint is not None, 60)
+        hinted = t.hint[0]
+        d.key(pygame.K_n, frames=2)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), 10)
+        d.key(pygame.K_RETURN, frames=2)
+        assert t.viewer == 1
+        shown = (t.toast or "") + " ".join(line for _, line in t.log_lines)
+        assert hinted not in shown and "asked for a hint" in shown
+    finally:
+        d.close()
