@@ -153,7 +153,29 @@ class SetupScene(AppScene):
         except ValueError as exc:
             self.show_toast(str(exc), 5)
             return
-        start_table(self.app, session, replace_stack=True)
+        replaced = self.saved_game_title() if session.humans else None  # watching never saves
+        if replaced is None:  # nothing saved, or just watching
+            start_table(self.app, session, replace_stack=True)
+            return
+        from game.scenes.confirm import ConfirmScene
+        text = (tr("A new game takes the place of your unfinished {title} game.", title=replaced) if replaced
+                else tr("A new game takes the place of your unfinished saved game."))
+        self.stack.push(ConfirmScene(self.app, tr("Replace your saved game?"), text, tr("Start new game"),
+                                     lambda: start_table(self.app, session, replace_stack=True)))
+
+    def saved_game_title(self) -> str | None:
+        """The (translated) title of the unfinished game Continue would resume ("" if its
+        game cannot be named), or None when nothing is saved."""
+        from game import storage
+        from game.rules import CATALOG
+        record, _ = storage.load_autosave(self.app.dirs)
+        if record is None:
+            return None
+        try:
+            game = record["log"]["game"]
+            return tr(next(i.title for i in CATALOG if i.name == game))
+        except (KeyError, TypeError, StopIteration):
+            return ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         # while the seed is being typed, Left/Right/Home/End move the caret, not the focus ring

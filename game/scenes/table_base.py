@@ -177,14 +177,14 @@ class TableScene(AppScene):
         self.hint = None
         for who, line in self.narrated(seat, text, log_before, log_after):
             self.add_log(who, line)
-        if self.tutorial is None:  # a tutorial never replaces the player's own saved game
+        if self.saves_game:
             self.app.autosave(self.session.to_record())
         self.view = after
         self.on_applied(seat, text, before, after)
         if self.tutorial is not None:
             self.tutorial.advance()
         if self.session.is_over():
-            if self.tutorial is None:
+            if self.saves_game:
                 self.app.clear_autosave()
             self.app.sound.play("end")
             self.on_game_over()
@@ -246,6 +246,12 @@ class TableScene(AppScene):
                 self.hand_off(seat)
             else:
                 self.take_seat(seat)
+
+    @property
+    def saves_game(self) -> bool:
+        """Only a game someone plays is the saved game: a tutorial or a table of computers
+        only never replaces it."""
+        return self.tutorial is None and bool(self.session.humans)
 
     def shares_secrets(self) -> bool:
         """Several people at one screen and a game with secrets: hand-offs are needed."""
@@ -448,7 +454,8 @@ class TableScene(AppScene):
         self.finish_animation()
         self.clear_selection()
         self.session.undo(self.viewer)
-        self.app.autosave(self.session.to_record())
+        if self.saves_game:
+            self.app.autosave(self.session.to_record())
         self.rebuild_log()
         self.add_log(None, tr("Move taken back."))
         self.refresh()

@@ -353,3 +353,43 @@ def test_continuing_a_pass_and_play_game_hands_off_before_showing_secrets():
         assert isinstance(d.top, CircuitBreakerTable)  # one person: nothing to hide from anyone
     finally:
         d.close()
+
+
+def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replaces_it():
+    from game.scenes.confirm import ConfirmScene
+    saved = GameSession("circuit_breaker", ["human", "ai:easy"], seed=5, options={"first_player": 0})
+    saved.apply("end", 0)
+    dirs = storage.user_dirs()
+    storage.atomic_write_json(storage.autosave_path(dirs), saved.to_record())
+    d = Driver()
+    try:
+        d.frames(2)
+        d.top.open_setup("breaks")
+        d.frames(2)
+        d.top.start()
+        d.frames(2)
+        assert isinstance(d.top, ConfirmScene) and "Circuit Breaker" in d.top.text
+        d.key(pygame.K_ESCAPE)  # Stay: the saved game is kept
+        assert isinstance(d.top, SetupScene)
+        assert storage.load_autosave(dirs)[0]["log"]["game"] == "circuit_breaker"
+        d.top.seats = ["ai:easy", "ai:easy", "ai:easy", "ai:easy"]  # only computers: just watching
+        d.top.start()
+        d.frames(2)
+        assert isinstance(d.top, BreaksTable)
+        assert d.until(lambda: len(d.top.session.log.actions) >= 3, timeout=30)
+        d.app.writer.flush()
+        assert storage.load_autosave(dirs)[0]["log"]["game"] == "circuit_breaker"
+    finally:
+        d.close()
+    d = Driver()
+    try:
+        d.frames(2)
+        d.top.open_setup("breaks")
+        d.frames(2)
+        d.top.start()
+        d.frames(2)
+        d.top.confirm()
+        d.frames(2)
+        assert isinstance(d.top, BreaksTable)
+    finally:
+        d.close()
