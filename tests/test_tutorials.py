@@ -30,3 +30,25 @@ def test_broken_tutorial_files_are_refused_naming_the_file(tmp_path: Path):
     path.write_text('title = "x"\nseats = ["human", "ai:easy"]\n[[step]]\nexpect = "draw"\n')
     with pytest.raises(TutorialError, match=r"breaks\.toml: step 1 needs a 'say'"):
         load_tutorial("breaks", path)
+
+
+def test_the_cube_tutorial_guess_follows_from_the_answers_it_shows():
+    """The coach says the answers leave one shape: every question asked before the guess
+    (the learner's and the opponent's, all answered about the opponent's shape too) must
+    leave exactly the shape it asks the learner to build."""
+    from game.rules.cube import answer, consistent_shapes, parse_shape
+    tutorial = load_tutorial("cube")
+    pieces = ("S", "M", "L")
+    secret = facts = None
+    facts = []
+    for step in tutorial.steps:
+        move = step.opponent or step.expect or ""
+        if step.opponent and move.startswith("build "):
+            secret = parse_shape(move.removeprefix("build "), pieces)
+        elif move.startswith("ask "):
+            question = move.removeprefix("ask ")
+            facts.append((question, answer(secret, question)))
+        elif step.expect and move.startswith("guess "):
+            assert consistent_shapes(pieces, facts) == [parse_shape(move.removeprefix("guess "), pieces)]
+            return
+    raise AssertionError("the cube tutorial has no guess step")
