@@ -119,13 +119,16 @@ class PuzzleScene(AppScene):
         self.button(tr("Puzzles"), (1110, 664, 150, 40), self.close)
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
             self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
-                                     lambda q=q: not self.run.over and not self.run.asked(q)))
+                                     lambda q=q: self.run.can_ask and not self.run.asked(q)))
         for item in self.board.focusables():
             self.focus.add(item)
 
     # --- actions ------------------------------------------------------------------------
     def ask(self, q: str) -> None:
         if self.run.over:
+            return
+        if not self.run.can_ask:
+            self.refuse(tr("No questions left: build the shape and guess. The right guess is free."))
             return
         if self.run.asked(q):
             self.refuse(tr("You already know that answer: it is on the sheet."))
@@ -227,9 +230,9 @@ class PuzzleScene(AppScene):
         fresh = {run.answers[-1][0]} if len(run.answers) > len(p.given) else set()
         theme.draw_text(surface, tr("Ask a question (every answer stays on the sheet)"), (660, 112), 16,
                         theme.TEXT_DIM)
-        self.pad.draw(surface, not run.over, self.hover_q, cells, letters, COLOURS, self.app.settings.colorblind,
+        self.pad.draw(surface, run.can_ask, self.hover_q, cells, letters, COLOURS, self.app.settings.colorblind,
                       fresh)
-        if self.hover_q and not run.over:
+        if self.hover_q and run.can_ask:
             theme.draw_text(surface, describe_question(self.hover_q, tr("the puzzle")),
                             (self.pad.rect.x, self.pad.rect.bottom + 10), 14, theme.YELLOW)
         self.draw_budget(surface)
@@ -254,3 +257,6 @@ class PuzzleScene(AppScene):
         elif run.failed:
             theme.draw_text(surface, tr("Out of questions. Try again?"), (box.x + 14, box.y + 100), 20, theme.ORANGE,
                             bold=True)
+        elif not run.can_ask:
+            theme.draw_text(surface, tr("No questions left: the right guess still earns a star."),
+                            (box.x + 14, box.y + 100), 20, theme.YELLOW, bold=True)

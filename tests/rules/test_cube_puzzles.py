@@ -11,6 +11,7 @@ import pytest
 
 from game.ai.cube_solver import solve_alone
 from game.rules.cube.puzzle import PuzzleError, PuzzleRun, load_puzzle, load_puzzles
+from game.rules.cube.shapes import format_shape
 
 GOOD = '''title = "T"
 hint = "H"
@@ -78,6 +79,26 @@ def test_budget_stars_and_failure(tmp_path: Path):
     failing = PuzzleRun(puzzle)
     for q in "1234":
         failing.ask(q)
+    assert not failing.failed  # out of questions, but the right guess is free
+    assert failing.guess("S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1") is False
     assert failing.failed and failing.stars() == 0
     with pytest.raises(ValueError, match="over"):
         failing.ask("6")
+
+
+def test_a_puzzle_can_still_be_guessed_for_one_star_after_its_last_question():
+    puzzle = next(p for p in load_puzzles()[0] if p.number == 4)
+    run = PuzzleRun(puzzle)
+    unasked = [q for q in "123456789ABCDEFGHIJKL" if not run.asked(q)]
+    for q in unasked[:puzzle.limit]:
+        run.ask(q)
+    assert run.used == puzzle.limit and not run.failed and not run.can_ask
+    with pytest.raises(ValueError, match="no questions left"):
+        run.ask(unasked[puzzle.limit])
+    assert run.guess(format_shape(puzzle.secret)) and run.stars() == 1
+    wrong = PuzzleRun(puzzle)
+    for q in unasked[:puzzle.limit]:
+        wrong.ask(q)
+    other = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+    assert other != format_shape(puzzle.secret)
+    assert not wrong.guess(other) and wrong.failed and wrong.over

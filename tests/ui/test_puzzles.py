@@ -53,3 +53,28 @@ def test_asking_uses_the_budget_and_repeats_are_refused():
         assert scene.run.used == 1 and "already" in (scene.toast or "")
     finally:
         d.close()
+
+
+def test_with_every_question_used_the_right_guess_still_earns_a_star():
+    from game.rules.cube.puzzle import load_puzzles
+    puzzles = load_puzzles()[0]
+    puzzle = puzzles[0]
+    d = Driver(lambda app: PuzzleScene(app, puzzle, puzzles))
+    try:
+        scene = d.top
+        for q in [q for q in "123456789BCDFGHIJKL" if not scene.run.asked(q)][:puzzle.limit]:
+            if q.isdigit():
+                d.key(pygame.K_0 + int(q))
+            else:
+                d.key(getattr(pygame, f"K_{q.lower()}"), mod=pygame.KMOD_SHIFT)
+        assert scene.run.used == puzzle.limit and not scene.run.over
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert "No questions left: the right guess still earns a star." in labels
+        asked = len(scene.run.answers)
+        d.key(pygame.K_l, mod=pygame.KMOD_SHIFT)
+        assert len(scene.run.answers) == asked and "No questions left" in (scene.toast or "")
+        scene.replica.load(format_shape(puzzle.secret))
+        d.key(pygame.K_g)
+        assert scene.run.solved and scene.run.stars() == 1
+    finally:
+        d.close()

@@ -3,7 +3,8 @@
 Puzzles are data in ``levels/cube/puzzles/*.toml`` (sorted by file name = difficulty):
 a title, a hint, the hidden shape, the questions answered up front and the star
 budgets. Every ``ask`` and every wrong ``guess`` uses one question; the right guess is
-free. Running past the 1-star budget fails the puzzle.
+free. With the 1-star budget used up no more asks are allowed, but the right guess still
+earns a star; a wrong guess past the budget fails the puzzle.
 """
 
 from __future__ import annotations
@@ -122,8 +123,13 @@ class PuzzleRun:
         return max(0, self.puzzle.limit - self.used)
 
     @property
+    def can_ask(self) -> bool:
+        return not self.over and self.used < self.puzzle.limit
+
+    @property
     def failed(self) -> bool:
-        return not self.solved and self.used >= self.puzzle.limit
+        # at the limit the right guess (free) still earns the last star; a wrong one fails
+        return not self.solved and self.used > self.puzzle.limit
 
     @property
     def over(self) -> bool:
@@ -136,6 +142,8 @@ class PuzzleRun:
         """Answer a question (uses one). ValueError if not allowed."""
         if self.over:
             raise ValueError("this puzzle is over")
+        if not self.can_ask:
+            raise ValueError("no questions left: the right guess is still free")
         q = question_of(question)
         if q not in QUESTIONS:
             raise ValueError("ask takes 1-9 or A-L")
