@@ -44,7 +44,8 @@ class AppScene(Scene):
             btn.disable()
         self._callbacks[btn] = callback
         if focusable:
-            self.focus.add(Focusable(lambda b=btn: b.rect, callback, lambda b=btn: b.is_enabled))
+            # a hidden button is no stop: the ring would sit on an empty box
+            self.focus.add(Focusable(lambda b=btn: b.rect, callback, lambda b=btn: b.is_enabled and b.visible))
         return btn
 
     def cycle_button(self, rect: tuple[int, int, int, int], values: list, labels: Callable[[object], str],
