@@ -56,6 +56,7 @@ class TableScene(AppScene):
         self.replaying = False  # set by the replay viewer: no AI, no saving, no input
         self.pace = 1.0         # spectating: pause between AI moves x this (0 = as fast as they come)
         self.tutorial: Any = None  # a game.tutorial.Tutorial when this table teaches the game
+        self.coach_read = False    # the learner has read the coach's words for the opponent's move
         self.paused = False     # spectating: Space holds the game
         self.hint_ticket: Any = None
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
@@ -123,6 +124,10 @@ class TableScene(AppScene):
                                        tooltip=tr("Ctrl+Z: take back your last decision"))
         self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
         self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.ask_leave)
+        if self.tutorial is not None:  # the coach waits for the learner before the opponent moves
+            self.coach_next = self.button(tr("Next (Enter)"), (LOG_RECT.right - 150, LOG_RECT.bottom - 48, 140, 40),
+                                          self.coach_go_on, object_id="#primary")
+            self.coach_next.hide()
         self.rebuild_log()
         self.refresh()
 
@@ -278,7 +283,9 @@ class TableScene(AppScene):
 
     def drive_ai(self, seat: int) -> None:
         if self.tutorial is not None and self.tutorial.opponent_move():
-            if self.app.time >= self.ai_ready_at:  # the scripted opponent, at a readable pace
+            # the scripted opponent moves once the learner has read why (Next) and the last move settled
+            if self.coach_read and self.app.time >= self.ai_ready_at:
+                self.coach_read = False
                 self.perform(self.tutorial.opponent_move(), seat)
             return
         if self.ai_ticket is None and self.ai_result is None:
@@ -421,6 +428,16 @@ class TableScene(AppScene):
             for rect in self.hint_spots(step.expect):
                 pygame.draw.rect(surface, theme.SKY, rect.inflate(8, 8), pulse, border_radius=8)
 
+    def coach_waiting(self) -> bool:
+        """The coach explains the opponent's next move and waits for Next."""
+        cp = self.session.current_player
+        return self.tutorial is not None and self.tutorial.opponent_move() is not None and not self.coach_read \
+            and cp is not None and self.is_bot(cp)
+
+    def coach_go_on(self) -> None:
+        if self.coach_waiting():
+            self.coach_read = True
+
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The tutorial's explanation of the current step."""
         step = self.tutorial.step
@@ -432,7 +449,7 @@ class TableScene(AppScene):
         pygame.draw.rect(surface, theme.SKY, box, 2, border_radius=8)
         theme.draw_text(surface, tr("Coach"), (box.x + 10, box.y + 8), 16, theme.SKY, bold=True)
         # the reading size, stepped down until the whole explanation fits the panel
-        room = box.height - 44
+        room = box.height - 44 - 52  # the Next button's row stays clear
         size = theme.reading(16)
         lines = theme.wrap(text, size, box.width - 24)
         while size > 14 and len(lines) * (size + 6) > room:
@@ -502,6 +519,16 @@ class TableScene(AppScene):
         start_table(self.app, session, replace_stack=True)
 
     # --- frame --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # keys that mean one thing at this table come before the focus ring's Enter/Space
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.coach_waiting():
+                self.coach_go_on()
+                return True
+            if event.key == pygame.K_SPACE and self.spectating and self.spectate_key(event.key):
+                return True
+        return super().handle_event(event)
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
@@ -531,6 +558,8 @@ class TableScene(AppScene):
                 self.hand_off(self.viewer)
                 return
         self.poll_hint()
+        if self.tutorial is not None:
+            self.coach_next.show() if self.coach_waiting() else self.coach_next.hide()
         if self.app.config.bench_motion:
             self.bench_step(self.app.frame)
         if not self.animating and self.stack is not None and self.stack.top is self:

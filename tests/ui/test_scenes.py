@@ -226,6 +226,9 @@ def test_spectating_ai_vs_ai_at_any_speed():
         assert len(session.log.actions) == before, "paused: no moves"
         d.key(pygame.K_SPACE)
         assert d.until(lambda: len(session.log.actions) > before + 2, timeout=30)
+        d.key(pygame.K_TAB)  # with the focus ring showing, Space still pauses
+        d.key(pygame.K_SPACE)
+        assert table.paused and d.top is table
     finally:
         d.close()
 
@@ -391,5 +394,21 @@ def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replace
         d.top.confirm()
         d.frames(2)
         assert isinstance(d.top, BreaksTable)
+    finally:
+        d.close()
+
+
+def test_the_focus_ring_skips_hidden_buttons():
+    class TwoButtons(AppScene):
+        def enter(self) -> None:
+            self.shown = self.button("Shown", (100, 100, 200, 40), lambda: None)
+            self.hidden = self.button("Hidden", (100, 200, 200, 40), lambda: None)
+            self.hidden.hide()
+    d = Driver(lambda app: TwoButtons(app))
+    try:
+        scene = d.top
+        for _ in range(4):
+            d.key(pygame.K_TAB)
+            assert scene.focus.current.rect_of() == scene.shown.rect
     finally:
         d.close()

@@ -4,6 +4,7 @@ the player's own saved game is never touched."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game import storage
@@ -23,7 +24,7 @@ def test_tutorial_plays_through_with_the_coach(game):
         start_tutorial(d.app, game)
         table = d.top
         tut = table.tutorial
-        wrong_checked = False
+        wrong_checked = waited_for_next = False
         for _ in range(400):
             if tut.finished or table.session.is_over():
                 break
@@ -43,8 +44,14 @@ def test_tutorial_plays_through_with_the_coach(game):
                 else:
                     text = step.expect
                 assert table.perform(text, table.viewer), table.toast
+            elif step.opponent and table.coach_waiting():
+                moves = len(table.session.log.actions)
+                d.frames(240)  # the coach's words stay up until the learner goes on
+                assert len(table.session.log.actions) == moves and table.coach_next.visible
+                d.key(pygame.K_RETURN)
+                waited_for_next = True
             d.frames(5)
-        assert table.session.is_over()
+        assert table.session.is_over() and waited_for_next
         assert tut.step is None or tut.step.expect is None, "nothing left to do but read the closing words"
         assert storage.read_json(storage.autosave_path(dirs)) == {"format": 1, "marker": "mine"}
     finally:
