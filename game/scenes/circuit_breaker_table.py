@@ -402,6 +402,11 @@ class CircuitBreakerTable(TableScene):
         return False
 
     # --- hints --------------------------------------------------------------------------
+    def on_hint(self, text: str) -> None:
+        w = text.split()
+        if w[0] == "place":
+            self.rotation = int(w[4][1:])  # hold the tile the suggested way round (R still turns it)
+
     def hint_spots(self, text: str) -> list[pygame.Rect]:
         w = text.split()
         hand = self.view.get("hand") or []
@@ -411,7 +416,6 @@ class CircuitBreakerTable(TableScene):
         if w[0] == "place":
             x, y = (int(v) for v in w[3].split(","))
             spots.append(house_rect_cell(x, y))
-            self.rotation = int(w[4][1:])  # hold the tile the suggested way round
         elif w[0] == "discard":
             spots.append(self.spot_rect(w[3]))
         elif w[0] == "mouse":

@@ -400,11 +400,15 @@ class TableScene(AppScene):
         if move not in self.session.hints:
             self.session.hints.append(move)  # the game record says a hint was used here
         self.hint = (result.action, self.app.time)
+        self.on_hint(result.action)
         self.show_toast(tr("Hint: {move}. {why}", move=result.action, why=self.hint_reason(result.action)), 6)
         if self.perspective is None:  # several people read the log: the move may name a secret
             self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
         else:
             self.add_log(self.viewer, tr("Hint shown: {move}.", move=result.action))
+
+    def on_hint(self, text: str) -> None:
+        """A hint arrived: a table may get ready for it once (e.g. turn the tile that way)."""
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         if self.tutorial is not None:

@@ -230,3 +230,21 @@ def test_a_hint_stays_with_the_player_who_asked_across_a_hand_off():
         assert hinted not in shown and "asked for a hint" in shown
     finally:
         d.close()
+
+
+def test_in_the_tutorial_r_turns_the_tile_the_coach_outlines():
+    from game.scenes.tables import start_tutorial
+    from game.scenes.title import TitleScene
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        start_tutorial(d.app, "circuit_breaker")
+        t = d.top
+        d.frames(3)
+        start = t.rotation
+        d.key(pygame.K_r, frames=3)
+        assert t.rotation == (start + 90) % 360  # the coach's outline does not hold it
+        d.key(pygame.K_r, frames=3)
+        d.drag(t.hand_rect(t.view["hand"].index("A1")).center, house_rect_cell(3, 4).center)
+        assert t.session.log.actions == ["place A1 at 3,4 r180"]
+    finally:
+        d.close()
