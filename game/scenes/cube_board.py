@@ -26,6 +26,9 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 # asking by keyboard: a digit for a cell, Shift+letter for a side (plain Q/E/R/T turn things)
 LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ABCDEFGHIJKL"}
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(1, 10)}
+# small buttons on each tray box, so the mouse alone can set any pose (the wheel only turns)
+POSE_BUTTONS = (("R", "Turn it flat (R)"), ("T", "Tip it up (T)"), ("F", "Turn it over (F)"))
+POSE_SIZE = 24
 
 
 @dataclass
@@ -95,6 +98,30 @@ class BuildBoard:
     def tray_rect(self, index: int) -> pygame.Rect:
         return pygame.Rect(20 + index * (TRAY_BOX[0] + 8), self.tray_y, *TRAY_BOX)
 
+    def pose_button_rects(self, index: int) -> list[pygame.Rect]:
+        """The R / T / F buttons down the right edge of tray box ``index``."""
+        r = self.tray_rect(index)
+        return [pygame.Rect(r.right - POSE_SIZE - 4, r.y + 18 + i * (POSE_SIZE + 2), POSE_SIZE, POSE_SIZE)
+                for i in range(len(POSE_BUTTONS))]
+
+    def pose_button_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """(tray index, button index) under ``pos``."""
+        b = self.builder()
+        if b is None:
+            return None
+        for i in range(len(b.tray)):
+            for k, rect in enumerate(self.pose_button_rects(i)):
+                if rect.collidepoint(pos):
+                    return i, k
+        return None
+
+    def change_pose(self, pid: str, button: int) -> None:
+        b = self.builder()
+        if b is None:
+            return
+        (b.yaw, b.tip, b.flip)[button](pid)
+        self.app.sound.play("pick")
+
     def tray_index_at(self, pos: tuple[int, int]) -> int | None:
         b = self.builder()
         if b is None:
@@ -152,6 +179,10 @@ class BuildBoard:
         return False
 
     def _press(self, pos: tuple[int, int], b: Builder) -> bool:
+        pose = self.pose_button_at(pos)
+        if pose is not None:
+            self.change_pose(b.tray[pose[0]], pose[1])
+            return True
         i = self.tray_index_at(pos)
         if i is not None:
             self.held = Held(b.tray[i])
@@ -251,18 +282,28 @@ class BuildBoard:
                 pygame.draw.polygon(surface, colour, iso.cell_diamond(x, y), 3)
 
     def _draw_tray(self, surface: pygame.Surface, b: Builder) -> None:
-        theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."),
-                        (20, self.tray_y - 24), 16, theme.TEXT_DIM)
+        hover = self.pose_button_at(self.app.mouse_pos) if self.held is None else None
+        if hover is not None:  # the heading says what the button under the pointer does
+            theme.draw_text(surface, f"{b.tray[hover[0]]}: {tr(POSE_BUTTONS[hover[1]][1])}", (20, self.tray_y - 24),
+                            16, theme.YELLOW)
+        else:
+            theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."),
+                            (20, self.tray_y - 24), 16, theme.TEXT_DIM)
         for i, pid in enumerate(b.tray):
             r = self.tray_rect(i)
             held = self.held is not None and self.held.pid == pid
             draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
             pygame.draw.rect(surface, theme.GLOW_ALT if held else theme.PANEL_EDGE, r, 2 if held else 1,
                              border_radius=8)
-            mini = IsoView((r.centerx - 6, r.y + 62), tile=16, rotation=self.rotation)
+            mini = IsoView((r.centerx - 18, r.y + 62), tile=16, rotation=self.rotation)
             mini.draw_cubes(surface, {(c[0] + 1, c[1] + 1, c[2]): pid for c in b.pose[pid]}, COLOURS,
                             patterns=self.app.settings.colorblind)
             theme.draw_text(surface, f"{pid} {tr(PIECES[pid].name)}", (r.x + 6, r.y + 4), 13, theme.TEXT)
+            for (letter, _), rect in zip(POSE_BUTTONS, self.pose_button_rects(i), strict=True):
+                over = rect.collidepoint(self.app.mouse_pos) and self.held is None
+                pygame.draw.rect(surface, theme.PANEL_EDGE if over else theme.TABLE_DARK, rect, border_radius=5)
+                pygame.draw.rect(surface, theme.GLOW if over else theme.PANEL_EDGE, rect, 1, border_radius=5)
+                theme.draw_text(surface, letter, rect.center, 14, theme.TEXT, bold=True, anchor="center")
 
 
 def landing_text(pid: str, ghost: Landing) -> str:

@@ -308,13 +308,18 @@ class CubeTable(TableScene):
         elif not self.my_turn():
             text = self.playing_text(v["current_player"])
         elif v["phase"] == "build":
-            text = tr("Build your secret shape: drag blocks onto the grid. "
-                      "Wheel or R turns a block, T tips it, F turns it over.")
+            text = tr("Build your secret shape: drag blocks onto the grid. A block's R, T and F buttons "
+                      "(or keys) turn it, tip it up and turn it over.")
         else:
             text = tr("Ask a question on the pad, or build {target}'s shape and guess it.",
                       target=self.seat_name(v["target"]))
-        for i, line in enumerate(theme.wrap(text, 18, 600)[:2]):
-            theme.draw_text(surface, line, (20, 44 + 24 * i), 18, theme.TEXT)
+        size = 18  # two lines fit above the board: a longer translation steps down instead of being cut
+        lines = theme.wrap(text, size, 600)
+        while len(lines) > 2 and size > 13:
+            size -= 1
+            lines = theme.wrap(text, size, 600)
+        for i, line in enumerate(lines[:2]):
+            theme.draw_text(surface, line, (20, 44 + 24 * i), size, theme.TEXT)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         title = None

@@ -322,3 +322,31 @@ def test_a_hint_while_building_your_secret_does_not_talk_of_guessing():
         assert "guess" in t.hint_reason("guess " + P), "a guess is still explained as one"
     finally:
         d.close()
+
+
+def test_the_mouse_alone_can_turn_tip_and_turn_over_a_block_in_the_tray():
+    """The wheel only turns a block flat; the R / T / F buttons on each tray box reach
+    every pose, so a shape can be copied without the keyboard."""
+    from game.scenes.cube_build import flipped, tipped, yawed
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        start = b.pose["S"]
+        yaw, tip, flip = t.board.pose_button_rects(0)  # S is first in the tray
+        d.click(tip.center)
+        assert b.pose["S"] == tipped(start)
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert "S: Tip it up (T)" in labels  # the pointer rests on the button: its heading says what it does
+        d.click(yaw.center)
+        d.click(flip.center)
+        assert b.pose["S"] == flipped(yawed(tipped(start)))
+        d.click(flip.center)
+        d.click(yaw.center)
+        d.click(yaw.center)
+        d.click(yaw.center)
+        assert b.pose["S"] == tipped(start)  # standing up
+        d.drag(t.board.tray_rect(0).center, cell_point(t, 5))
+        assert {z for _, _, z in b.placed["S"]} == {0, 1}, "the S stands on cell 5, two levels high"
+    finally:
+        d.close()
