@@ -136,6 +136,7 @@ class CircuitBreakerTable(TableScene):
         self.selected: str | None = None    # a hand tile picked by click/keyboard
         self.cursor = (3, 4)
         self.pulse = 0.0
+        self._legal: tuple[tuple[int, int] | None, set[str]] = (None, set())  # legal moves by (log length, viewer)
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -152,10 +153,33 @@ class CircuitBreakerTable(TableScene):
             for x in range(7):
                 self.focus.add(Focusable(lambda c=(x, y): house_rect_cell(*c), lambda c=(x, y): self.click_cell(c),
                                          lambda: self.my_turn() and self.selected is not None))
+        # the other seats (1st, 2nd, 3rd after the viewer): their mice to chase with cheese and
+        # their appliances to send your mouse to, each a stop only while that move is legal
+        for k in range(1, 4):
+            self.focus.add(Focusable(lambda k=k: self.mouse_rect(self.other(k)) or pygame.Rect(0, 0, 0, 0),
+                                     lambda k=k: self.act(f"cheese {self.other(k) + 1}"),
+                                     lambda k=k: self.other_move_legal(k, "cheese {seat}")))
+            for y in range(6, -1, -1):
+                for x in range(7):
+                    self.focus.add(Focusable(
+                        lambda k=k, x=x, y=y: self.mini_cell_rect(self.other(k), x, y),
+                        lambda k=k, x=x, y=y: self.act(f"mouse house {self.other(k) + 1} at {x},{y}"),
+                        lambda k=k, x=x, y=y: self.other_move_legal(k, f"mouse house {{seat}} at {x},{y}")))
 
     # --- helpers ------------------------------------------------------------------------
     def legal(self) -> set[str]:
-        return set(self.session.legal_texts()) if self.my_turn() else set()
+        key = (len(self.session.log.actions), self.viewer)
+        if self._legal[0] != key:  # asked by many focus stops per key press
+            self._legal = (key, set(self.session.legal_texts()) if self.my_turn() else set())
+        return self._legal[1]
+
+    def other(self, k: int) -> int:
+        """The k-th seat after the viewer (k < number of players)."""
+        return (self.viewer + k) % self.session.num_players
+
+    def other_move_legal(self, k: int, template: str) -> bool:
+        return k < self.session.num_players and self.my_turn() and \
+            template.format(seat=self.other(k) + 1) in self.legal()
 
     def hand_rect(self, index: int) -> pygame.Rect:
         return pygame.Rect(HOUSE.x + index * (HAND_TILE + 4), HAND_Y + 20, HAND_TILE, HAND_TILE)
@@ -324,6 +348,10 @@ class CircuitBreakerTable(TableScene):
         for name in self.market_spots():
             if self.spot_rect(name).collidepoint(pos):
                 self.click_spot(name)
+                return True
+        for text, rect in self.mouse_targets().items():  # an opponent's appliance: send your mouse there
+            if text.startswith("mouse house ") and rect.collidepoint(pos):
+                self.act(text)
                 return True
         cell = house_cell_at(pos)
         if cell is not None:

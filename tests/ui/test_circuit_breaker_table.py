@@ -248,3 +248,36 @@ def test_in_the_tutorial_r_turns_the_tile_the_coach_outlines():
         assert t.session.log.actions == ["place A1 at 3,4 r180"]
     finally:
         d.close()
+
+
+def focus_on(d: Driver, rect: pygame.Rect, tries: int = 400) -> None:
+    for _ in range(tries):
+        d.key(pygame.K_TAB, frames=1)
+        if d.top.focus.current is not None and d.top.focus.current.rect_of() == rect:
+            return
+    raise AssertionError(f"no focus stop at {rect}")
+
+
+def test_the_mouse_goes_to_an_opponents_appliance_by_click_or_keys_and_cheese_by_keys():
+    moves = ["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"]
+    d = cb_driver(moves)
+    try:
+        t = d.top
+        d.click(t.mini_cell_rect(0, 3, 4).center)  # a click, no drag
+        assert log(d)[-1] == "mouse house 1 at 3,4"
+    finally:
+        d.close()
+    d = cb_driver(moves)
+    try:
+        t = d.top
+        focus_on(d, t.mini_cell_rect(0, 3, 4))
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1] == "mouse house 1 at 3,4"
+        d.key(pygame.K_n)
+        d.key(pygame.K_RETURN)  # hand-off back to seat 1
+        assert t.viewer == 0
+        focus_on(d, t.mouse_rect(1))
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1] == "cheese 2"
+    finally:
+        d.close()
