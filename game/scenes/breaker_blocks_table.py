@@ -443,8 +443,11 @@ class BreakerBlocksTable(TableScene):
             return tr("It adds {p} power where it counts.", p=w[1])
         if w[0] == "draw":
             return tr("You need that tile for the next turns.")
-        if w[0] == "target":
-            return tr("That leaf hurts you most.")
+        if w[0] == "target":  # ATTENUATE's first target is one of your own leaves
+            cell = [int(v) for v in w[1].split(",")]
+            owner = next((t["owner"] for t in self.view.get("board") or [] if t["cell"] == cell), None)
+            return tr("Of your own leaves, this one costs you least.") if owner == self.viewer else \
+                tr("Removing that leaf hurts your opponent most.")
         if w[0] == "end":
             return tr("Nothing more this turn improves your position.")
         return tr("The computer at normal level would choose this move.")

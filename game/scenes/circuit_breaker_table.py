@@ -471,7 +471,10 @@ class CircuitBreakerTable(TableScene):
         if w[0] == "mouse":
             return tr("Your mouse brings back something useful next turn.")
         if w[0] == "cheese":
-            return tr("That mouse is about to steal from you.")
+            mouse = self.view["mice"][int(w[1]) - 1] or {}
+            if mouse.get("spot") == "house" and mouse.get("seat") == self.viewer:
+                return tr("That mouse is about to steal from you.")
+            return tr("Chased off, that mouse brings back nothing its owner wanted.")
         if w[0] == "discard":
             return tr("The tile is no use to you; the cheese is.")
         return tr("Nothing more is worth doing this turn.")

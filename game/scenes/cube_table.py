@@ -9,6 +9,8 @@ notes option) the note sheet; without notes only the latest turn's answers are s
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from game.i18n import tr
@@ -158,7 +160,22 @@ class CubeTable(TableScene):
             return tr("Its answer splits the shapes that are still possible best.")
         if text.startswith("build"):  # your own secret: the normal level picks any legal shape
             return tr("Any legal shape will do for your secret; this is one. Build it or your own, then hide it (G).")
-        return tr("Only this shape fits every answer so far: build it and guess.")
+        left = self.shapes_left()
+        if left == 1:
+            return tr("Only this shape fits every answer so far: build it and guess.")
+        return tr("{n} shapes still fit every answer; guessing one now beats asking more.", n=left) if left \
+            else tr("The computer at normal level would guess this.")
+
+    def shapes_left(self) -> int | None:
+        """How many shapes of the target still fit every public answer and wrong guess
+        (None when there are too many to count quickly)."""
+        from game.ai.cube_solver import Candidates, facts_about
+        v = self.view
+        target = v.get("target")
+        if target is None:
+            return None
+        facts, wrong = facts_about(v, target)
+        return Candidates(v["pieces"][target], facts, wrong, random.Random(0), 200).count
 
     # --- narration ----------------------------------------------------------------------
     def notes_for_log(self) -> bool:

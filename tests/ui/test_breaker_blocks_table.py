@@ -154,3 +154,14 @@ def test_in_pass_and_play_the_next_seat_can_play_after_the_first_ends_its_turn()
         assert len(log(d)) == before + 1 and log(d)[-1].startswith("draw")
     finally:
         d.close()
+
+
+def test_a_hint_to_target_your_own_leaf_does_not_say_it_hurts_you():
+    # E6: ATTENUATE's first step targets one of your own leaves
+    d = bb_driver(["play 0 at 1,-1 from N", "draw attenuate", "draw 1", "draw 2", "play attenuate at 2,-1 from N"])
+    try:
+        t = d.top
+        assert t.session.legal_texts() == ["target 1,-1"]
+        assert t.hint_reason("target 1,-1") == "Of your own leaves, this one costs you least."
+    finally:
+        d.close()

@@ -281,3 +281,18 @@ def test_the_mouse_goes_to_an_opponents_appliance_by_click_or_keys_and_cheese_by
         assert log(d)[-1] == "cheese 2"
     finally:
         d.close()
+
+
+def test_a_cheese_hint_says_stealing_only_when_the_mouse_is_on_your_house():
+    d = cb_driver(["place A1 at 3,4 r180", "end", "mouse appliance-1", "end"])
+    try:
+        t = d.top
+        assert t.viewer == 0 and t.view["mice"][1]["spot"] == "appliance-1"
+        assert "steal" not in t.hint_reason("cheese 2")
+    finally:
+        d.close()
+    d = cb_driver(["place A1 at 3,4 r180", "end", "mouse house 1 at 3,4", "end"])
+    try:
+        assert d.top.hint_reason("cheese 2") == "That mouse is about to steal from you."
+    finally:
+        d.close()

@@ -350,3 +350,20 @@ def test_the_mouse_alone_can_turn_tip_and_turn_over_a_block_in_the_tray():
         assert {z for _, _, z in b.placed["S"]} == {0, 1}, "the S stands on cell 5, two levels high"
     finally:
         d.close()
+
+
+def test_a_guess_hint_says_how_many_shapes_still_fit():
+    session = GameSession("cube", ["human", "ai:normal"], seed=0, options={"build": "random", "first_player": 0})
+    for q in ("5", "1"):  # seat 1 asks; seat 2 (the computer here) asks too
+        session.apply(f"ask {q}", 0)
+        session.apply(f"ask {q}", 1)
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.paused = True
+        left = t.shapes_left()
+        assert left and left > 1
+        reason = t.hint_reason("guess " + "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1")
+        assert reason.startswith(f"{left} shapes still fit") and "Only this shape" not in reason
+    finally:
+        d.close()
