@@ -51,6 +51,9 @@ def data_strings() -> set[str]:
     out |= {n.replace("-", " ") for row in helpers.MARKET_ROWS for n in row}
     out |= {text for puzzle in load_puzzles()[0] for text in (puzzle.title, puzzle.hint)}
     out |= set(SYMBOLS)  # Blockers! tiles named in the log
+    from game.scenes.table_base import TableScene
+    from game.scenes.tables import table_class
+    out |= {TableScene.undo_limit} | {table_class(info.name).undo_limit for info in CATALOG}  # Ctrl+Z refusals
     for info in CATALOG:  # the coach shows each step's say through tr() (table_base.draw_coach)
         if is_available(info.name):
             out |= {step.say for step in load_tutorial(info.name).steps}

@@ -161,6 +161,7 @@ def nearest_side(rect: pygame.Rect, pos: tuple[int, int], sides: list[str]) -> s
 
 
 class BreakerBlocksTable(TableScene):
+    undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
     hidden_information = False  # all tiles are open: seats swap without a hand-off screen
 
     def __init__(self, app, session) -> None:

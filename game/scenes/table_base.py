@@ -32,6 +32,8 @@ AUTOPLAY_SPEC = "ai:easy"
 class TableScene(AppScene):
     background = "TABLE"
     hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
+    # why Ctrl+Z found nothing to take back (English; shown translated): each game's own limit
+    undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
     toast_top = 104  # messages near the top of the table, clear of the board's buttons
 
     def __init__(self, app, session: GameSession) -> None:
@@ -468,8 +470,7 @@ class TableScene(AppScene):
             self.refuse(tr("The tutorial has no undo: just follow the coach."))
             return
         if self.is_bot(self.viewer) or not self.session.can_undo(self.viewer):
-            self.refuse(tr("Nothing to undo: you can take back your own last decision, "
-                           "but not once a card has been drawn since."))
+            self.refuse(tr(self.undo_limit))
             return
         self.cancel_ai()
         self.finish_animation()

@@ -412,3 +412,20 @@ def test_the_focus_ring_skips_hidden_buttons():
             assert scene.focus.current.rect_of() == scene.shown.rect
     finally:
         d.close()
+
+
+@pytest.mark.parametrize(("game", "word"), [("breaks", "card"), ("blockers", "placement"),
+                                            ("breaker_blocks", "another person"), ("circuit_breaker", "turn"),
+                                            ("cube", "question")])
+def test_ctrl_z_with_nothing_to_undo_names_this_games_limit(game, word):
+    from game.scenes.tables import table_class
+    session = GameSession(game, ["human", "ai:easy"], seed=3, options={"first_player": 0})
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        d.top.paused = True
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        toast = d.top.toast or ""
+        assert toast.startswith("Nothing to undo") and word in toast
+        assert game == "breaks" or "card" not in toast
+    finally:
+        d.close()
