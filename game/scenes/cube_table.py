@@ -416,7 +416,9 @@ class CubeTable(TableScene):
         if q.isdigit():
             theme.draw_text(surface, tr("{who} asked about cell {q}:", who=who, q=q), (box.x + 12, box.y + 10), 16,
                             max_width=box.w - 24)
-            theme.draw_text(surface, tr("{t} sees from above", t=self.seat_name(e["target"])),
+            seen = tr("You see from above") if e["target"] == self.perspective else \
+                tr("{t} sees from above", t=self.seat_name(e["target"]))
+            theme.draw_text(surface, seen,
                             (box.x + 12, box.y + 40), 16, theme.TEXT_DIM, max_width=180)
             swatch(surface, pygame.Rect(box.x + 200, box.y + 36, 52, 30), e["answer"], COLOURS,
                    self.app.settings.colorblind)

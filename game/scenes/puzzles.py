@@ -116,7 +116,7 @@ class PuzzleScene(AppScene):
                                         object_id="#primary")
         self.next_button = self.button(tr("Next puzzle"), (660, 600, 180, 44), self.next_puzzle, object_id="#primary")
         self.retry_button = self.button(tr("Try again"), (850, 600, 140, 44), self.retry)
-        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.close)
+        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.ask_close)
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
             self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
                                      lambda q=q: self.run.can_ask and not self.run.asked(q)))
@@ -174,6 +174,17 @@ class PuzzleScene(AppScene):
     def close(self) -> None:
         self.stack.pop()
 
+    def ask_close(self) -> None:
+        """Back to the list; a puzzle under way (questions asked or blocks placed) asks first."""
+        started = self.run.used > 0 or bool(self.replica.placed)
+        if self.run.over or not started:
+            self.close()
+            return
+        from game.scenes.confirm import ConfirmScene
+        self.board.held = None
+        self.stack.push(ConfirmScene(self.app, tr("Leave this puzzle?"),
+                                     tr("Your questions and blocks so far are not kept."), tr("Leave"), self.close))
+
     # --- input --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.board.handle_first(event):
@@ -200,7 +211,7 @@ class PuzzleScene(AppScene):
                 self.guess()
                 return True
             if key == pygame.K_ESCAPE and self.board.held is None:
-                self.close()
+                self.ask_close()
                 return True
             if key == pygame.K_F1:
                 from game.scenes.rules_page import RulesScene

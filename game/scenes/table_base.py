@@ -507,9 +507,13 @@ class TableScene(AppScene):
     def ask_leave(self) -> None:
         from game.scenes.confirm import ConfirmScene
         self.clear_selection()
-        self.stack.push(ConfirmScene(self.app, tr("Leave the table?"),
-                                     tr("The game is saved: Continue on the title screen resumes it."),
-                                     tr("Leave"), self.leave))
+        if self.tutorial is not None:
+            text = tr("The tutorial is not saved: start it again any time from the game's set-up screen.")
+        elif self.saves_game:
+            text = tr("The game is saved: Continue on the title screen resumes it.")
+        else:  # only computers at the table
+            text = tr("Games between computer players are not saved.")
+        self.stack.push(ConfirmScene(self.app, tr("Leave the table?"), text, tr("Leave"), self.leave))
 
     def leave(self) -> None:
         from game.scenes.title import TitleScene

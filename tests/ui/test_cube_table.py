@@ -367,3 +367,15 @@ def test_a_guess_hint_says_how_many_shapes_still_fit():
         assert reason.startswith(f"{left} shapes still fit") and "Only this shape" not in reason
     finally:
         d.close()
+
+
+def test_the_answer_panel_says_you_see_when_you_were_asked():
+    d = cube_driver(["human", "ai:easy"], first_player=1, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        t.paused = True
+        assert t.perform("ask 5", 1)
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert "You see from above" in labels and "You sees from above" not in labels
+    finally:
+        d.close()

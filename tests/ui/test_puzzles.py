@@ -78,3 +78,26 @@ def test_with_every_question_used_the_right_guess_still_earns_a_star():
         assert scene.run.solved and scene.run.stars() == 1
     finally:
         d.close()
+
+
+def test_escape_from_a_puzzle_under_way_asks_first():
+    from game.scenes.confirm import ConfirmScene
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        d.click(d.top.cards[0][1].center)
+        scene = d.top
+        d.key(pygame.K_ESCAPE)  # nothing done yet: straight back
+        assert isinstance(d.top, PuzzleListScene)
+        d.click(d.top.cards[0][1].center)
+        scene = d.top
+        d.key(pygame.K_b, mod=pygame.KMOD_SHIFT)
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, ConfirmScene)
+        d.key(pygame.K_ESCAPE)  # Stay
+        assert d.top is scene and scene.run.used == 1
+        d.key(pygame.K_ESCAPE)
+        d.top.confirm()
+        d.frames(1)
+        assert isinstance(d.top, PuzzleListScene)
+    finally:
+        d.close()

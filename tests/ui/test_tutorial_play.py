@@ -56,3 +56,17 @@ def test_tutorial_plays_through_with_the_coach(game):
         assert storage.read_json(storage.autosave_path(dirs)) == {"format": 1, "marker": "mine"}
     finally:
         d.close()
+
+
+def test_leaving_a_tutorial_does_not_promise_a_save():
+    from game.scenes.confirm import ConfirmScene
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        start_tutorial(d.app, "breaks")
+        d.frames(2)
+        d.top.ask_leave()
+        d.frames(1)
+        assert isinstance(d.top, ConfirmScene)
+        assert "not saved" in d.top.text and "Continue" not in d.top.text
+    finally:
+        d.close()
