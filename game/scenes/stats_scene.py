@@ -99,6 +99,12 @@ class StatsScene(AppScene):
     def close(self) -> None:
         self.stack.pop()
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # one button only: Up/Down scroll the table instead of moving the focus ring
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            return self.on_event(event)
+        return super().handle_event(event)
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-3 * event.y)

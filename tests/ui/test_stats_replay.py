@@ -129,6 +129,12 @@ def test_a_long_statistics_list_scrolls_and_stays_clear_of_the_legend():
                                              precise_y=-1.0))
         d.frames(2)
         assert d.top.first == 3, "the wheel scrolls three rows"
+        d.key(pygame.K_TAB)  # even with the focus ring on Back, the arrows scroll
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_DOWN)
+        assert d.top.first == 5
+        d.key(pygame.K_UP)
+        assert d.top.first == 4
     finally:
         d.close()
 
