@@ -610,10 +610,22 @@ class BreakerBlocksTable(TableScene):
             surface.blit(img, cell_rect(cell).move(-CELL // 5, -CELL // 5))
         self.draw_glows(surface)
 
+    def focused_cell(self) -> tuple[int, int] | None:
+        """The board cell under the keyboard focus ring, if it shows."""
+        current = self.focus.current if self.focus.visible else None
+        if current is None:
+            return None
+        rect = current.rect_of()
+        for cell in self.sockets_for(self.selected):
+            if cell_rect(cell) == rect:
+                return cell
+        return None
+
     def draw_glows(self, surface: pygame.Surface) -> None:
         pulse = (1 + math.sin(self.pulse * 5)) / 2
         m = self.moves()
         source = self.drag.drag.source if self.drag.active else self.selected
+        keyboard_cell = self.focused_cell() if not self.drag.active else None
         for cell, sides in self.sockets_for(source).items():
             r = cell_rect(cell)
             glow = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -621,6 +633,12 @@ class BreakerBlocksTable(TableScene):
             surface.blit(glow, r)
             for side in sides:  # a tick on each side a parent hole offers
                 pygame.draw.circle(surface, theme.YELLOW, side_point(r, side), 4)
+            if cell == keyboard_cell and source is not None:  # Enter puts the tab on this side (R picks another)
+                chosen = side_point(r, sides[self.side_pick % len(sides)])
+                pygame.draw.line(surface, theme.BLACK, r.center, chosen, 5)
+                pygame.draw.line(surface, theme.GLOW_ALT, r.center, chosen, 3)
+                pygame.draw.circle(surface, theme.BLACK, chosen, 9)
+                pygame.draw.circle(surface, theme.GLOW_ALT, chosen, 7)
         for cell in m.targets:
             pygame.draw.rect(surface, theme.VERMILLION, cell_rect(cell).inflate(4, 4), 3)
         if source is None:

@@ -165,3 +165,43 @@ def test_a_hint_to_target_your_own_leaf_does_not_say_it_hurts_you():
         assert t.hint_reason("target 1,-1") == "Of your own leaves, this one costs you least."
     finally:
         d.close()
+
+
+def test_the_side_picked_with_r_is_shown_on_the_focused_socket():
+    import random as rnd
+
+    from game.scenes.breaker_blocks_table import group_moves
+    rng = rnd.Random(0)
+    session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0})
+    found = None
+    while found is None:
+        if session.current_player == 0:
+            plays = group_moves(session.legal_texts()).plays
+            found = next(((kind, cell) for kind, cells in plays.items() for cell, sides in cells.items()
+                          if len(sides) > 1), None)
+            if found:
+                break
+        legal = session.legal_texts()
+        session.apply(rng.choice([x for x in legal if x.startswith(("play", "draw"))] or legal),
+                      session.current_player)
+    kind, cell = found
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        t = d.top
+        d.frames(3)
+        t.focus.visible = True
+        tile = t.hand_rect(0, t.hand_kinds(0).index(kind))
+        t.focus.index = next(k for k, f in enumerate(t.focus.items) if f.rect_of() == tile)
+        d.key(pygame.K_RETURN)
+        t.focus.index = next(k for k, f in enumerate(t.focus.items) if f.rect_of() == cell_rect(cell))
+        area = cell_rect(cell).inflate(30, 30)
+
+        def shot() -> bytes:
+            t.pulse = 0
+            d.frames(1)
+            return pygame.image.tobytes(d.app.display.canvas.subsurface(area), "RGB")
+        before = shot()
+        d.key(pygame.K_r, frames=1)
+        assert shot() != before, "R moves the marked side"
+    finally:
+        d.close()
