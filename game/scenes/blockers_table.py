@@ -226,6 +226,9 @@ class BlockersTable(TableScene):
             if pygame.K_1 <= event.key <= pygame.K_9 and not event.mod & pygame.KMOD_CTRL:
                 self.pick_rack(event.key - pygame.K_1)
                 return True
+            if event.key == pygame.K_0 and not event.mod & pygame.KMOD_CTRL:  # the advanced game's 10th tile
+                self.pick_rack(9)
+                return True
             if event.key == pygame.K_p:
                 self.press_pass()
                 return True

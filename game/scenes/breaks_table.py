@@ -503,8 +503,9 @@ class BreaksTable(TableScene):
         lines = [
             phase,
             tr("Draw pile {d}, discard pile {x}", d=v["draw_count"], x=v["discard_count"]),
-            tr("Discards in a row: {s} of {limit}", s=v["stall"], limit=v["stall_limit"]),
         ]
+        if v["phase"] == "play":  # the stall count only matters while cards are still played
+            lines.append(tr("Discards in a row: {s} of {limit}", s=v["stall"], limit=v["stall_limit"]))
         opts = v["options"]
         flags = [tr("court scoring") if opts.get("scoring") == "court" else None,
                  tr("jokers") if opts.get("jokers") else None, tr("aces wild") if opts.get("aces_wild") else None,

@@ -69,7 +69,7 @@ class PuzzleListScene(AppScene):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         heading(surface, tr("Break the Cube puzzles"), 30)
-        total = sum(self.progress.values())
+        total = sum(self.progress.get(p.name, 0) for p in self.puzzles)  # not stars of puzzles since removed
         theme.draw_text(surface, tr("{n} of {m} stars", n=total, m=3 * len(self.puzzles)), (1160, 60), 18,
                         theme.YELLOW, anchor="topright")
         for puzzle, rect, unlocked in self.cards:

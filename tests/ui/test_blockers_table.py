@@ -186,3 +186,16 @@ def test_the_score_panel_counts_one_group_and_one_tile_in_the_singular():
         assert d.top.result_lines()[0].startswith("Seat 1: 1 group (red 1) + 1"), d.top.result_lines()
     finally:
         d.close()
+
+
+def test_in_the_advanced_game_0_picks_the_tenth_rack_tile():
+    session = GameSession("blockers", ["human", "human"], seed=1, options={"first_player": 0, "advanced": True})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        t = d.top
+        tiles = t.rack_tiles()
+        assert len(tiles) == 10
+        d.key(pygame.K_0)
+        assert t.selected == tiles[9]
+    finally:
+        d.close()

@@ -192,6 +192,8 @@ def test_results_screen_after_the_final_merges():
         d.frames(60)
         d.key(pygame.K_RETURN)  # hand-off to seat 1
         assert table.viewer == 0 and table.view["phase"] == "final"
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert not any(text.startswith("Discards in a row") for text in labels), "no stall count once play ends"
         d.drag(slot_point(table, 0, 1), slot_point(table, 0, 0))  # merge 1 2
         d.frames(30)
         d.drag(slot_point(table, 0, 2), slot_point(table, 0, 0))  # merge 1 3 -> a stack

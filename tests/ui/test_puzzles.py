@@ -11,9 +11,11 @@ from tests.ui.driver import Driver
 
 
 def test_solving_the_first_puzzle_saves_stars_and_unlocks_the_second():
+    storage.save_progress(storage.user_dirs(), {"99_a_puzzle_since_removed": 3})
     d = Driver(lambda app: PuzzleListScene(app))
     try:
         listing = d.top
+        assert "0 of 72 stars" in [text for text, _, _ in d.labels(frames=1)], "a removed puzzle's stars do not count"
         assert listing.cards[0][2] and not listing.cards[1][2], "only the first puzzle is open at first"
         d.click(listing.cards[1][1].center)
         assert d.top is listing and "unlock" in (listing.toast or "")
@@ -35,7 +37,7 @@ def test_solving_the_first_puzzle_saves_stars_and_unlocks_the_second():
         assert frame() != shown, "the solved copy stays on the board"
         scene.board.finished = lambda: scene.replica
         progress, _ = storage.load_progress(d.app.dirs)
-        assert progress == {scene.puzzle.name: 3}
+        assert progress == {scene.puzzle.name: 3, "99_a_puzzle_since_removed": 3}
         d.key(pygame.K_ESCAPE)
         assert isinstance(d.top, PuzzleListScene) and d.top.cards[1][2]
     finally:
