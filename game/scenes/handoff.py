@@ -13,11 +13,13 @@ from game.ui import draw, theme
 
 
 class HandoffScene(AppScene):
-    def __init__(self, app, seat: int, on_ready: Callable[[], None], note: str = "") -> None:
+    def __init__(self, app, seat: int, on_ready: Callable[[], None], note: str = "",
+                 on_leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.seat = seat
         self.on_ready = on_ready
         self.note = note
+        self.on_leave = on_leave  # Esc: leave the game from here, without showing anyone's secrets
 
     def enter(self) -> None:
         self.button(tr("I am Seat {n}: show my table", n=self.seat + 1), (440, 430, 400, 60), self.ready,
@@ -30,6 +32,9 @@ class HandoffScene(AppScene):
         self.on_ready()
 
     def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_leave is not None:
+            self.on_leave()
+            return True
         # swallow everything else: the table below must not react while hidden
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
@@ -42,3 +47,6 @@ class HandoffScene(AppScene):
                                     n=self.seat + 1), (640, 360), 18, theme.TEXT_DIM, anchor="midtop")
         if self.note:
             theme.draw_text(surface, self.note, (640, 390), 18, theme.TEXT, anchor="midtop")
+        if self.on_leave is not None:
+            theme.draw_text(surface, tr("Esc: leave the table (the game is kept)"), (640, 640), 16, theme.TEXT_DIM,
+                            anchor="midtop")

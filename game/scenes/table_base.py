@@ -269,7 +269,7 @@ class TableScene(AppScene):
         self.handoff_pending = True
         from game.scenes.handoff import HandoffScene
         self.clear_selection()
-        self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s)))
+        self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s), on_leave=self.ask_leave))
 
     def take_seat(self, seat: int) -> None:
         if seat != self.viewer:

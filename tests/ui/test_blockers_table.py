@@ -199,3 +199,24 @@ def test_in_the_advanced_game_0_picks_the_tenth_rack_tile():
         assert t.selected == tiles[9]
     finally:
         d.close()
+
+
+def test_escape_on_the_hand_off_screen_offers_to_leave_without_showing_the_table():
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.title import TitleScene
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.key(pygame.K_1 + rack_index(t, "E"))
+        d.click(square_rect("E4").center)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, ConfirmScene) and t.viewer == 0, "the next seat's rack was not shown"
+        d.key(pygame.K_ESCAPE)  # Stay: back on the hand-off screen
+        assert isinstance(d.top, HandoffScene)
+        d.key(pygame.K_ESCAPE)
+        d.top.confirm()
+        d.frames(1)
+        assert isinstance(d.top, TitleScene)
+    finally:
+        d.close()
