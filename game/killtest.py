@@ -45,7 +45,8 @@ def kill_rounds(rounds: int, seed: int = 0, game: str = "breaks", home: Path | N
     actions_seen = 0
     resumed = 0
     for r in range(rounds):
-        args = ["play", "--continue"] if _save(home).exists() else ["play", game, "--seats", "ai:easy,ai:easy"]
+        # a human seat (played by --autoplay): a game of computers only is never saved
+        args = ["play", "--continue"] if _save(home).exists() else ["play", game, "--seats", "human,ai:easy"]
         proc = subprocess.Popen(_command([*args, "--autoplay", "--headless"]), env=_env(home),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(rng.uniform(0.8, 3.0))
