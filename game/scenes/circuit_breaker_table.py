@@ -304,6 +304,12 @@ class CircuitBreakerTable(TableScene):
                 out[text] = self.spot_rect(rest)
         return out
 
+    def mouse_target_at(self, pos: tuple[int, int]) -> str | None:
+        """The mouse move whose spot is under ``pos``. The small house cells are widened to
+        be easy to hit, so two can overlap: the one whose middle is nearest wins."""
+        hits = [(math.dist(r.center, pos), t) for t, r in self.mouse_targets().items() if r.collidepoint(pos)]
+        return min(hits)[1] if hits else None
+
     # --- input --------------------------------------------------------------------------
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):
@@ -350,10 +356,10 @@ class CircuitBreakerTable(TableScene):
             if self.spot_rect(name).collidepoint(pos):
                 self.click_spot(name)
                 return True
-        for text, rect in self.mouse_targets().items():  # an opponent's appliance: send your mouse there
-            if text.startswith("mouse house ") and rect.collidepoint(pos):
-                self.act(text)
-                return True
+        target = self.mouse_target_at(pos)
+        if target is not None and target.startswith("mouse house "):  # an opponent's appliance
+            self.act(target)
+            return True
         cell = house_cell_at(pos)
         if cell is not None:
             self.click_cell(cell)
@@ -380,7 +386,7 @@ class CircuitBreakerTable(TableScene):
             elif pos[1] < HAND_Y:  # let go over the hand: simply put back, no complaint
                 self.refuse(tr("Drop tiles on your house, or on an appliance pile to discard for cheese."))
         else:
-            target = next((t for t, r in self.mouse_targets().items() if r.collidepoint(pos)), None)
+            target = self.mouse_target_at(pos)
             if target is not None:
                 ok = self.act(target)
             else:

@@ -377,6 +377,9 @@ class TableScene(AppScene):
     def request_hint(self) -> None:
         """H: ask the normal-level AI what the seat to move should play."""
         cp = self.session.current_player
+        if self.tutorial is not None:  # the computer's idea would contradict the lesson
+            self.refuse(tr("In the tutorial the coach outlines the move to make."))
+            return
         if cp is None or self.is_bot(cp) or cp != self.viewer:
             self.refuse(tr("Hints are for your own turn."))
             return

@@ -296,3 +296,35 @@ def test_a_cheese_hint_says_stealing_only_when_the_mouse_is_on_your_house():
         assert d.top.hint_reason("cheese 2") == "That mouse is about to steal from you."
     finally:
         d.close()
+
+
+def test_a_point_inside_an_opponents_appliance_picks_that_appliance_not_its_neighbour():
+    import random
+    rng = random.Random(7)
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=7)
+    for _ in range(600):  # play until seat 1 may send its mouse to several of seat 2's appliances
+        legal = session.legal_texts()
+        houses = [t for t in legal if t.startswith("mouse house ")]
+        if session.current_player == 0 and len(houses) >= 3:
+            break
+        places = [t for t in legal if t.startswith("place")]
+        session.apply(rng.choice(places) if places else "end" if "end" in legal else rng.choice(legal),
+                      session.current_player)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.paused = True
+        d.frames(2)
+        targets = [text for text in t.mouse_targets() if text.startswith("mouse house ")]
+        widened = [t.mouse_targets()[text] for text in targets]
+        assert any(a.colliderect(b) for i, a in enumerate(widened) for b in widened[i + 1:]), "neighbours overlap"
+        for text in targets:
+            w = text.split()
+            x, y = (int(v) for v in w[4].split(","))
+            cell = t.mini_cell_rect(int(w[2]) - 1, x, y)
+            for point in (cell.midleft, cell.midright, cell.midtop, cell.midbottom):
+                inside = (min(max(point[0], cell.left + 1), cell.right - 2), min(max(point[1], cell.top + 1),
+                                                                                   cell.bottom - 2))
+                assert t.mouse_target_at(inside) == text
+    finally:
+        d.close()

@@ -70,3 +70,15 @@ def test_leaving_a_tutorial_does_not_promise_a_save():
         assert "not saved" in d.top.text and "Continue" not in d.top.text
     finally:
         d.close()
+
+
+def test_h_in_a_tutorial_points_to_the_coach_instead_of_a_different_move():
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        start_tutorial(d.app, "blockers")
+        table = d.top
+        d.frames(2)
+        d.key(pygame.K_h)
+        assert table.hint_ticket is None and "coach" in (table.toast or "")
+    finally:
+        d.close()
