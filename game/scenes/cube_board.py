@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import tr, tr_message
 from game.rules.cube import PIECES
-from game.scenes.cube_build import Builder, Landing
+from game.scenes.cube_build import Builder, Landing, flipped, tipped, yawed
 from game.scenes.cube_pad import hex_colour
 from game.ui import draw, theme
 from game.ui.focus import Focusable
@@ -27,7 +27,8 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ABCDEFGHIJKL"}
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(1, 10)}
 # small buttons on each tray box, so the mouse alone can set any pose (the wheel only turns)
-POSE_BUTTONS = (("R", "Turn it flat (R)"), ("T", "Tip it up (T)"), ("F", "Turn it over (F)"))
+POSE_BUTTONS = (("R", "Turn it round (R)"), ("T", "Tip it up or down (T)"), ("F", "Turn it over (F)"))
+POSE_CHANGES = (yawed, tipped, flipped)
 POSE_SIZE = 24
 
 
@@ -54,6 +55,7 @@ class BuildBoard:
         self.rotation = 0
         self.held: Held | None = None
         self.cursor = (1, 1)  # keyboard drop cell (x, y)
+        self._minis: dict[tuple, pygame.Surface] = {}  # tray drawings by block, pose, view and palette
 
     def iso(self) -> IsoView:
         return self._iso(self.rotation)
@@ -115,9 +117,14 @@ class BuildBoard:
                     return i, k
         return None
 
+    def pose_changes(self, pid: str, button: int) -> bool:
+        """Whether the button would change the block (a standing bar has no other way round)."""
+        b = self.builder()
+        return b is not None and POSE_CHANGES[button](b.pose[pid]) != b.pose[pid]
+
     def change_pose(self, pid: str, button: int) -> None:
         b = self.builder()
-        if b is None:
+        if b is None or not self.pose_changes(pid, button):
             return
         (b.yaw, b.tip, b.flip)[button](pid)
         self.app.sound.play("pick")
@@ -283,7 +290,8 @@ class BuildBoard:
 
     def _draw_tray(self, surface: pygame.Surface, b: Builder) -> None:
         hover = self.pose_button_at(self.app.mouse_pos) if self.held is None else None
-        if hover is not None:  # the heading says what the button under the pointer does
+        # the heading says what the button under the pointer does
+        if hover is not None and self.pose_changes(b.tray[hover[0]], hover[1]):
             theme.draw_text(surface, f"{b.tray[hover[0]]}: {tr(POSE_BUTTONS[hover[1]][1])}", (20, self.tray_y - 24),
                             16, theme.YELLOW)
         else:
@@ -295,15 +303,35 @@ class BuildBoard:
             draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
             pygame.draw.rect(surface, theme.GLOW_ALT if held else theme.PANEL_EDGE, r, 2 if held else 1,
                              border_radius=8)
-            mini = IsoView((r.centerx - 18, r.y + 62), tile=16, rotation=self.rotation)
-            mini.draw_cubes(surface, {(c[0] + 1, c[1] + 1, c[2]): pid for c in b.pose[pid]}, COLOURS,
-                            patterns=self.app.settings.colorblind)
-            theme.draw_text(surface, f"{pid} {tr(PIECES[pid].name)}", (r.x + 6, r.y + 4), 13, theme.TEXT)
-            for (letter, _), rect in zip(POSE_BUTTONS, self.pose_button_rects(i), strict=True):
-                over = rect.collidepoint(self.app.mouse_pos) and self.held is None
+            room = pygame.Rect(r.x + 4, r.y + 20, r.w - POSE_SIZE - 12, r.h - 24)  # left of the buttons
+            image = self._mini(pid, b.pose[pid], room.size)
+            surface.blit(image, image.get_rect(center=room.center))
+            theme.draw_text(surface, f"{pid} {tr(PIECES[pid].name)}", (r.x + 6, r.y + 4), 13, theme.TEXT,
+                            max_width=r.w - 12)
+            for k, ((letter, _), rect) in enumerate(zip(POSE_BUTTONS, self.pose_button_rects(i), strict=True)):
+                live = self.pose_changes(pid, k)
+                over = live and rect.collidepoint(self.app.mouse_pos) and self.held is None
                 pygame.draw.rect(surface, theme.PANEL_EDGE if over else theme.TABLE_DARK, rect, border_radius=5)
                 pygame.draw.rect(surface, theme.GLOW if over else theme.PANEL_EDGE, rect, 1, border_radius=5)
-                theme.draw_text(surface, letter, rect.center, 14, theme.TEXT, bold=True, anchor="center")
+                theme.draw_text(surface, letter, rect.center, 14, theme.TEXT if live else theme.TEXT_DIM, bold=live,
+                                anchor="center")
+
+    def _mini(self, pid: str, pose: tuple, size: tuple[int, int]) -> pygame.Surface:
+        """The block in its pose, drawn small and shrunk if need be to fit ``size``."""
+        patterns = self.app.settings.colorblind
+        key = (pid, pose, self.rotation, patterns, size)
+        image = self._minis.get(key)
+        if image is None:
+            canvas = pygame.Surface((240, 240), pygame.SRCALPHA)
+            IsoView((120, 150), tile=16, rotation=self.rotation).draw_cubes(
+                canvas, {(c[0] + 1, c[1] + 1, c[2]): pid for c in pose}, COLOURS, patterns=patterns)
+            image = canvas.subsurface(canvas.get_bounding_rect()).copy()
+            k = min(1.0, size[0] / max(1, image.get_width()), size[1] / max(1, image.get_height()))
+            if k < 1.0:
+                image = pygame.transform.smoothscale(image, (max(1, int(image.get_width() * k)),
+                                                             max(1, int(image.get_height() * k))))
+            self._minis[key] = image
+        return image
 
 
 def landing_text(pid: str, ghost: Landing) -> str:

@@ -337,7 +337,7 @@ def test_the_mouse_alone_can_turn_tip_and_turn_over_a_block_in_the_tray():
         d.click(tip.center)
         assert b.pose["S"] == tipped(start)
         labels = [text for text, _, _ in d.labels(frames=1)]
-        assert "S: Tip it up (T)" in labels  # the pointer rests on the button: its heading says what it does
+        assert "S: Tip it up or down (T)" in labels  # the pointer rests on the button: its heading says what it does
         d.click(yaw.center)
         d.click(flip.center)
         assert b.pose["S"] == flipped(yawed(tipped(start)))
@@ -377,5 +377,43 @@ def test_the_answer_panel_says_you_see_when_you_were_asked():
         assert t.perform("ask 5", 1)
         labels = [text for text, _, _ in d.labels(frames=1)]
         assert "You see from above" in labels and "You sees from above" not in labels
+    finally:
+        d.close()
+
+
+def test_tray_drawings_and_names_stay_clear_of_the_pose_buttons_in_every_view_and_set():
+    from game.scenes.cube_board import POSE_SIZE
+    for pieces in (3, 5):
+        d = cube_driver(["human", "human"], first_player=0, blocks=pieces)
+        try:
+            t = d.top
+            b = t.building()
+            for turn in range(4):
+                for pid in b.tray:
+                    for button in range(3):
+                        i = b.tray.index(pid)
+                        box = t.board.tray_rect(i)
+                        room = pygame.Rect(box.x + 4, box.y + 20, box.w - POSE_SIZE - 12, box.h - 24)
+                        image = t.board._mini(pid, b.pose[pid], room.size)
+                        assert image.get_width() <= room.w and image.get_height() <= room.h, (pid, turn)
+                        t.board.change_pose(pid, button)
+                t.board.turn(1)
+            d.frames(1)
+            for text, rect, _ in d.labels(frames=1):
+                for i in range(len(b.tray)):
+                    box = t.board.tray_rect(i)
+                    if box.collidepoint(rect.topleft) and len(text) > 1:  # a block's name
+                        assert rect.right <= box.right - 4, text
+        finally:
+            d.close()
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        b.tip("S")  # a standing bar: turning it round changes nothing, so R is off and does nothing
+        before = b.pose["S"]
+        assert not t.board.pose_changes("S", 0)
+        d.click(t.board.pose_button_rects(0)[0].center)
+        assert b.pose["S"] == before
     finally:
         d.close()
