@@ -34,6 +34,12 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
     out["results"] = finished
     out["handoff"] = lambda app: HandoffScene(app, 1, lambda: None)
     out["confirm"] = lambda app: ConfirmScene(app, "Leave the table?", "The game is saved.", "Leave", lambda: None)
+    from game.i18n import tr  # the longest dialog text, in the language being checked
+    out["confirm_long"] = lambda app: ConfirmScene(
+        app, tr("Leave the table?"),
+        tr("The tutorial is not saved: start it again any time from the game's set-up screen."), tr("Leave"),
+        lambda: None)
+    out["handoff_leave"] = lambda app: HandoffScene(app, 1, lambda: None, on_leave=lambda: None)
     out["error"] = lambda app: ErrorScene(app, RuntimeError("example"), "Traceback...\nRuntimeError: example")
     return out
 

@@ -44,8 +44,16 @@ class ConfirmScene(AppScene):
         surface.blit(shade, (0, 0))
         draw.panel(surface, BOX, edge=theme.YELLOW)
         theme.draw_text(surface, self.title, (BOX.centerx, BOX.y + 24), 28, bold=True, anchor="midtop")
-        for i, line in enumerate(theme.wrap(self.text, 18, BOX.width - 40)):
-            theme.draw_text(surface, line, (BOX.centerx, BOX.y + 76 + 26 * i), 18, theme.TEXT_DIM, anchor="midtop")
+        # the text steps down in size until it fits above the buttons (long translations)
+        room = BOX.height - 76 - 76
+        size = 18
+        lines = theme.wrap(self.text, size, BOX.width - 40)
+        while size > 13 and len(lines) * (size + 8) > room:
+            size -= 1
+            lines = theme.wrap(self.text, size, BOX.width - 40)
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (BOX.centerx, BOX.y + 76 + (size + 8) * i), size, theme.TEXT_DIM,
+                            anchor="midtop")
         self.draw_widgets(surface)
         self.focus.draw(surface)
         self.draw_tooltip(surface)

@@ -109,7 +109,7 @@ class FocusRing:
 
     def draw(self, surface: pygame.Surface, t: float = 0.0) -> None:
         cur = self.current
-        if not self.visible or cur is None:
+        if not self.visible or cur is None or not cur.enabled():  # a stop that went away shows no ring
             return
         rect = cur.rect_of().inflate(8, 8)
         pygame.draw.rect(surface, theme.YELLOW, rect, 3, border_radius=8)

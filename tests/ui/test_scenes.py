@@ -429,3 +429,42 @@ def test_ctrl_z_with_nothing_to_undo_names_this_games_limit(game, word):
         assert game == "breaks" or "card" not in toast
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_long_dialog_text_stays_above_its_buttons(language):
+    from game import i18n
+    from game.scenes.confirm import ConfirmScene
+    d = Driver(lambda app: ConfirmScene(app, "Leave the table?", "x", "Leave", lambda: None))
+    try:
+        i18n.load_language(language)
+        text = i18n.tr("The tutorial is not saved: start it again any time from the game's set-up screen.")
+        d.app.stack.push(ConfirmScene(d.app, i18n.tr("Leave the table?"), text, i18n.tr("Leave"), lambda: None))
+        labels = d.labels(frames=2)
+        buttons_top = min(b.rect.top for b in d.top._callbacks)
+        words = text.split()
+        body = [rect for label, rect, _ in labels if label.split() and label.split()[0] in words]
+        assert body and max(rect.bottom for rect in body) <= buttons_top - 4
+    finally:
+        i18n.load_language("en")
+        d.close()
+
+
+def test_the_focus_ring_is_not_drawn_on_a_stop_that_went_away():
+    class OneButton(AppScene):
+        def enter(self) -> None:
+            self.only = self.button("Only", (100, 100, 200, 40), lambda: None)
+    d = Driver(lambda app: OneButton(app))
+    try:
+        scene = d.top
+        d.key(pygame.K_TAB)
+        blank = pygame.Surface((1280, 720))
+        drawn = blank.copy()
+        scene.focus.draw(drawn)
+        assert pygame.image.tobytes(drawn, "RGB") != pygame.image.tobytes(blank, "RGB")
+        scene.only.disable()
+        drawn = blank.copy()
+        scene.focus.draw(drawn)
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(blank, "RGB")
+    finally:
+        d.close()
