@@ -162,7 +162,7 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
     def make(app):
         from game.scenes.tables import table_class
         scene = table_class(session.game)(app, session)
-        scene.handoff_first = bool(args.resume)
+        scene.handoff_first = True  # pass-and-play with secrets: hand off before showing any
         return scene
     return make
 

@@ -56,3 +56,28 @@ def test_overlays_draw_over_the_last_opaque_scene_and_only_the_top_updates():
     stack.draw(None)
     stack.update(0.1)
     assert calls == ["b.draw", "c.draw", "c.update"]
+
+
+def test_a_scene_pushed_during_an_update_is_updated_before_it_is_first_drawn():
+    calls = []
+    lifecycle: list[str] = []
+
+    class Pushes(Mock):
+        def update(self, dt):
+            if not calls:
+                self.stack.push(Fresh("fresh", lifecycle))
+            calls.append(("pusher update", dt))
+
+    class Fresh(Mock):
+        def update(self, dt):
+            calls.append(("fresh update", dt))
+
+        def draw(self, surface):
+            calls.append(("fresh draw", None))
+
+    stack = SceneStack()
+    stack.push(Pushes("pusher", lifecycle))
+    stack.update(0.016)
+    stack.draw(None)
+    assert [c[0] for c in calls] == ["pusher update", "fresh update", "fresh draw"]
+    assert calls[1][1] == 0.0

@@ -53,7 +53,7 @@ class TableScene(AppScene):
         self.ai_result: Any = None
         self.ai_ready_at = 0.0
         self.handoff_pending = False
-        self.handoff_first = False  # a continued game: hand off before the first frame shows secrets
+        self.handoff_first = False  # set by start_table: hand off before the first frame shows secrets
         self.results_shown = False
         self.replaying = False  # set by the replay viewer: no AI, no saving, no input
         self.pace = 1.0         # spectating: pause between AI moves x this (0 = as fast as they come)

@@ -35,11 +35,12 @@ def table_class(game: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
-def start_table(app, session: GameSession, replace_stack: bool = False, resumed: bool = False) -> None:
-    """Open a game's table; ``resumed`` (a saved game continued) hands the screen to the
-    player it will show first, when several people share it."""
+def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
+    """Open a game's table (new, again or continued). When several people share the screen
+    in a game with secrets, a hand-off comes first: whoever started it may not be the
+    player the table shows first."""
     scene = table_class(session.game)(app, session)
-    scene.handoff_first = resumed
+    scene.handoff_first = True
     if replace_stack:
         app.stack.clear_to(scene)
     else:

@@ -96,7 +96,7 @@ class TitleScene(AppScene):
             self.show_toast(tr("Could not continue: {path}: {problem}", path=path, problem=exc)
                             + (f" ({tr('kept as')} {moved.name})" if moved else ""), 8)
             return
-        start_table(self.app, session, replace_stack=True, resumed=True)
+        start_table(self.app, session, replace_stack=True)
 
     def resume(self) -> None:
         # coming back from setup/settings: a game may have been saved meanwhile

@@ -117,6 +117,17 @@ class SceneStack:
         for i, scene in enumerate(scenes):
             if i == len(scenes) - 1 or scene.update_when_covered:
                 scene.update(dt)
+        # A scene pushed during an update (a hand-off, the results) gets its own first update
+        # before it is drawn: otherwise its widgets are drawn once before they are laid out.
+        done = {id(scene) for scene in scenes}
+        for _ in range(4):
+            fresh = [scene for scene in self.scenes if id(scene) not in done]
+            if not fresh:
+                break
+            for scene in fresh:
+                done.add(id(scene))
+                if scene is self.top or scene.update_when_covered:
+                    scene.update(0.0)
 
     def draw(self, surface: Any) -> None:
         start = 0

@@ -468,3 +468,17 @@ def test_the_focus_ring_is_not_drawn_on_a_stop_that_went_away():
         assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(blank, "RGB")
     finally:
         d.close()
+
+
+def test_play_again_in_pass_and_play_hands_off_before_showing_secrets():
+    from game.scenes.circuit_breaker_table import CircuitBreakerTable
+    from game.scenes.handoff import HandoffScene
+    session = GameSession("circuit_breaker", ["human", "human"], seed=5, options={"first_player": 0})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        d.top.new_game_same_seats()
+        d.frames(1)
+        assert isinstance(d.top, HandoffScene)
+        assert d.app.stack.find(CircuitBreakerTable).session is not session
+    finally:
+        d.close()
