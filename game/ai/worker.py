@@ -90,6 +90,11 @@ class AIWorker:
     def busy(self) -> bool:
         return self._pending is not None
 
+    @property
+    def ticket(self) -> int | None:
+        """The ticket of the request in flight (a newer request replaces an older one)."""
+        return self._pending[0] if self._pending is not None else None
+
     def cancel(self) -> None:
         """Abandon the request in flight, killing the process if it is thinking."""
         if self._pending is not None:

@@ -179,6 +179,7 @@ class TableScene(AppScene):
         except IllegalAction as exc:
             self.refuse(str(exc))
             return False
+        self.drop_hint_request()  # a hint still being thought about is for the position before
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
         self.hint = None
@@ -395,6 +396,9 @@ class TableScene(AppScene):
     def poll_hint(self) -> None:
         if self.hint_ticket is None:
             return
+        if self.app.worker.ticket != self.hint_ticket:  # replaced (e.g. by the AI's turn): never poll
+            self.hint_ticket = None                      # for it, or the AI's answer would be lost
+            return
         result = self.app.worker.poll()
         if result is None or result.ticket != self.hint_ticket:
             return
@@ -411,6 +415,11 @@ class TableScene(AppScene):
             self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
         else:
             self.add_log(self.viewer, tr("Hint shown: {move}.", move=result.action))
+
+    def drop_hint_request(self) -> None:
+        if self.hint_ticket is not None and self.app.worker.ticket == self.hint_ticket:
+            self.app.worker.cancel()
+        self.hint_ticket = None
 
     def on_hint(self, text: str) -> None:
         """A hint arrived: a table may get ready for it once (e.g. turn the tile that way)."""

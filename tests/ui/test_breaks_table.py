@@ -268,3 +268,18 @@ def test_with_autoplay_your_own_seat_is_played_for_you():
         assert "Your turn" in banner and "You to play" not in banner
     finally:
         d.close()
+
+
+def test_a_hint_still_being_thought_about_when_you_move_does_not_stall_the_computer():
+    d = table_driver(["human", "ai:easy"], {"first_player": 0}, seed=3)
+    try:
+        table = d.top
+        session = table.session
+        d.key(pygame.K_h)  # ask, then move on at once without waiting for the hint
+        assert table.hint_ticket is not None
+        table.perform("draw", 0)
+        table.perform(next(t for t in session.legal_texts() if t in ("discard",) or t.startswith("place")), 0)
+        assert session.current_player == 1 and table.hint_ticket is None
+        assert d.until(lambda: session.current_player == 0 or session.is_over(), timeout=30), "the computer moved"
+    finally:
+        d.close()
