@@ -275,7 +275,7 @@ def test_a_hint_still_being_thought_about_when_you_move_does_not_stall_the_compu
     try:
         table = d.top
         session = table.session
-        d.key(pygame.K_h)  # ask, then move on at once without waiting for the hint
+        table.request_hint()  # H, then move on at once without waiting for the hint
         assert table.hint_ticket is not None
         table.perform("draw", 0)
         table.perform(next(t for t in session.legal_texts() if t in ("discard",) or t.startswith("place")), 0)
