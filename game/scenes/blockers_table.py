@@ -82,6 +82,7 @@ def square_at(pos: tuple[int, int]) -> str | None:
 
 class BlockersTable(TableScene):
     undo_limit = "Nothing to undo: each placement draws a tile nobody had seen, so it cannot be taken back."
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.drag = DragController()

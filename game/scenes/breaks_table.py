@@ -29,6 +29,7 @@ HIDDEN_PENDING = "?pending"
 
 class BreaksTable(TableScene):
     undo_limit = "Nothing to undo: you can take back your own last decision, but not once a card has been drawn since."
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.layout = BreaksLayout(session.num_players, self.viewer)

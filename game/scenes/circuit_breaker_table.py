@@ -130,6 +130,7 @@ def house_cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
 
 class CircuitBreakerTable(TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.drag = DragController()

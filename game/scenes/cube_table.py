@@ -35,6 +35,7 @@ ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
 
 class CubeTable(TableScene):
     undo_limit = "Nothing to undo: a shape once hidden, a question once answered and a guess once made stand."
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.secret_builders: dict[int, Builder] = {}
