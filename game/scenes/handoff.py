@@ -35,6 +35,9 @@ class HandoffScene(AppScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_leave is not None:
             self.on_leave()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.ready()  # the one thing to do here, even after a stray click hid the focus ring
+            return True
         # swallow everything else: the table below must not react while hidden
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 

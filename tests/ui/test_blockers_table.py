@@ -220,3 +220,17 @@ def test_escape_on_the_hand_off_screen_offers_to_leave_without_showing_the_table
         assert isinstance(d.top, TitleScene)
     finally:
         d.close()
+
+
+def test_enter_takes_the_seat_even_after_a_stray_click_on_the_hand_off_screen():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.key(pygame.K_1 + rack_index(t, "E"))
+        d.click(square_rect("E4").center)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.click((100, 100))  # nowhere in particular: hides the focus ring
+        d.key(pygame.K_RETURN)
+        assert d.top is t and t.viewer == 1
+    finally:
+        d.close()
