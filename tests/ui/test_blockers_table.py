@@ -201,15 +201,21 @@ def test_in_the_advanced_game_0_picks_the_tenth_rack_tile():
         d.close()
 
 
+def play_e_and_reach_the_hand_off(d: Driver) -> BlockersTable:
+    """Y2, seat 1 places E on E4 by keys and a click; the hand-off to seat 2 comes up."""
+    t = d.top
+    d.key(pygame.K_1 + rack_index(t, "E"))
+    d.click(square_rect("E4").center)
+    assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+    return t
+
+
 def test_escape_on_the_hand_off_screen_offers_to_leave_without_showing_the_table():
     from game.scenes.confirm import ConfirmScene
     from game.scenes.title import TitleScene
     d = blockers_driver(Y2)
     try:
-        t = d.top
-        d.key(pygame.K_1 + rack_index(t, "E"))
-        d.click(square_rect("E4").center)
-        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        t = play_e_and_reach_the_hand_off(d)
         d.key(pygame.K_ESCAPE)
         assert isinstance(d.top, ConfirmScene) and t.viewer == 0, "the next seat's rack was not shown"
         d.key(pygame.K_ESCAPE)  # Stay: back on the hand-off screen
@@ -225,10 +231,7 @@ def test_escape_on_the_hand_off_screen_offers_to_leave_without_showing_the_table
 def test_enter_takes_the_seat_even_after_a_stray_click_on_the_hand_off_screen():
     d = blockers_driver(Y2)
     try:
-        t = d.top
-        d.key(pygame.K_1 + rack_index(t, "E"))
-        d.click(square_rect("E4").center)
-        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        t = play_e_and_reach_the_hand_off(d)
         d.click((100, 100))  # nowhere in particular: hides the focus ring
         d.key(pygame.K_RETURN)
         assert d.top is t and t.viewer == 1
