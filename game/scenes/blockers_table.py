@@ -275,7 +275,8 @@ class BlockersTable(TableScene):
                 lines = [tr("{who} placed {colour} {tile} on {sq}.", who=who, colour=tr(colour), tile=tile_word,
                             sq=square)]
         if after["current_player"] is None and before["current_player"] is not None:
-            order = sorted(range(len(after["scores"])), key=lambda s: after["scores"][s])
+            winners = after.get("winners") or []  # a tie-break winner comes before the seats it tied with
+            order = sorted(range(len(after["scores"])), key=lambda s: (after["scores"][s], s not in winners, s))
             lines.append(tr("Game over. Scores (lower is better): {s}.",
                             s=", ".join(f"{self.seat_name(s)} {after['scores'][s]}" for s in order)))
         return lines

@@ -237,3 +237,20 @@ def test_enter_takes_the_seat_even_after_a_stray_click_on_the_hand_off_screen():
         assert d.top is t and t.viewer == 1
     finally:
         d.close()
+
+
+def test_the_game_over_line_lists_the_tie_break_winner_before_the_seats_it_tied_with():
+    # Y6: scores [3, 2, 2]; seats 2 and 3 tie and seat 3 wins on fewer captures
+    y6 = {"pools": [["triangle", "square", "1", "2", "3", "4"], ["E", "F", "1", "2", "3", "4"],
+                    ["5", "C", "1", "2", "3", "4"]], "board": {"A1": "blue", "I9": "green", "E1": "red"}}
+    session = GameSession("blockers", ["human", "human", "human"], seed=1, options={"first_player": 0, "setup": y6})
+    for move in ("triangle@A1", "E@E1", "5@E5", "square@I9", "F@F1"):
+        session.apply(move, session.current_player)
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        t = d.top
+        assert t.perform("C@C5", 2)
+        assert session.state.winners() == [2]
+        assert t.log_lines[-1][1] == "Game over. Scores (lower is better): Seat 3 2, Seat 2 2, Seat 1 3."
+    finally:
+        d.close()
