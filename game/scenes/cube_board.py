@@ -311,8 +311,10 @@ class BuildBoard:
             for k, ((letter, _), rect) in enumerate(zip(POSE_BUTTONS, self.pose_button_rects(i), strict=True)):
                 live = self.pose_changes(pid, k)
                 over = live and rect.collidepoint(self.app.mouse_pos) and self.held is None
-                pygame.draw.rect(surface, theme.PANEL_EDGE if over else theme.TABLE_DARK, rect, border_radius=5)
-                pygame.draw.rect(surface, theme.GLOW if over else theme.PANEL_EDGE, rect, 1, border_radius=5)
+                # hover shows as a thicker glowing edge: a lighter fill would hide the letter in high contrast
+                pygame.draw.rect(surface, theme.TABLE_DARK, rect, border_radius=5)
+                pygame.draw.rect(surface, theme.GLOW if over else theme.PANEL_EDGE, rect, 2 if over else 1,
+                                 border_radius=5)
                 theme.draw_text(surface, letter, rect.center, 14, theme.TEXT if live else theme.TEXT_DIM, bold=live,
                                 anchor="center")
 

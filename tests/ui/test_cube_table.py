@@ -417,3 +417,20 @@ def test_tray_drawings_and_names_stay_clear_of_the_pose_buttons_in_every_view_an
         assert b.pose["S"] == before
     finally:
         d.close()
+
+
+def test_a_hovered_tray_button_keeps_its_letter_readable_in_high_contrast():
+    from game.ui import theme
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        theme.apply_settings(True, 1.0)
+        t = d.top
+        button = t.board.pose_button_rects(0)[1]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.center, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(2)
+        inner = d.app.display.canvas.subsurface(button.inflate(-6, -6))
+        colours = {tuple(inner.get_at((x, y)))[:3] for x in range(inner.get_width()) for y in range(inner.get_height())}
+        assert len(colours) > 1, "the letter stands out from the button's face"
+    finally:
+        theme.apply_settings(False, 1.0)
+        d.close()
