@@ -167,15 +167,12 @@ class SetupScene(AppScene):
         """The (translated) title of the unfinished game Continue would resume ("" if its
         game cannot be named), or None when nothing is saved."""
         from game import storage
-        from game.rules import CATALOG
+        from game.scenes.tables import saved_game_title
         record, _ = storage.load_autosave(self.app.dirs)
         if record is None:
             return None
-        try:
-            game = record["log"]["game"]
-            return tr(next(i.title for i in CATALOG if i.name == game))
-        except (KeyError, TypeError, StopIteration):
-            return ""
+        title = saved_game_title(record)
+        return tr(title) if title else ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         # while the seed is being typed, Left/Right/Home/End move the caret, not the focus ring

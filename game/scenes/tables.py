@@ -21,6 +21,16 @@ def is_playable(game: str) -> bool:
     return game in TABLES and is_available(game)
 
 
+def saved_game_title(record: dict) -> str | None:
+    """The title of the game a save record holds, or None when it cannot be named."""
+    from game.rules import CATALOG
+    try:
+        game = record["log"]["game"]
+        return next(i.title for i in CATALOG if i.name == game)
+    except (KeyError, TypeError, StopIteration):
+        return None
+
+
 def data_problem(game: str) -> str | None:
     """A playable game whose data files are broken: the message naming the file."""
     from game.rules import load_problem

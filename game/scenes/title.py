@@ -11,7 +11,7 @@ from game import __version__, storage
 from game.i18n import tr
 from game.rules import CATALOG
 from game.scenes.base import AppScene
-from game.scenes.tables import data_problem, is_playable
+from game.scenes.tables import data_problem, is_playable, saved_game_title
 from game.ui import draw, theme
 from game.ui.icon import make_icon
 
@@ -26,14 +26,16 @@ class TitleScene(AppScene):
             self.app.notices.append(problem)
         self.continue_text = None
         if self.record is not None:
+            title = saved_game_title(self.record)
             try:
-                game = self.record["log"]["game"]
-                title = next(i.title for i in CATALOG if i.name == game)
                 moves = len(self.record["log"]["actions"])
+            except (KeyError, TypeError):
+                moves = None
+            if title is None or moves is None:
+                self.continue_text = tr("Continue saved game")
+            else:
                 self.continue_text = tr("Continue {title} (1 move in)", title=title) if moves == 1 else \
                     tr("Continue {title} ({moves} moves in)", title=title, moves=moves)
-            except (KeyError, TypeError, StopIteration):
-                self.continue_text = tr("Continue saved game")
         self.rows: list[pygame.Rect] = []
         y = 200
         for info in CATALOG:
