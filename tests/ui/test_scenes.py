@@ -283,16 +283,22 @@ def test_headless_runs_never_throttle():
         d.close()
 
 
+def save_as_autosave(session: GameSession):
+    """Write the session as the autosave that Continue resumes; the user folders."""
+    dirs = storage.user_dirs()
+    storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    return dirs
+
+
 def test_continue_counts_one_move_in_the_singular():
     session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
     session.apply("draw", 0)
-    dirs = storage.user_dirs()
-    storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    save_as_autosave(session)
     d = Driver()
     try:
         assert d.top.continue_text == "Continue Breaks (1 move in)"
         session.apply("discard", 0)
-        storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+        save_as_autosave(session)
     finally:
         d.close()
     d = Driver()
@@ -309,8 +315,7 @@ def test_a_long_continue_label_goes_on_two_lines_instead_of_shrinking():
     rng = random.Random(2)
     for _ in range(12):
         session.apply(rng.choice(session.legal_texts()), session.current_player)
-    dirs = storage.user_dirs()
-    storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    dirs = save_as_autosave(session)
     storage.atomic_write_json(storage.settings_path(dirs), {"language": "de"})
     d = Driver()
     try:
@@ -335,8 +340,7 @@ def test_continuing_a_pass_and_play_game_hands_off_before_showing_secrets():
     from game.scenes.handoff import HandoffScene
     session = GameSession("circuit_breaker", ["human", "human"], seed=5, options={"first_player": 0})
     session.apply("end", 0)  # seat 2 to move: its hand and objective are secret from seat 1
-    dirs = storage.user_dirs()
-    storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    save_as_autosave(session)
     d = Driver()
     try:
         d.top.resume_game()
@@ -348,7 +352,7 @@ def test_continuing_a_pass_and_play_game_hands_off_before_showing_secrets():
     finally:
         d.close()
     single = GameSession("circuit_breaker", ["human", "ai:easy"], seed=5, options={"first_player": 0})
-    storage.atomic_write_json(storage.autosave_path(dirs), single.to_record())
+    save_as_autosave(single)
     d = Driver()
     try:
         d.top.resume_game()
@@ -362,8 +366,7 @@ def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replace
     from game.scenes.confirm import ConfirmScene
     saved = GameSession("circuit_breaker", ["human", "ai:easy"], seed=5, options={"first_player": 0})
     saved.apply("end", 0)
-    dirs = storage.user_dirs()
-    storage.atomic_write_json(storage.autosave_path(dirs), saved.to_record())
+    dirs = save_as_autosave(saved)
     d = Driver()
     try:
         d.frames(2)
