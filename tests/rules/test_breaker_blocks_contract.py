@@ -146,6 +146,7 @@ def level_data():
     (lambda d: d["shapes"].pop("0"), "shapes needs kind '0'"),
     (lambda d: d["shapes"].pop("action"), "needs an 'action' entry"),
     (lambda d: d["shapes"].update(x={"power": 1, "holes": []}), "named by a number"),
+    (lambda d: d["shapes"].update({"\u00b2": {"power": 1, "holes": []}}), "named by a number"),
     (lambda d: d["shapes"]["2"].update(holes=["back"]), "holes must list distinct names"),
     (lambda d: d["shapes"]["2"].update(power=-2), "power must be a whole number"),
     (lambda d: d["power_counts"].pop("3"), "power_counts must give a count for exactly"),

@@ -93,6 +93,8 @@ def test_options_are_declared_for_the_setup_screen():
     # per-seat lists pass the spec check and the command-line reader
     assert blocks.check([3, 4]) == [3, 4]
     assert blocks.parse_text("3,4") == [3, 4] and blocks.parse_text("4") == 4
+    with pytest.raises(ValueError, match="blocks"):  # a superscript digit is no number
+        blocks.check(blocks.parse_text("\u00b3"))
     assert by_name["notes"].parse_text("[true, false]") == [True, False]
 
 

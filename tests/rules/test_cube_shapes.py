@@ -147,6 +147,7 @@ BASE = level_file("cube", "pieces.toml").read_text()
     ('3 = ["S", "M", "L"]', '3 = ["S", "M"]', "sets: 3 must list 3 pieces, not 2"),
     ('4 = ["S", "M", "L", "X"]', '4 = ["S", "M", "L", "Z"]', "sets: 4 names unknown piece"),
     ('3 = ["S", "M", "L"]\n', "", "sets must define 3"),
+    ('3 = ["S", "M", "L"]', '"\u00b3" = ["S", "M", "L"]', "sets: key '\u00b3' must be the number of blocks"),
     ("A = [1, 4, 7]", "A = [1, 5, 9]", "letters: A = .* is not one row or column"),
     ("L = [1, 2, 3]", "L = [1, 2]", "letters: L must list 3 cells"),
     ("L = [1, 2, 3]\n", "", "letters is missing L"),

@@ -184,7 +184,7 @@ def rearrange_action(source: int, socket: int) -> Rearrange:
 
 # --- reading notation ------------------------------------------------------------------------
 
-_CELL = re.compile(r"^([+-]?\d{1,4}),([+-]?\d{1,4})$")
+_CELL = re.compile(r"^([+-]?[0-9]{1,4}),([+-]?[0-9]{1,4})$")
 _SPACED_COMMA = re.compile(r"\s*,\s*")
 _EXAMPLES = {
     "draw": "draw 2", "play": "play 2 at 1,-2 from N", "rearrange": "rearrange 1,-2 to 0,-1 from E",

@@ -163,7 +163,7 @@ def _shapes(ck: _Checker, raw: Any) -> tuple[tuple[str, ...], dict[str, int], di
         raise ck.fail("shapes needs an 'action' entry (the shape of every action tile)")
     kinds = [k for k in shapes if k != ACTION_SHAPE]
     for kind in kinds:
-        if not kind.isdigit() or kind != str(int(kind)):
+        if not (kind.isascii() and kind.isdigit()) or kind != str(int(kind)):
             raise ck.fail(f"shape {kind!r}: power kinds are named by a number like \"2\" (or the entry 'action')")
     if START_KIND not in kinds:
         raise ck.fail(f"shapes needs kind {START_KIND!r}: the hands start with those tiles")

@@ -129,7 +129,7 @@ _EXAMPLES = {
     "cheese": "cheese 2",
     "end": "end",
 }
-_CELL = re.compile(r"^(\d+),(\d+)$")
+_CELL = re.compile(r"^([0-9]+),([0-9]+)$")
 
 
 def _tile(token: str) -> str:
@@ -141,7 +141,7 @@ def _tile(token: str) -> str:
 
 
 def _seat(token: str) -> int:
-    if not token.isdigit() or not 1 <= int(token) <= MAX_PLAYERS:
+    if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= MAX_PLAYERS:
         raise IllegalAction(f"there is no seat {token}: seats are numbered 1 to {MAX_PLAYERS}")
     return int(token) - 1
 
@@ -198,6 +198,6 @@ def read_notation(text: str) -> Action:
     tid = _tile(args[0])
     x, y = _cell(args[2])
     rot = args[3][1:]
-    if not rot.isdigit() or int(rot) not in ROTATIONS:
+    if not (rot.isascii() and rot.isdigit()) or int(rot) not in ROTATIONS:
         raise IllegalAction(f"a rotation is r0, r90, r180 or r270, not {args[3]}")
     return Place(tid, x, y, int(rot))

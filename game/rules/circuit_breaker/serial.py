@@ -34,7 +34,7 @@ from game.rules.circuit_breaker.state import (
 from game.rules.circuit_breaker.tiles import GEO, ROTATIONS, edges_meet, set_cell
 
 FORMAT = 1
-_HOUSE_SPOT = re.compile(r"^house (\d+) at (\d+),(\d+)$")
+_HOUSE_SPOT = re.compile(r"^house ([0-9]+) at ([0-9]+),([0-9]+)$")
 _EVENT_KINDS = ("deal", "collect", "refill")
 
 

@@ -105,7 +105,7 @@ def _sets(path: Path, raw: Any, pieces: dict[str, Piece]) -> dict[int, tuple[str
     raw = _table(path, raw, "sets")
     out: dict[int, tuple[str, ...]] = {}
     for key, ids in raw.items():
-        if not key.isdigit():
+        if not (key.isascii() and key.isdigit()):
             raise _fail(path, f"sets: key {key!r} must be the number of blocks")
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             raise _fail(path, f"sets: {key} must be a list of piece IDs")

@@ -44,7 +44,7 @@ class PerSeatOption(OptionSpec):
         if "," in t:
             return [OptionSpec.parse_text(self, part) for part in t.split(",")]
         value = OptionSpec.parse_text(self, t)
-        if self.kind == "choice" and isinstance(value, str) and value.isdigit():
+        if self.kind == "choice" and isinstance(value, str) and value.isascii() and value.isdigit():
             return int(value)
         return value
 

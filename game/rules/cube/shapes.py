@@ -29,7 +29,7 @@ STANDARD: tuple[str, ...] = DATA.sets[3]
 _RANK = {pid: i for i, pid in enumerate(ORDER)}
 _UPPER_LEVELS = sum(1 << b for b in range(27) if b % 3)  # every position on level 2 or 3
 _EXAMPLE = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
-_PIECE = re.compile(r"([A-Z]):(\d+\.\d+(?:,\d+\.\d+)*)")
+_PIECE = re.compile(r"([A-Z]):([0-9]+\.[0-9]+(?:,[0-9]+\.[0-9]+)*)")
 _SPACES = re.compile(r"\s*([:,.])\s*")
 
 
