@@ -51,6 +51,8 @@ def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
     player the table shows first."""
     scene = table_class(session.game)(app, session)
     scene.handoff_first = True
+    if scene.saves_game and not session.log.actions:
+        app.autosave(session.to_record())  # a new game replaces the saved one at once, not at its first move
     if replace_stack:
         app.stack.clear_to(scene)
     else:

@@ -397,6 +397,10 @@ def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replace
         d.top.confirm()
         d.frames(2)
         assert isinstance(d.top, BreaksTable)
+        # confirmed: the new game is the saved one at once, before anybody moves
+        d.app.writer.flush()
+        record = storage.load_autosave(dirs)[0]
+        assert record["log"]["game"] == "breaks"
     finally:
         d.close()
 
