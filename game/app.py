@@ -194,9 +194,11 @@ class App:
     def run(self) -> int:
         from game.scenes.title import TitleScene
         self.crash: BaseException | None = None
-        first = self.config.first_scene(self) if self.config.first_scene else TitleScene(self)
-        self.stack.push(first)
         self.running = True
+        try:  # the first scene reads saves and settings: a failure there gets the error screen too
+            self.stack.push(self.config.first_scene(self) if self.config.first_scene else TitleScene(self))
+        except Exception as exc:
+            self.show_error(exc)
         frames_run = 0
         last = time.perf_counter()
         try:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core.action_log import LOG_FORMAT
+from game.rules import GameDataError
 
 SAVE_FORMAT = 1
 
@@ -56,7 +57,9 @@ def migrate(record: Any) -> dict[str, Any]:
     while fmt < SAVE_FORMAT:
         try:
             record = MIGRATIONS[fmt](record)
-        except (KeyError, TypeError, ValueError) as exc:
+        except GameDataError:
+            raise  # the game's data files are broken, not the save
+        except Exception as exc:  # a save is untrusted input: any failure means it cannot be read
             raise SaveFormatError(f"cannot bring a format {fmt} save up to date: {exc}") from None
         fmt = record["format"]
     return record

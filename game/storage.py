@@ -104,10 +104,14 @@ def read_json(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise StorageError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise StorageError(f"{path}: not a text file (not UTF-8)") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise StorageError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise StorageError(f"{path}: not valid JSON (nested too deeply)") from None
 
 
 def move_aside(path: Path) -> Path | None:
@@ -207,26 +211,38 @@ def _read_save(path: Path) -> dict[str, Any]:
         raise StorageError(f"{path}: {exc}") from None
 
 
-def load_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, str | None]:
-    """The autosave record (or None) plus a message if a bad file was moved aside.
+def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, str | None]:
+    """The autosave record (or None), the file it was read from, and a message if a bad
+    file was moved aside.
 
-    A damaged autosave falls back to the previous one (kept by every write)."""
+    A damaged autosave falls back to the previous one (kept by every write). A game whose
+    data files are broken cannot be read now, but its save is not at fault: it is kept."""
+    from game.rules import GameDataError
     path = autosave_path(dirs)
     prev = path.with_name(path.stem + ".prev" + path.suffix)
     problem = None
-    if path.exists():
-        try:
-            return _read_save(path), None
-        except StorageError as exc:
-            moved = move_aside(path)
-            problem = f"Could not continue: {exc}" + (f" (kept as {moved.name})" if moved else "")
-    if prev.exists():
-        try:
-            record = _read_save(prev)
-            return record, (problem + "; continuing from the save before it") if problem else None
-        except StorageError:
-            pass
-    return None, problem
+    try:
+        if path.exists():
+            try:
+                return _read_save(path), path, None
+            except StorageError as exc:
+                moved = move_aside(path)
+                problem = f"Could not continue: {exc}" + (f" (kept as {moved.name})" if moved else "")
+        if prev.exists():
+            try:
+                record = _read_save(prev)
+                return record, prev, (problem + "; continuing from the save before it") if problem else None
+            except StorageError:
+                pass
+    except GameDataError as exc:
+        return None, None, f"The saved game is kept but cannot be continued now: {exc}"
+    return None, None, problem
+
+
+def load_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, str | None]:
+    """The autosave record (or None) plus a message if a bad file was moved aside."""
+    record, _, problem = find_autosave(dirs)
+    return record, problem
 
 
 def clear_autosave(dirs: UserDirs) -> None:

@@ -88,3 +88,43 @@ def test_statistics_with_wrongly_typed_fields_are_moved_aside_not_crashed_on():
     path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:normal": good}}}))
     stats, problem = storage.load_stats(dirs)
     assert problem is None and stats.line("breaks", "ai:normal").best_score == 4.0
+
+
+def test_autosaves_that_are_not_text_or_nest_too_deep_or_hold_impossible_numbers_are_moved_aside():
+    import pytest
+
+    from game.session import GameSession
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    s = GameSession("breaks", ["human", "ai:normal"], seed=3)
+    s.apply(s.legal_texts()[0], s.current_player)
+    record = s.to_record()
+    old = {**record, "format": 0, "log": {k: v for k, v in record["log"].items() if k != "actors"}}
+    old["log"]["seed"] = float("inf")  # json writes Infinity; int() of it overflows
+    for content, problem in ((b"\xff\xfe\x00garbage\x80", "not UTF-8"),
+                             (b"[" * 200000 + b"]" * 200000, "nested too deeply"),
+                             (json.dumps(old).encode(), "cannot bring a format 0 save up to date")):
+        path.write_bytes(content)
+        record, message = storage.load_autosave(dirs)
+        assert record is None and problem in message and "autosave.json" in message
+        assert not path.exists()
+    storage.settings_path(dirs).write_bytes(b"\xff\xfe{}")
+    with pytest.raises(storage.StorageError, match="not UTF-8"):
+        storage.read_json(storage.settings_path(dirs))
+    settings, message = storage.load_settings(dirs)
+    assert settings == storage.Settings() and "not UTF-8" in message
+
+
+def test_the_autosave_says_which_file_it_came_from():
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    assert storage.find_autosave(dirs) == (None, None, None)
+    storage.atomic_write_json(path, {"format": 1, "log": {"n": 1}}, keep_previous=True)
+    storage.atomic_write_json(path, {"format": 1, "log": {"n": 2}}, keep_previous=True)
+    record, source, problem = storage.find_autosave(dirs)
+    assert record["log"] == {"n": 2} and source == path and problem is None
+    path.write_text("{")  # damaged: the previous save is offered, and named as the source
+    record, source, problem = storage.find_autosave(dirs)
+    assert record["log"] == {"n": 1} and source == path.with_name("autosave.prev.json")
+    assert "continuing from the save before it" in problem

@@ -9,7 +9,7 @@ import pygame
 
 from game import __version__, storage
 from game.i18n import tr
-from game.rules import CATALOG
+from game.rules import CATALOG, GameDataError
 from game.scenes.base import AppScene
 from game.scenes.tables import data_problem, is_playable, saved_game_title
 from game.ui import draw, theme
@@ -21,7 +21,7 @@ log = logging.getLogger("breakbox")
 class TitleScene(AppScene):
     def enter(self) -> None:
         self.logo = make_icon(120)
-        self.record, problem = storage.load_autosave(self.app.dirs)
+        self.record, self.record_path, problem = storage.find_autosave(self.app.dirs)
         if problem:
             self.app.notices.append(problem)
         self.continue_text = None
@@ -90,8 +90,11 @@ class TitleScene(AppScene):
         from game.session import GameSession
         try:
             session = GameSession.from_record(self.record)
+        except GameDataError as exc:  # the game's files are broken, not the save: keep it
+            self.show_toast(tr("The saved game is kept but cannot be continued now: {problem}", problem=exc), 8)
+            return
         except Exception as exc:
-            path = storage.autosave_path(self.app.dirs)
+            path = self.record_path or storage.autosave_path(self.app.dirs)
             moved = storage.move_aside(path)
             log.warning("autosave refused: %s", exc)
             self.rebuild()

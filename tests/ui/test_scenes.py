@@ -142,6 +142,19 @@ def test_an_error_in_a_scene_shows_the_error_screen_and_is_logged():
         d.close()
 
 
+class ExplodingOnEntry(AppScene):
+    def enter(self) -> None:
+        raise RuntimeError("kaboom on entry")
+
+
+def test_an_error_in_the_first_scene_shows_the_error_screen_instead_of_a_traceback():
+    from game.app import App, AppConfig
+    app = App(AppConfig(first_scene=lambda app: ExplodingOnEntry(app), max_frames=3, headless=True))
+    assert app.run() == 1, "the crash is reported by the exit code"
+    logged = app.log_path.read_text()
+    assert "unhandled error in a scene" in logged and "kaboom on entry" in logged
+
+
 def test_ai_plays_its_turn_while_frames_keep_running():
     session = GameSession("breaks", ["ai:easy", "ai:easy"], seed=11)
     d = Driver(lambda app: BreaksTable(app, session), autoplay=True, autosave=False)
@@ -186,6 +199,57 @@ def test_a_game_with_broken_data_is_refused_with_a_message_and_the_rest_still_wo
         play_buttons = [b for b in d.top._callbacks if b.text == "Play"]
         assert any(not b.is_enabled for b in play_buttons), "the broken game cannot be started"
         assert any(b.is_enabled for b in play_buttons), "the other games still can"
+    finally:
+        d.close()
+
+
+def test_continue_keeps_a_good_save_of_a_game_whose_data_is_broken(monkeypatch):
+    import importlib
+
+    import game.rules as registry
+    session = GameSession("blockers", ["human", "ai:easy"], seed=4, options={"first_player": 0})
+    session.apply(session.legal_texts()[0], 0)
+    dirs = save_as_autosave(session)
+    real = importlib.import_module
+
+    def broken(name, *args, **kwargs):
+        if name == "game.rules.blockers":
+            raise ValueError("levels/blockers/board.toml: rows must be A-I")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(registry.importlib, "import_module", broken)
+    d = Driver()
+    try:
+        d.frames(2)
+        d.top.resume_game()
+        d.frames(2)
+        assert isinstance(d.top, TitleScene) and "board.toml" in d.top.toast
+        assert storage.autosave_path(dirs).exists(), "the save is not to blame: it stays"
+    finally:
+        d.close()
+    monkeypatch.setattr(registry.importlib, "import_module", real)
+    assert storage.load_autosave(dirs)[0]["log"]["actions"] == session.log.actions
+
+
+def test_continue_sets_aside_the_file_it_read_and_never_offers_it_again():
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    session.apply("draw", 0)
+    record = session.to_record()
+    record["log"]["actions"] = ["draw", "merge 1 9"]  # valid JSON, but the second move is impossible
+    record["log"]["actors"] = [0, 0]
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    storage.atomic_write_json(path.with_name("autosave.prev.json"), record)
+    path.write_text("{")  # the newest save is damaged: the previous one is offered instead
+    d = Driver()
+    try:
+        d.frames(2)
+        assert d.top.continue_text
+        d.top.resume_game()
+        d.frames(2)
+        assert "autosave.prev.json" in d.top.toast
+        assert d.top.continue_text is None, "the bad file is not offered again"
+        assert not path.with_name("autosave.prev.json").exists()
     finally:
         d.close()
 
