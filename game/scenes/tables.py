@@ -53,6 +53,10 @@ def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
     scene.handoff_first = True
     if scene.saves_game and not session.log.actions:
         app.autosave(session.to_record())  # a new game replaces the saved one at once, not at its first move
+    elif scene.saves_game and session.is_over():
+        # the app stopped between the last move's save and the game-over bookkeeping
+        scene.on_game_over()
+        app.clear_autosave()
     if replace_stack:
         app.stack.clear_to(scene)
     else:

@@ -3,6 +3,8 @@ steps through the game move by move."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from game import storage
@@ -199,3 +201,35 @@ def test_a_replay_seen_through_another_seat_names_that_seat():
     cube = replay_seen_by_seat_2("cube", 40)
     assert "Seat 2 (AI)'s copy of your shape" in cube, "its target is you"
     assert "Your hidden shape" not in cube and not any("You's" in text for text in cube)
+
+
+def test_continuing_a_save_of_a_finished_game_counts_it_once_and_clears_it():
+    """The app can stop between the last move's autosave and its game-over bookkeeping:
+    Continue then opens a finished game, which must be counted and no longer offered."""
+    from game.scenes.results import ResultsScene
+    from game.scenes.title import TitleScene
+    session = GameSession("blockers", ["human", "ai:easy"], seed=3, options={"first_player": 0})
+    rng = random.Random(3)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    dirs = storage.user_dirs()
+    storage.atomic_write_json(storage.autosave_path(dirs), session.to_record())
+    d = Driver()
+    try:
+        d.frames(2)
+        d.top.resume_game()
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=10)
+        stats, _ = storage.load_stats(dirs)
+        assert stats.line("blockers", "ai:easy").played == 1
+        assert len(storage.list_records(dirs)) == 1
+        assert storage.load_autosave(dirs) == (None, None)
+    finally:
+        d.close()
+    d = Driver()
+    try:
+        d.frames(2)
+        assert isinstance(d.top, TitleScene) and d.top.continue_text is None
+        stats, _ = storage.load_stats(dirs)
+        assert stats.line("blockers", "ai:easy").played == 1, "counted once"
+    finally:
+        d.close()
