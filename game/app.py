@@ -159,6 +159,7 @@ class App:
                 if not self._handle_global(event):
                     self.stack.handle_event(event)
             self.stack.update(dt)
+            self._report_failed_write()
             self.display.begin_frame()
             self.stack.draw(self.display.canvas)
         except Exception as exc:
@@ -167,6 +168,16 @@ class App:
         self.display.present()
         self.frame += 1
         self.sound.warm_up()
+
+    def _report_failed_write(self) -> None:
+        """The autosave (written in the background) failed, e.g. disk full: say so on screen."""
+        failure = self.writer.take_failure()
+        top = self.stack.top
+        if failure is not None and top is not None and hasattr(top, "show_toast"):
+            from game.i18n import tr
+            path, exc = failure
+            top.show_toast(tr("The game could not be saved: {problem} ({path})", path=path,
+                              problem=exc.strerror or exc), 6)
 
     def frame_rate(self) -> int:
         """Frames per second for the next tick: full speed in front, slower behind other

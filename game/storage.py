@@ -262,6 +262,7 @@ class BackgroundWriter:
         self._thread = threading.Thread(target=self._run, name="breakbox-writer", daemon=True)
         self._thread.start()
         self.last_error: str | None = None
+        self._failure: tuple[Path, OSError] | None = None  # the newest failed write, not yet reported
 
     def write(self, path: Path, data: Any, keep_previous: bool = False) -> None:
         self._queue.put((path, (data, keep_previous)))
@@ -277,9 +278,15 @@ class BackgroundWriter:
                     atomic_write_json(path, data, keep_previous=keep_previous)
                 except OSError as exc:
                     self.last_error = f"Could not save {path}: {exc}"
+                    self._failure = (path, exc)
                     log.error(self.last_error)
             finally:
                 self._queue.task_done()
+
+    def take_failure(self) -> tuple[Path, OSError] | None:
+        """The newest write that failed since the last call (file and error), or None."""
+        failure, self._failure = self._failure, None
+        return failure
 
     def flush(self) -> None:
         self._queue.join()

@@ -354,6 +354,28 @@ def save_as_autosave(session: GameSession):
     return dirs
 
 
+def test_a_move_that_cannot_be_saved_says_so(monkeypatch):
+    real = storage.atomic_write_json
+
+    def disk_full(path, data, keep_previous=False):
+        if path.name == "autosave.json":
+            raise OSError(28, "No space left on device")
+        real(path, data, keep_previous)
+
+    monkeypatch.setattr(storage, "atomic_write_json", disk_full)
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    d = Driver(lambda app: BreaksTable(app, session))
+    try:
+        d.frames(2)
+        d.top.toast = None
+        assert d.top.perform("draw", 0)
+        d.app.writer.flush()
+        d.frames(2)
+        assert d.top.toast and "could not be saved" in d.top.toast and "No space left" in d.top.toast
+    finally:
+        d.close()
+
+
 def test_continue_counts_one_move_in_the_singular():
     session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
     session.apply("draw", 0)
