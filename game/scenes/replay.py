@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from dataclasses import dataclass
 
 import pygame
 
@@ -15,6 +16,7 @@ from game import storage
 from game.core.action_log import ActionLog
 from game.i18n import tr
 from game.rules import game_info
+from game.save_format import migrate
 from game.scenes.base import AppScene, heading
 from game.scenes.table_base import PANEL_RECT
 from game.session import GameSession, seat_label
@@ -25,6 +27,25 @@ log = logging.getLogger("breakbox")
 ROWS = 10
 
 
+@dataclass(frozen=True)
+class RecordRow:
+    """What the list shows of a record: read from the replayed game, so a record whose
+    other fields are odd still shows the truth (only the date comes from the file)."""
+    game: str
+    when: str
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    hints: bool
+
+
+def row_summary(record: dict, session: GameSession) -> RecordRow:
+    try:
+        when = datetime.datetime.fromtimestamp(float(record.get("saved_at"))).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError, OverflowError, OSError):
+        when = "?"
+    return RecordRow(session.game, when, tuple(session.seats), tuple(session.state.winners()), bool(session.hints))
+
+
 class RecordsScene(AppScene):
     """The kept records, newest first, a page of ROWS at a time (Older / Newer, PgUp/PgDn,
     the wheel); each page's records are read and checked when it is shown."""
@@ -32,7 +53,7 @@ class RecordsScene(AppScene):
     def enter(self) -> None:
         self.paths = storage.list_records(self.app.dirs)
         self.page = 0
-        self.entries: list[tuple[str, dict]] = []
+        self.entries: list[tuple[str, dict, RecordRow]] = []
         for i in range(ROWS):
             self.focus.add(Focusable(lambda i=i: self.row_rect(i), lambda i=i: self.open_row(i),
                                      lambda i=i: i < len(self.entries)))
@@ -47,12 +68,12 @@ class RecordsScene(AppScene):
 
     def load_page(self) -> None:
         """Read this page's records; one that does not replay is moved aside and named."""
-        self.entries, problems, bad = [], [], set()
+        self.entries, problems, bad = [], [], set()  # entries: file name, migrated record, row
         for path in self.paths[self.page * ROWS:(self.page + 1) * ROWS]:
             try:
-                record = storage.read_json(path)
-                GameSession.from_record(record)  # refuse what does not replay
-                self.entries.append((path.name, record))
+                record = migrate(storage.read_json(path))
+                session = GameSession.from_record(record)  # refuse what does not replay
+                self.entries.append((path.name, record, row_summary(record, session)))
             except Exception as exc:
                 moved = storage.move_aside(path)
                 problems.append(f"{path.name}: {exc}" + (f" (kept as {moved.name})" if moved else ""))
@@ -109,20 +130,17 @@ class RecordsScene(AppScene):
         if not self.paths:
             theme.draw_text(surface, tr("No finished games yet. Every game you finish is kept here to replay."),
                             (640, 200), 18, theme.TEXT_DIM, anchor="center")
-        for i, (_name, record) in enumerate(self.entries):
+        for i, (_name, _record, row) in enumerate(self.entries):
             r = self.row_rect(i)
             draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
-            game = record["log"]["game"]
-            when = datetime.datetime.fromtimestamp(record.get("saved_at", 0)).strftime("%Y-%m-%d %H:%M")
-            seats = ", ".join(tr(seat_label(s)) for s in record.get("seats", []))
-            result = record.get("result", {})
-            winners = ", ".join(tr("Seat {n}", n=w + 1) for w in result.get("winners", [])) or tr("nobody")
-            theme.draw_text(surface, tr(game_info(game).title), (r.x + 14, r.y + 12), 18, bold=True)
-            theme.draw_text(surface, when, (r.x + 220, r.y + 14), 15, theme.TEXT_DIM)
-            theme.draw_text(surface, seats, (r.x + 400, r.y + 14), 15, theme.TEXT_DIM)
+            winners = ", ".join(tr("Seat {n}", n=w + 1) for w in row.winners) or tr("nobody")
+            theme.draw_text(surface, tr(game_info(row.game).title), (r.x + 14, r.y + 12), 18, bold=True)
+            theme.draw_text(surface, row.when, (r.x + 220, r.y + 14), 15, theme.TEXT_DIM)
+            theme.draw_text(surface, ", ".join(tr(seat_label(s)) for s in row.seats), (r.x + 400, r.y + 14), 15,
+                            theme.TEXT_DIM)
             theme.draw_text(surface, tr("won: {w}", w=winners), (r.right - 14, r.y + 14), 15, theme.YELLOW,
                             anchor="topright")
-            if record.get("hints"):
+            if row.hints:
                 theme.draw_text(surface, tr("hints used"), (r.right - 200, r.y + 14), 13, theme.ORANGE,
                                 anchor="topright")
 
@@ -133,6 +151,7 @@ class ReplayScene(AppScene):
     def __init__(self, app, record: dict) -> None:
         super().__init__(app)
         from game.scenes.tables import table_class
+        record = migrate(record)  # an older record has no actors list yet
         self.full = ActionLog.from_json(record["log"])
         self.record = record
         self.session = GameSession.from_record(record)

@@ -8,6 +8,7 @@ import random
 import pygame
 
 from game import storage
+from game.i18n import tr
 from game.scenes.breaks_table import BreaksTable
 from game.scenes.replay import RecordsScene, ReplayScene
 from game.scenes.stats_scene import StatsScene
@@ -172,6 +173,44 @@ def test_every_kept_record_is_reachable_page_by_page():
         d.click(scene.older.rect.center)
         assert scene.page == 1 and len(scene.entries) == 2
         assert scene.toast is None, "a broken record is reported once, then leaves the list"
+    finally:
+        d.close()
+
+
+def test_records_with_odd_fields_or_an_older_format_are_listed_and_replay():
+    """What a row shows is read from the replayed game; only the date comes from the file."""
+    import copy
+    import json
+    dirs = storage.user_dirs()
+    session = GameSession("breaks", ["human", "ai:easy"], seed=1, options=ENDGAME)
+    for text in ("draw", "place 1", "done", "done"):
+        session.apply(text, session.current_player)
+    good = session.to_record()
+    old = copy.deepcopy(good)
+    old["format"] = 0  # the first saves had no actors list
+    del old["log"]["actors"]
+    odd = [{**good, "saved_at": "yesterday"}, {**good, "saved_at": 1e20}, {**good, "result": None},
+           {**good, "result": {"winners": "ab"}}, old]
+    folder = storage.records_dir(dirs)
+    folder.mkdir(parents=True, exist_ok=True)
+    for i, record in enumerate(odd):
+        (folder / f"2025010{i}-120000-breaks.json").write_text(json.dumps(record))
+    winner = tr("won: {w}", w=", ".join(tr("Seat {n}", n=w + 1) for w in session.state.winners()))
+    d = Driver(lambda app: RecordsScene(app))
+    try:
+        d.frames(2)
+        scene = d.top
+        assert len(scene.entries) == len(odd) and not scene.toast
+        shown = [text for text, _, _ in d.labels(frames=1)]
+        assert shown.count(winner) == len(odd), "the winner comes from the game itself"
+        for i in range(len(odd)):
+            scene.open_row(i)
+            d.frames(2)
+            assert isinstance(d.top, ReplayScene) and d.top.step == len(session.log.actions)
+            d.key(pygame.K_HOME)
+            d.key(pygame.K_END)
+            d.key(pygame.K_ESCAPE)
+            assert d.top is scene
     finally:
         d.close()
 
