@@ -41,10 +41,14 @@ class TableScene(AppScene):
         self.session = session
         humans = session.humans
         self.autoplay = app.config.autoplay
-        # whose eyes the table shows: the single human, else the first human, else seat 0
+        # whose eyes the table shows: the person to move; while a computer is to move, the
+        # person who moved last (still at the screen), else the first human, else seat 0
         self.viewer = humans[0] if humans else 0
+        last_human = next((a for a in reversed(session.log.actors) if a is not None and session.is_human(a)), None)
         if session.current_player is not None and session.is_human(session.current_player):
             self.viewer = session.current_player
+        elif last_human is not None:
+            self.viewer = last_human
         # the log names secret cards only when one person sits at the screen
         self.perspective: int | None = humans[0] if len(humans) == 1 else None
         self.log_lines: list[tuple[int | None, str]] = []

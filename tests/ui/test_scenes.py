@@ -448,6 +448,27 @@ def test_continuing_a_pass_and_play_game_hands_off_before_showing_secrets():
         d.close()
 
 
+@pytest.mark.parametrize("game", ["breaks", "blockers"])
+def test_continuing_while_the_computer_is_to_move_shows_the_last_person_who_moved(game):
+    from game.scenes.handoff import HandoffScene
+    session = GameSession(game, ["human", "human", "ai:easy"], seed=5, options={"first_player": 0})
+    rng = random.Random(5)
+    while session.current_player != 2:
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    assert session.log.actors[-1] == 1
+    save_as_autosave(session)
+    d = Driver()
+    try:
+        d.top.resume_game()
+        d.frames(1)
+        if isinstance(d.top, HandoffScene):
+            assert d.top.seat == 1
+            d.key(pygame.K_RETURN, frames=2)
+        assert d.top.viewer == 1, "seat 2 left the table: seat 2 comes back to it"
+    finally:
+        d.close()
+
+
 def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replaces_it():
     from game.scenes.confirm import ConfirmScene
     saved = GameSession("circuit_breaker", ["human", "ai:easy"], seed=5, options={"first_player": 0})
