@@ -412,6 +412,8 @@ class TableScene(AppScene):
         move = len(self.session.log.actions)
         if move not in self.session.hints:
             self.session.hints.append(move)  # the game record says a hint was used here
+            if self.saves_game:
+                self.app.autosave(self.session.to_record())  # kept even if nobody moves before quitting
         self.hint = (result.action, self.app.time)
         self.on_hint(result.action)
         self.show_toast(tr("Hint: {move}. {why}", move=result.action, why=self.hint_reason(result.action)), 6)

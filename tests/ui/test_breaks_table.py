@@ -213,7 +213,7 @@ def test_results_screen_after_the_final_merges():
 
 
 def test_hint_asks_the_normal_ai_highlights_the_move_and_is_recorded():
-    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}}, autosave=True)
     try:
         table = d.top
         d.key(pygame.K_h)
@@ -224,6 +224,8 @@ def test_hint_asks_the_normal_ai_highlights_the_move_and_is_recorded():
         assert table.toast.startswith("Hint:")
         assert table.session.hints == [0]
         assert table.session.to_record()["hints"] == [0]
+        d.app.writer.flush()  # saved at once: quitting before moving does not forget the hint
+        assert storage.load_autosave(d.app.dirs)[0]["hints"] == [0]
     finally:
         d.close()
 
