@@ -56,6 +56,7 @@ class GameSession:
         self.log = log
         self.started = time.time()
         self.hints: list[int] = []  # move numbers for which a hint was shown (kept in the record)
+        self.notes: dict[str, Any] = {}  # a table's own saved work (JSON), e.g. the cube copy being built
 
     # --- who is who -------------------------------------------------------------------
     @property
@@ -132,6 +133,8 @@ class GameSession:
     def to_record(self) -> dict[str, Any]:
         record = {"format": SAVE_FORMAT, "kind": "game", "seats": list(self.seats),
                   "log": self.log.to_json(), "saved_at": time.time(), "hints": list(self.hints)}
+        if self.notes:
+            record["notes"] = self.notes
         if self.is_over():
             record["result"] = {"winners": self.state.winners(), "scores": self.state.scores()}
         return record
@@ -152,4 +155,6 @@ class GameSession:
         session = cls(log.game, [str(s) for s in seats], log=log)
         hints = record.get("hints", [])
         session.hints = [int(h) for h in hints] if isinstance(hints, list) else []
+        notes = record.get("notes")
+        session.notes = dict(notes) if isinstance(notes, dict) else {}  # each table checks its own
         return session

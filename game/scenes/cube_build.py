@@ -9,6 +9,7 @@ on the foundation or another block, like a real wooden block. The rules engine's
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.rules.cube import check_partial, check_shape, format_shape, orientations, parse_shape
 from game.rules.cube.grid import cubes_mask, mask_cubes
@@ -119,6 +120,26 @@ class Builder:
         if spot.problem is None:
             self.placed[pid] = spot.cubes
         return spot.problem
+
+    def restore(self, placed: Any) -> bool:
+        """Put back blocks saved as {piece: [[x, y, z], ...]}; False, and nothing placed,
+        when they are not a legal part-built shape of these pieces."""
+        try:
+            trial = {str(pid): tuple((int(x), int(y), int(z)) for x, y, z in cubes) for pid, cubes in placed.items()}
+        except (AttributeError, TypeError, ValueError):
+            return False
+        for pid, cubes in trial.items():
+            if pid not in self.pieces or len(cubes) != len(self.pose[pid]) or \
+                    not all(0 <= v <= 2 for cube in cubes for v in cube):
+                return False
+        if trial and check_partial(self._masks(trial), self.pieces) is not None:
+            return False
+        self.placed = trial
+        return True
+
+    def saved(self) -> dict[str, list[list[int]]]:
+        """The placed blocks as JSON, for ``restore``."""
+        return {pid: [list(c) for c in cubes] for pid, cubes in self.placed.items()}
 
     def lift(self, pid: str) -> str | None:
         """Take a block back to the tray, unless another block rests on it."""

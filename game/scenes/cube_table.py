@@ -9,6 +9,7 @@ notes option) the note sheet; without notes only the latest turn's answers are s
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pygame
@@ -21,6 +22,8 @@ from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.focus import Focusable
 from game.ui.iso import IsoView
+
+log = logging.getLogger("breakbox")
 
 SECRET_CENTRE = (850, 648)  # your own hidden shape, small, bottom right
 SECRET_TILE = 20
@@ -73,8 +76,13 @@ class CubeTable(TableScene):
         if v["phase"] == "play":
             if v["solved"][self.viewer] or v["eliminated"][self.viewer]:
                 return None
-            target = v["target"]
-            return self.replicas.setdefault(self.viewer, Builder(tuple(v["pieces"][target])))
+            if self.viewer not in self.replicas:
+                copy = Builder(tuple(v["pieces"][v["target"]]))
+                saved = self.session.notes.get("cube_copies", {})
+                if isinstance(saved, dict) and str(self.viewer) in saved and not copy.restore(saved[str(self.viewer)]):
+                    log.warning("the saved copy of seat %d's target does not fit: left out", self.viewer + 1)
+                self.replicas[self.viewer] = copy
+            return self.replicas[self.viewer]
         return None
 
     def board_view(self, rotation: int) -> IsoView:
@@ -288,9 +296,25 @@ class CubeTable(TableScene):
         if self.submit_button.text != label:
             self.submit_button.set_text(label)
         ready = b is not None and not b.tray and b.problem() is None and self.my_turn()
+        self.keep_copies()
         self.submit_button.enable() if ready else self.submit_button.disable()
         self.clear_button.enable() if b is not None and b.placed else self.clear_button.disable()
         super().update(dt)
+
+    def keep_copies(self) -> None:
+        """Save the copies being built with the game when they change: they are each
+        player's deduction work, carried across turns and over a Continue."""
+        before = self.session.notes.get("cube_copies")
+        copies = dict(before) if isinstance(before, dict) else {}  # seats not yet back at the screen keep theirs
+        for seat, b in self.replicas.items():
+            if b.placed:
+                copies[str(seat)] = b.saved()
+            else:
+                copies.pop(str(seat), None)
+        if copies != (before or {}) and not self.replaying:
+            self.session.notes["cube_copies"] = copies
+            if self.saves_game:
+                self.app.autosave(self.session.to_record())
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         v = self.view

@@ -434,3 +434,44 @@ def test_a_hovered_tray_button_keeps_its_letter_readable_in_high_contrast():
     finally:
         theme.apply_settings(False, 1.0)
         d.close()
+
+
+def test_the_copy_being_built_is_kept_when_the_game_is_continued():
+    """The copy of the target's shape is a player's deduction work across turns: it is
+    saved with the game and comes back on Continue (a broken saved copy is left out)."""
+    from game import storage
+    from game.scenes.title import TitleScene
+    session = GameSession("cube", ["human", "ai:easy"], seed=0, options={"build": "random", "first_player": 0})
+    d = Driver(lambda app: CubeTable(app, session))
+    try:
+        d.frames(2)
+        table = d.top
+        assert table.view["phase"] == "play" and session.current_player == 0
+        copy = table.building()
+        placed = next((pid, x, y) for pid in copy.tray for x in range(3) for y in range(3)
+                      if copy.landing(pid, x, y).problem is None)
+        assert copy.place(*placed) is None
+        d.frames(2)
+        d.app.writer.flush()
+        saved = storage.load_autosave(d.app.dirs)[0]
+        assert saved["notes"]["cube_copies"]["0"] == {placed[0]: [list(c) for c in copy.placed[placed[0]]]}
+        expected = dict(copy.placed)
+    finally:
+        d.close()
+    d = Driver()
+    try:
+        assert isinstance(d.top, TitleScene)
+        d.top.resume_game()
+        d.frames(2)
+        assert d.top.building().placed == expected
+    finally:
+        d.close()
+    saved["notes"]["cube_copies"]["0"] = {placed[0]: [[7, 7, 7]]}
+    storage.atomic_write_json(storage.autosave_path(storage.user_dirs()), saved)
+    d = Driver()
+    try:
+        d.top.resume_game()
+        d.frames(2)
+        assert isinstance(d.top, CubeTable) and d.top.building().placed == {}
+    finally:
+        d.close()
