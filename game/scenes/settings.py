@@ -15,6 +15,7 @@ VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
 
 class SettingsScene(AppScene):
     def enter(self) -> None:
+        self.shown_fullscreen = self.app.display.fullscreen
         s = self.app.settings
         x, y, w = 150, 120, 500  # clear of the subtitle above (it stays sharp when scaled)
         self.cycle_button((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
@@ -90,6 +91,13 @@ class SettingsScene(AppScene):
 
     def close(self) -> None:
         self.stack.pop()
+
+    def update(self, dt: float) -> None:
+        if self.app.display.fullscreen != self.shown_fullscreen:  # F11 pressed here: show the new state
+            keep, visible = self.focus.index, self.focus.visible
+            self.rebuild()
+            self.focus.index, self.focus.visible = keep, visible
+        super().update(dt)
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

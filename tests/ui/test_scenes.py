@@ -112,6 +112,23 @@ def test_settings_change_is_saved_and_reloaded():
         d2.close()
 
 
+def test_f11_on_the_settings_screen_updates_its_full_screen_button():
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.frames(2)
+
+        def full_screen_button():
+            return next(b for b in d.top._callbacks if b.text.startswith("Full screen"))
+        assert full_screen_button().text.endswith("off")
+        d.key(pygame.K_F11)
+        assert d.app.display.fullscreen and full_screen_button().text.endswith("on")
+        d.top._callbacks[full_screen_button()]()  # one press of the button goes back
+        d.frames(2)
+        assert not d.app.display.fullscreen and full_screen_button().text.endswith("off")
+    finally:
+        d.close()
+
+
 def test_corrupt_settings_file_is_moved_aside_with_a_message():
     dirs = storage.user_dirs()
     storage.settings_path(dirs).write_text("{not json")
