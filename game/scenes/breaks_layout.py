@@ -78,10 +78,18 @@ class BreaksLayout:
         a = self.areas[seat]
         return Rect(a.slots_x[slot], a.slots_y, a.card[0], a.card[1] + a.step * max(0, length - 1))
 
-    def stack_card_rect(self, seat: int, stack: int, index: int) -> Rect:
+    def stack_card_rect(self, seat: int, stack: int, index: int, count: int = 0) -> Rect:
+        """Card ``index`` of banked stack ``stack`` out of ``count``. Stacks fill the rows
+        that fit in the seat's area; when there are more than the usual grid holds, more
+        columns share the width and the stacks overlap sideways, the newest on top."""
         a = self.areas[seat]
-        col, row = stack % a.stack_cols, stack // a.stack_cols
-        x = a.stack_origin[0] + col * a.stack_dx + index * a.stack_fan
+        rows = max(1, (a.rect.bottom - 4 - a.stack_origin[1] - a.stack_card[1]) // a.stack_dy + 1)
+        cols = max(a.stack_cols, -(-count // rows))
+        width = a.stack_card[0] + 4 * a.stack_fan  # a stack is five cards fanned sideways
+        room = a.rect.right - 4 - a.stack_origin[0] - width
+        dx = min(a.stack_dx, room / (cols - 1)) if cols > 1 else a.stack_dx
+        col, row = stack % cols, stack // cols
+        x = a.stack_origin[0] + round(col * dx) + index * a.stack_fan
         y = a.stack_origin[1] + row * a.stack_dy
         return Rect(x, y, *a.stack_card)
 

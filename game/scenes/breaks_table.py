@@ -219,9 +219,10 @@ class BreaksTable(TableScene):
             for s, seq in enumerate(slots):
                 for i, code in enumerate(seq):
                     out.append(Placed(code, lay.card_rect(seat, s, i), code))
-            for k, stack in enumerate(view["stacks"][seat]):
+            stacks = view["stacks"][seat]
+            for k, stack in enumerate(stacks):
                 for i, code in enumerate(stack):
-                    out.append(Placed(code, lay.stack_card_rect(seat, k, i), code))
+                    out.append(Placed(code, lay.stack_card_rect(seat, k, i, len(stacks)), code))
         if view.get("pending"):
             out.append(Placed(view["pending"], lay.PENDING, view["pending"]))
         elif view.get("pending_hidden"):
@@ -433,13 +434,12 @@ class BreaksTable(TableScene):
                 if ("slot", seat, s) in targets:
                     draw.glow(surface, lay.sequence_rect(seat, s, max(1, len(seq))), pulse=pulse,
                               colour=theme.GLOW if seat == self.viewer else theme.VERMILLION)
-            if not view["stacks"][seat]:
+            stacks = view["stacks"][seat]
+            if not stacks:
                 theme.draw_text(surface, tr("no stacks yet"), area.stack_origin, 14, theme.TEXT_DIM)
-            if not view["stacks"][seat]:
-                theme.draw_text(surface, tr("no stacks yet"), area.stack_origin, 14, theme.TEXT_DIM)
-            for k, stack in enumerate(view["stacks"][seat]):
+            for k, stack in enumerate(stacks):
                 for i, code in enumerate(stack):
-                    r = lay.stack_card_rect(seat, k, i)
+                    r = lay.stack_card_rect(seat, k, i, len(stacks))
                     if (code, tuple(r)) not in moving:
                         surface.blit(self.face(code, r.size), r)
         # piles
