@@ -128,6 +128,16 @@ def house_cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
     return (pos[0] - HOUSE.x) // HOUSE_CELL, 6 - (pos[1] - HOUSE.y) // HOUSE_CELL
 
 
+ROUND_TRACK = pygame.Rect(MARKET_X + 130, 276, 950 - MARKET_X - 130, 18)  # up to the side panel
+
+
+def round_box(k: int, rounds: int) -> pygame.Rect:
+    """Round k's box on the round track: 18 px apart by 20, closer when a long game
+    (up to 40 rounds) needs it, so the track always ends before the side panel."""
+    step = min(20.0, ROUND_TRACK.width / rounds)
+    return pygame.Rect(ROUND_TRACK.x + round((k - 1) * step), ROUND_TRACK.y, max(3, int(step) - 2), 18)
+
+
 class CircuitBreakerTable(TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
 
@@ -763,7 +773,7 @@ class CircuitBreakerTable(TableScene):
         theme.draw_text(surface, tr("Round {r} of {n}", r=v["round"], n=v["rounds"]), (x, y - 2), 15, bold=True)
         deals = {d["round"]: d["icon"] for d in v["deals"]}
         for k in range(1, v["rounds"] + 1):
-            r = pygame.Rect(x + 130 + (k - 1) * 20, y, 18, 18)
+            r = round_box(k, v["rounds"])
             pygame.draw.rect(surface, theme.YELLOW if k == v["round"] else theme.PANEL, r, border_radius=3)
             if k in deals:
                 theme.draw_text(surface, deals[k], (r.centerx, r.bottom + 1), 10, theme.TEXT_DIM, anchor="midtop")

@@ -328,3 +328,15 @@ def test_a_point_inside_an_opponents_appliance_picks_that_appliance_not_its_neig
                 assert t.mouse_target_at(inside) == text
     finally:
         d.close()
+
+
+def test_the_round_track_ends_before_the_side_panel_however_long_the_game():
+    from itertools import pairwise
+
+    from game.scenes.circuit_breaker_table import round_box
+    from game.scenes.table_base import PANEL_RECT
+    for rounds in range(1, 41):
+        boxes = [round_box(k, rounds) for k in range(1, rounds + 1)]
+        assert boxes[-1].right < PANEL_RECT.x, rounds
+        assert all(a.right <= b.x for a, b in pairwise(boxes)), "boxes stay apart"
+    assert round_box(2, 16).x - round_box(1, 16).x == 20, "a usual game keeps its spacing"
