@@ -41,7 +41,35 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         lambda: None)
     out["handoff_leave"] = lambda app: HandoffScene(app, 1, lambda: None, on_leave=lambda: None)
     out["error"] = lambda app: ErrorScene(app, RuntimeError("example"), "Traceback...\nRuntimeError: example")
+    out.update(_option_tables())
     return out
+
+
+# The most crowded tables the options make: every variant on, late in a game.
+OPTION_TABLES: dict[str, tuple[str, list[str], dict[str, Any], int]] = {
+    "options:breaks": ("breaks", ["human", "ai:easy", "ai:easy", "ai:easy"],
+                       {"scoring": "court", "jokers": True, "aces_wild": True, "two_decks": True,
+                        "break_to_empty": True}, 160),
+    "options:blockers": ("blockers", ["human", "ai:easy"], {"advanced": True}, 30),
+    "options:circuit_breaker": ("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], {"rounds": 40}, 400),
+}
+
+
+def _option_tables() -> dict[str, Callable[[Any], Any]]:
+    import random
+
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+
+    def make(app, game: str, seats: list[str], options: dict[str, Any], moves: int):
+        session = GameSession(game, seats, seed=5, options={**options, "first_player": 0})
+        rng = random.Random(5)  # a fixed playout: the same crowded position every run
+        while len(session.log.actions) < moves or session.current_player != 0:
+            if session.is_over():
+                break
+            session.apply(rng.choice(session.legal_texts()), session.current_player)
+        return table_class(game)(app, session)
+    return {name: (lambda app, spec=spec: make(app, *spec)) for name, spec in OPTION_TABLES.items()}
 
 
 def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int],

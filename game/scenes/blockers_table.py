@@ -454,14 +454,18 @@ class BlockersTable(TableScene):
             theme.draw_text(surface, tr("score {s}", s=row["score"]), (box.right - 10, y + 6), 18, theme.YELLOW,
                             bold=True, anchor="topright")
             x = box.x + 10
+            step = (box.width - 20) // max(1, len(row["colours"]))  # two colours each in the advanced game
             for colour in row["colours"]:
                 surface.blit(tile_surface(colour, None, 20, self.patterns()), (x, y + 32))
                 left = v["rack_sizes"].get(colour, 0) + v["pool_sizes"].get(colour, 0)
                 groups = row["groups"][colour]
-                text = ", ".join((tr("1 group") if groups == 1 else tr("{n} groups", n=groups),
-                                  tr("1 tile left") if left == 1 else tr("{n} tiles left", n=left)))
-                theme.draw_text(surface, text, (x + 26, y + 33), 14, theme.TEXT_DIM)
-                x += 170
+                if len(row["colours"]) == 1:
+                    tiles = tr("1 tile left") if left == 1 else tr("{n} tiles left", n=left)
+                else:  # half the width: the tile beside the text says what is left
+                    tiles = tr("1 left") if left == 1 else tr("{n} left", n=left)
+                text = ", ".join((tr("1 group") if groups == 1 else tr("{n} groups", n=groups), tiles))
+                theme.draw_text(surface, text, (x + 26, y + 33), 14, theme.TEXT_DIM, max_width=step - 32)
+                x += step
             cx = box.x + 10
             label = theme.draw_text(surface, tr("captured:"), (cx, y + 60), 14, theme.TEXT_DIM)
             cx = max(cx + 70, label.right + 8)  # "geschlagen:" is wider than "captured:"

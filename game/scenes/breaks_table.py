@@ -512,11 +512,19 @@ class BreaksTable(TableScene):
                  tr("jokers") if opts.get("jokers") else None, tr("aces wild") if opts.get("aces_wild") else None,
                  tr("two decks") if opts.get("two_decks") else None,
                  tr("break to empty") if opts.get("break_to_empty") else None]
-        flags = [f for f in flags if f]
-        if flags:
-            lines.append(", ".join(flags))
+        options = ", ".join(f for f in flags if f)
+        small: list[str] = []
+        if options and theme.font(16).size(options)[0] > rect.width:
+            small = theme.wrap(options, 14, rect.width)  # many options or a long translation: smaller lines
+            if v["phase"] == "play":
+                lines.pop(0)  # room for them: "Play phase" goes without saying while discards are counted
+        elif options:
+            lines.append(options)
         for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (rect.x, rect.y + 24 * i), 16, theme.TEXT if i == 0 else theme.TEXT_DIM)
+            colour = theme.TEXT if line == phase else theme.TEXT_DIM
+            theme.draw_text(surface, line, (rect.x, rect.y + 24 * i), 16, colour)
+        for i, line in enumerate(small):
+            theme.draw_text(surface, line, (rect.x, rect.y + 24 * len(lines) + 18 * i), 14, theme.TEXT_DIM)
 
     # --- hints --------------------------------------------------------------------------
     def hint_spots(self, text: str) -> list[pygame.Rect]:
