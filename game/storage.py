@@ -190,7 +190,14 @@ def load_settings(dirs: UserDirs) -> tuple[Settings, str | None]:
         moved = move_aside(path)
         return Settings(), f"Settings reset: {exc}" + (f" (kept as {moved.name})" if moved else "")
     known = {f.name for f in fields(Settings)}
-    return Settings(**{k: v for k, v in raw.items() if k in known}).validated(), None
+    given = {k: v for k, v in raw.items() if k in known}
+    settings = Settings(**given).validated()
+    reset = [k for k, v in given.items() if (type(v) is bool and type(getattr(settings, k)) is not bool)
+             or v != getattr(settings, k)]
+    if reset:  # the other settings are kept; these fall back to their defaults (or nearest value)
+        return settings, f"Settings: {', '.join(k.replace('_', ' ') for k in reset)} in {path} " \
+                         f"had values Breakbox cannot use and were reset"
+    return settings, None
 
 
 def save_settings(dirs: UserDirs, settings: Settings) -> None:

@@ -20,11 +20,14 @@ def test_bad_settings_values_are_reset_individually():
     dirs = storage.user_dirs()
     storage.settings_path(dirs).write_text(json.dumps({"volume": 7, "animation_speed": "warp", "colorblind": False}))
     settings, problem = storage.load_settings(dirs)
-    assert problem is None
     assert settings.volume == 1.0 and settings.animation_speed == "normal" and settings.colorblind is False
+    assert "volume, animation speed in" in problem and "reset" in problem, "the player is told which"
     storage.settings_path(dirs).write_text('{"volume": NaN, "window_scale": true, "text_scale": true}')
     settings, problem = storage.load_settings(dirs)
     assert settings.volume == 0.7 and type(settings.window_scale) is float and type(settings.text_scale) is float
+    assert "volume, window scale, text scale" in problem
+    storage.settings_path(dirs).write_text('{"volume": 0.5, "window_scale": 1, "colorblind": false}')
+    assert storage.load_settings(dirs)[1] is None, "good values say nothing"
 
 
 def test_truncated_autosave_is_moved_aside_with_a_message_naming_it():
