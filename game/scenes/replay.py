@@ -15,7 +15,7 @@ import pygame
 from game import storage
 from game.core.action_log import ActionLog
 from game.i18n import tr
-from game.rules import game_info
+from game.rules import GameDataError, game_info
 from game.save_format import migrate
 from game.scenes.base import AppScene, heading
 from game.scenes.table_base import PANEL_RECT
@@ -74,6 +74,8 @@ class RecordsScene(AppScene):
                 record = migrate(storage.read_json(path))
                 session = GameSession.from_record(record)  # refuse what does not replay
                 self.entries.append((path.name, record, row_summary(record, session)))
+            except GameDataError as exc:  # the game's files are broken, not the record: keep it
+                problems.append(f"{path.name}: {exc}")
             except Exception as exc:
                 moved = storage.move_aside(path)
                 problems.append(f"{path.name}: {exc}" + (f" (kept as {moved.name})" if moved else ""))

@@ -215,6 +215,39 @@ def test_records_with_odd_fields_or_an_older_format_are_listed_and_replay():
         d.close()
 
 
+def test_records_of_a_game_whose_data_is_broken_are_kept_for_later(monkeypatch):
+    import importlib
+
+    import game.rules as registry
+    dirs = storage.user_dirs()
+    session = GameSession("breaks", ["human", "ai:easy"], seed=1, options=ENDGAME)
+    for text in ("draw", "place 1", "done", "done"):
+        session.apply(text, session.current_player)
+    path = storage.save_finished(dirs, session.to_record())
+    real = importlib.import_module
+
+    def broken(name, *args, **kwargs):
+        if name == "game.rules.breaks":
+            raise ValueError("levels/breaks/deck.toml: broken")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(registry.importlib, "import_module", broken)
+    d = Driver(lambda app: RecordsScene(app))
+    try:
+        d.frames(2)
+        assert d.top.entries == [] and "deck.toml" in d.top.toast
+        assert path.exists(), "the record is not to blame: it stays"
+    finally:
+        d.close()
+    monkeypatch.setattr(registry.importlib, "import_module", real)
+    d = Driver(lambda app: RecordsScene(app))
+    try:
+        d.frames(2)
+        assert len(d.top.entries) == 1
+    finally:
+        d.close()
+
+
 def replay_seen_by_seat_2(game: str, moves: int) -> list[str]:
     """Labels of a replay of a human-vs-computer game after V turned it to seat 2's view."""
     import random
