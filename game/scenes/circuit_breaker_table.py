@@ -132,8 +132,8 @@ ROUND_TRACK = pygame.Rect(MARKET_X + 130, 276, 950 - MARKET_X - 130, 18)  # up t
 
 
 def round_box(k: int, rounds: int) -> pygame.Rect:
-    """Round k's box on the round track: 18 px apart by 20, closer when a long game
-    (up to 40 rounds) needs it, so the track always ends before the side panel."""
+    """Round k's box on the round track: an 18 px box every 20 px, closer together when a
+    long game (up to 40 rounds) needs it, so the track always ends before the side panel."""
     step = min(20.0, ROUND_TRACK.width / rounds)
     return pygame.Rect(ROUND_TRACK.x + round((k - 1) * step), ROUND_TRACK.y, max(3, int(step) - 2), 18)
 
