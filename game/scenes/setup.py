@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.rules import get_rules
 from game.scenes.base import AppScene, heading
 from game.session import GameSession, seat_label
@@ -151,7 +151,7 @@ class SetupScene(AppScene):
         try:
             session = GameSession(self.game, self.seats[: self.num_players], seed=seed, options=options)
         except ValueError as exc:
-            self.show_toast(str(exc), 5)
+            self.show_toast(tr_message(str(exc)), 5)
             return
         replaced = self.saved_game_title() if session.humans else None  # watching never saves
         if replaced is None:  # nothing saved, or just watching

@@ -76,6 +76,27 @@ def test_keyboard_path_from_title_through_setup_into_a_table():
         d.close()
 
 
+def test_cube_setup_offers_bigger_shapes_to_two_players_only():
+    from game.scenes.cube_table import CubeTable
+    d = Driver(lambda app: SetupScene(app, "cube"), autosave=False)
+    try:
+        d.frames(2)
+        scene = d.top
+
+        def button(prefix):
+            return next((b for b in scene._callbacks if b.text.startswith(prefix)), None)
+        assert scene.num_players == 2 and button("Blocks:") is not None
+        d.click(button("Blocks:").rect.center)
+        assert scene.options["blocks"] == 4
+        d.click(button("Players:").rect.center)
+        assert scene.num_players == 3 and button("Blocks:") is None, "4 or 5 blocks need exactly 2 players"
+        scene.seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
+        d.click(button("Start game").rect.center, frames=3)
+        assert isinstance(d.top, CubeTable) and d.top.session.num_players == 3
+    finally:
+        d.close()
+
+
 def test_setup_escape_returns_to_title_and_f1_opens_rules():
     d = Driver()
     try:
