@@ -274,6 +274,11 @@ class BlockersTable(TableScene):
             else:
                 lines = [tr("{who} placed {colour} {tile} on {sq}.", who=who, colour=tr(colour), tile=tile_word,
                             sq=square)]
+        for owner, colours in enumerate(after["colours"]):
+            for colour in colours:
+                if after["finished"].get(colour) and not before["finished"].get(colour):
+                    lines.append(tr("{who}: {colour} is finished; its last tiles lie face up.",
+                                    who=self.seat_name(owner), colour=tr(colour)))
         if after["current_player"] is None and before["current_player"] is not None:
             winners = after.get("winners") or []  # a tie-break winner comes before the seats it tied with
             order = sorted(range(len(after["scores"])), key=lambda s: (after["scores"][s], s not in winners, s))
@@ -456,6 +461,14 @@ class BlockersTable(TableScene):
             x = box.x + 10
             step = (box.width - 20) // max(1, len(row["colours"]))  # two colours each in the advanced game
             for colour in row["colours"]:
+                if v["finished"].get(colour):  # BL-18: its last tiles are on show, never to be played
+                    label = theme.draw_text(surface, tr("finished:"), (x, y + 33), 14, theme.TEXT_DIM,
+                                            max_width=step - 6 - 4 * 20)
+                    for i, tile in enumerate(v["racks"].get(colour, [])):
+                        face = tile_surface(colour, tile, 18, self.patterns())
+                        surface.blit(face, (label.right + 6 + 20 * i, y + 32))
+                    x += step
+                    continue
                 surface.blit(tile_surface(colour, None, 20, self.patterns()), (x, y + 32))
                 left = v["rack_sizes"].get(colour, 0) + v["pool_sizes"].get(colour, 0)
                 groups = row["groups"][colour]

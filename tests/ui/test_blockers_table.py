@@ -254,3 +254,32 @@ def test_the_game_over_line_lists_the_tie_break_winner_before_the_seats_it_tied_
         assert t.log_lines[-1][1] == "Game over. Scores (lower is better): Seat 3 2, Seat 2 2, Seat 1 3."
     finally:
         d.close()
+
+
+def test_BL_18_a_finished_colour_is_shown_finished_with_its_rack_face_up_and_logged(monkeypatch):
+    import game.scenes.blockers_table as scene_module
+    pools = [["7", "A", "C", "1", "2", "3"], ["7", "D", "1", "2", "3", "4"],
+             ["C", "A", "1", "2", "3", "4"], ["C", "E", "1", "2", "3", "4"]]
+    session = GameSession("blockers", ["human", "human"], seed=1,
+                          options={"advanced": True, "first_player": 0, "setup": {"pools": pools}})
+    session.apply("red:7@C7", 0)
+    session.apply(session.legal_texts()[0], 1)
+    session.apply("red:A@A1", 0)  # red's pool is empty when it must draw: red is finished
+    assert session.view(0)["finished"]["red"]
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        d.frames(2)
+        table = d.top
+        labels = [text for text, _, _ in d.labels(frames=2)]
+        assert "finished:" in labels, labels
+        assert "Seat 1: red is finished; its last tiles lie face up." in [line for _, line in table.log_lines]
+        drawn = []
+        real = scene_module.tile_surface
+        monkeypatch.setattr(scene_module, "tile_surface",
+                            lambda colour, label, size, patterns: drawn.append((colour, label)) or
+                            real(colour, label, size, patterns))
+        d.frames(1)
+        rack = session.view(1)["racks"]["red"]
+        assert len(rack) == 4 and all(("red", t) in drawn for t in rack), "the public rack is drawn face up"
+    finally:
+        d.close()
