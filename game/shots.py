@@ -52,6 +52,8 @@ OPTION_TABLES: dict[str, tuple[str, list[str], dict[str, Any], int]] = {
                         "break_to_empty": True}, 160),
     "options:blockers": ("blockers", ["human", "ai:easy"], {"advanced": True}, 30),
     "options:circuit_breaker": ("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], {"rounds": 40}, 400),
+    "options:cube": ("cube", ["human", "ai:easy"], {"blocks": 5, "notes": True, "sudden_death": True,
+                                                     "build": "random"}, 2),
 }
 
 
@@ -67,7 +69,9 @@ def _option_tables() -> dict[str, Callable[[Any], Any]]:
         while len(session.log.actions) < moves or session.current_player != 0:
             if session.is_over():
                 break
-            session.apply(rng.choice(session.legal_texts()), session.current_player)
+            legal = session.legal_texts()
+            playing_on = [t for t in legal if not t.startswith("guess")]  # a wrong cube guess may end it
+            session.apply(rng.choice(playing_on or legal), session.current_player)
         return table_class(game)(app, session)
     return {name: (lambda app, spec=spec: make(app, *spec)) for name, spec in OPTION_TABLES.items()}
 

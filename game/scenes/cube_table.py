@@ -18,7 +18,7 @@ from game.i18n import tr
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question, swatch
-from game.scenes.table_base import TableScene
+from game.scenes.table_base import LOG_RECT, TableScene
 from game.ui import draw, theme
 from game.ui.focus import Focusable
 from game.ui.iso import IsoView
@@ -508,8 +508,18 @@ class CubeTable(TableScene):
         lines.append(", ".join(flags))
         lines.append(tr("Q/E turn the view.") if self.spectating or v["phase"] != "play"
                      else tr("Q/E turn the view. Ask: a digit, or Shift+letter."))
+        def wrapped(size: int) -> list[tuple[int, str]]:
+            return [(i, part) for i, line in enumerate(lines) for part in theme.wrap(line, size, rect.width)]
+        room = LOG_RECT.y - 24 - rect.y  # down to the "Game log" heading
+        size, step = 15, 22
+        parts = wrapped(size)
+        if len(parts) * step > room:  # the options make it long: smaller text
+            size, step = 13, 18
+            parts = wrapped(size)
+            if len(parts) * step > room:  # still too long: the keys are in the rules page
+                lines.pop()
+                parts = wrapped(size)
         y = rect.y
-        for i, line in enumerate(lines):
-            for part in theme.wrap(line, 15, rect.width):
-                theme.draw_text(surface, part, (rect.x, y), 15, theme.TEXT if i == 0 else theme.TEXT_DIM)
-                y += 22
+        for i, part in parts:
+            theme.draw_text(surface, part, (rect.x, y), size, theme.TEXT if i == 0 else theme.TEXT_DIM)
+            y += step
