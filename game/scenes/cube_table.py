@@ -273,9 +273,17 @@ class CubeTable(TableScene):
     def result_lines(self) -> list[str]:
         v = self.session.view(self.viewer)
         asks = [sum(1 for e in v["log"] if e["seat"] == s and e["action"] != "build") for s in range(len(v["built"]))]
+        winners = self.session.state.winners()
         lines = []
         for s in range(len(v["built"])):
-            state = tr("found the shape") if v["solved"][s] else (tr("out") if v["eliminated"][s] else tr("not found"))
+            if v["solved"][s]:
+                state = tr("found the shape")
+            elif v["eliminated"][s]:
+                state = tr("out")
+            elif s in winners:  # sudden death: everybody else guessed wrong (CU-14)
+                state = tr("last player standing")
+            else:
+                state = tr("not found")
             who = self.seat_name(s)
             lines.append(tr("{who}: {state} after 1 turn", who=who, state=state) if asks[s] == 1 else
                          tr("{who}: {state} after {n} turns", who=who, state=state, n=asks[s]))

@@ -475,3 +475,19 @@ def test_the_copy_being_built_is_kept_when_the_game_is_continued():
         assert isinstance(d.top, CubeTable) and d.top.building().placed == {}
     finally:
         d.close()
+
+
+def test_the_last_player_standing_in_sudden_death_is_named_so_in_the_results():
+    r = "S:1.1,1.2 M:2.1,3.1,6.1 L:4.1,7.1,8.1,9.1"
+    wrong = "S:7.1,7.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+    session = GameSession("cube", ["human", "human", "human"], seed=1,
+                          options={"sudden_death": True, "first_player": 0, "setup": {"secrets": [P, Q, r]}})
+    session.apply("guess " + wrong, 0)
+    session.apply("guess " + wrong, 1)
+    assert session.state.winners() == [2]
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        d.frames(2)
+        assert d.app.stack.find(CubeTable).result_lines()[2] == "Seat 3: last player standing after 0 turns"
+    finally:
+        d.close()
