@@ -44,7 +44,7 @@ def data_strings() -> set[str]:
         out |= {info.title, info.blurb}
         for spec in get_rules(info.name).options:
             if not spec.hidden:
-                out |= {spec.label, spec.help} | {str(c) for c in spec.choices}
+                out |= {spec.label, spec.help} | {str(c).replace("_", " ") for c in spec.choices}  # choice_label
     out |= {seat_label(s) for s in SEAT_KINDS} | set(RANK_NAMES.values()) | set(SUIT_NAMES.values())
     out |= {p.name for p in PIECES.values()} | set(LEVEL_NAMES.values())
     out |= {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}

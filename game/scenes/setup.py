@@ -38,6 +38,11 @@ def int_choices(spec) -> list:
 EDIT_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
 
 
+def choice_label(value: Any) -> str:
+    """How an option's choice reads on its button: "first_game" is "first game"."""
+    return tr(str(value).replace("_", " "))
+
+
 class SetupScene(AppScene):
     def __init__(self, app, game: str) -> None:
         super().__init__(app)
@@ -77,7 +82,7 @@ class SetupScene(AppScene):
                 label = lambda v: tr("on") if v else tr("off")  # noqa: E731
             elif spec.kind == "choice":
                 values = list(spec.choices)
-                label = lambda v: tr(str(v))  # noqa: E731
+                label = choice_label
             elif spec.kind == "int":
                 values = int_choices(spec)
                 label = lambda v: tr("default") if v is None else str(v)  # noqa: E731

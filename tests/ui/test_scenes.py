@@ -97,6 +97,20 @@ def test_cube_setup_offers_bigger_shapes_to_two_players_only():
         d.close()
 
 
+def test_setup_choices_read_as_words():
+    d = Driver(lambda app: SetupScene(app, "breaker_blocks"), autosave=False)
+    try:
+        d.frames(2)
+        button = next(b for b in d.top._callbacks if b.text.startswith("Action tiles:"))
+        seen = set()
+        for _ in range(len(d.top.rules.options)):
+            seen.add(button.text)
+            d.click(button.rect.center)
+        assert "Action tiles: first game" in seen and not any("_" in text for text in seen), seen
+    finally:
+        d.close()
+
+
 def test_setup_escape_returns_to_title_and_f1_opens_rules():
     d = Driver()
     try:
