@@ -111,12 +111,16 @@ def facts_about(view: dict[str, Any], seat: int) -> tuple[list[Fact], list[str]]
     return facts, wrong
 
 
+SAMPLE_SECONDS = 1.0  # time cap on sampling a big candidate set (4 or 5 blocks)
+MIN_SAMPLES = 5  # each can take a third of a second with 5 blocks early on
+
+
 class Candidates:
     """The shapes a seat could have: exact (table bitsets) for sets held in memory,
     otherwise a uniform sample plus the exact list once it is small."""
 
     def __init__(self, pieces: Sequence[str], facts: Iterable[Fact], wrong: Iterable[str], rng: random.Random,
-                 samples: int) -> None:
+                 samples: int, seconds: float = SAMPLE_SECONDS) -> None:
         self.pieces = tuple(pieces)
         self.facts = list(facts)
         self.wrong = [parse_shape(w, self.pieces) for w in wrong]
@@ -131,10 +135,16 @@ class Candidates:
             self.shapes: list[Any] | None = None
         else:
             guessed = tuple((s, False) for s in self.wrong)
-            drawn = [sample_consistent(self.pieces, self.facts, guessed, rng) for _ in range(samples)]
+            # a draw can take tens of ms for the big sets early on: stop at the time cap,
+            # keeping at least MIN_SAMPLES (enough to rank questions roughly)
+            deadline = time.perf_counter() + seconds
+            drawn = []
+            while len(drawn) < samples and (len(drawn) < MIN_SAMPLES or time.perf_counter() < deadline):
+                drawn.append(sample_consistent(self.pieces, self.facts, guessed, rng))
             distinct = set(drawn)
-            if len(distinct) <= 24:
-                # few left: list them exactly (the solver is quick once answers pin positions)
+            if len(distinct) <= min(24, len(drawn) // 8):
+                # few left (draws keep repeating): list them exactly (the solver is quick once
+                # answers pin positions)
                 self.shapes = consistent_shapes(self.pieces, self.facts, guessed)
                 self.count = len(self.shapes)
             else:

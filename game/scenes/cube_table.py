@@ -185,7 +185,7 @@ class CubeTable(TableScene):
         if target is None:
             return None
         facts, wrong = facts_about(v, target)
-        return Candidates(v["pieces"][target], facts, wrong, random.Random(0), 200).count
+        return Candidates(v["pieces"][target], facts, wrong, random.Random(0), 200, seconds=0.2).count
 
     # --- narration ----------------------------------------------------------------------
     def notes_for_log(self) -> bool:

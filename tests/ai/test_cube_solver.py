@@ -35,6 +35,15 @@ def test_candidates_match_the_engine_and_always_hold_the_secret():
     assert cands.count == len(exact) and secret in exact
 
 
+def test_sampling_a_big_candidate_set_stops_at_its_time_cap_with_enough_samples():
+    from game.ai.cube_solver import MIN_SAMPLES
+    pieces = ("S", "M", "L", "X", "Y")  # five blocks: too many shapes to hold, so they are sampled
+    cands = Candidates(pieces, [], [], random.Random(1), 400, seconds=0.0)
+    assert cands.table is None and cands.count is None
+    assert len(cands.shapes) == MIN_SAMPLES
+    assert len(Candidates(pieces, [], [], random.Random(1), 30, seconds=60.0).shapes) == 30, "or the full budget"
+
+
 def test_finish_grows_with_the_number_of_shapes():
     values = [finish(n) for n in (1, 2, 3, 10, 100, 19272)]
     assert values == sorted(values) and values[0] == 1.0

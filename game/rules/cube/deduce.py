@@ -146,6 +146,35 @@ def constrained_tilings(pieces: tuple[str, ...], region: int, bad: tuple[int, ..
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
+def count_tilings(pieces: tuple[str, ...], region: int, bad: tuple[int, ...]) -> int:
+    """len(constrained_tilings(...)) without listing them: the same search, counting, with
+    the count of each (cells left, pieces used) remembered; many orders of placing the
+    same pieces reach the same state, so this is far quicker for 4 or 5 pieces."""
+    tables = [placements_by_low_bit(pid) for pid in pieces]
+    k = len(pieces)
+    memo: dict[tuple[int, int], int] = {}
+
+    def count(rem: int, used: int) -> int:
+        if not rem:
+            return 1
+        n = memo.get((rem, used))
+        if n is None:
+            n = 0
+            low = (rem & -rem).bit_length() - 1
+            for i in range(k):
+                if used >> i & 1:
+                    continue
+                avoid = bad[i]
+                for mask in tables[i].get(low, ()):
+                    if mask & rem == mask and not mask & avoid:
+                        n += count(rem ^ mask, used | 1 << i)
+            memo[(rem, used)] = n
+        return n
+
+    return count(region, 0)
+
+
 class SolverCandidates:
     """The solver's sampler. Given the sampler of all facts but the last (``parent``), only
     the parent's surviving height maps are checked, against the new fact only. Per
@@ -182,7 +211,12 @@ class SolverCandidates:
     def _count(self, k: int) -> int:
         n = self._counts.get(k)
         if n is None:
-            n = self._counts[k] = len(self._matching(k))
+            if self.excluded:  # wrong guesses to leave out: list the shapes
+                n = len(self._matching(k))
+            else:
+                region = column_mask(self.space.maps[self.maps[k]])
+                n = count_tilings(self.space.pieces, region, bad_masks(self.forced[k], len(self.space.pieces)))
+            self._counts[k] = n
         return n
 
     def sample(self, rng: Any) -> Shape:
@@ -190,7 +224,9 @@ class SolverCandidates:
         if self._exact is None and total:
             # Rejection: a map by its number of legal shapes, an index r among them, kept
             # if r falls among the agreeing ones. Each agreeing shape has chance 1/total.
-            for _ in range(TRIALS):
+            # up to an eighth of the maps' worth of trials: each costs one map's count, the
+            # fallback below costs all of them (rare agreeing shapes need hundreds of trials)
+            for _ in range(max(TRIALS, len(self.maps) // 8)):
                 k = bisect.bisect_right(self._cum, rng.randrange(total)) - 1
                 r = rng.randrange(self.space.map_counts[self.maps[k]])
                 if r < self._count(k):
