@@ -6,7 +6,6 @@ Targets (frame times, throughput, AI strength) are checked here, never in unit t
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -111,19 +110,27 @@ def startup(args: argparse.Namespace) -> dict[str, Any]:
             "min_s": round(min(times), 3)}
 
 
+def _count_shapes(n: int) -> dict[str, Any]:
+    """Count the legal shapes of the n-block set (run in a fresh process: no warm cache)."""
+    t = time.perf_counter()
+    from game.rules.cube import SETS, enumerate_shapes, shape_count
+    pieces = SETS[n]
+    shapes = len(enumerate_shapes(pieces)) if n < 5 else shape_count(pieces)
+    return {"shapes": shapes, "seconds": round(time.perf_counter() - t, 3), "materialised": n < 5}
+
+
 def cube_shapes(args: argparse.Namespace) -> dict[str, Any]:
     """Count every legal secret shape per block set, timing each in a fresh process so
-    no cache from another set helps."""
+    no cache from another set helps. The process is spawned (not ``python -c``), so the
+    frozen app runs this too."""
+    import multiprocessing
     out: dict[str, Any] = {"bench": "cube-shapes"}
-    code = ("import json,time;t=time.perf_counter();from game.rules.cube import shape_count, enumerate_shapes, SETS;"
-            "p=SETS[{n}];n=len(enumerate_shapes(p)) if {n}<5 else shape_count(p);"
-            "print(json.dumps({{'shapes':n,'seconds':round(time.perf_counter()-t,3),"
-            "'materialised':{n}<5}}))")
     for n in args.blocks:
-        res = subprocess.run([sys.executable, "-c", code.format(n=n)], capture_output=True, text=True, timeout=600)
-        if res.returncode != 0:
-            raise ValueError(f"counting {n}-block shapes failed: {res.stderr[-400:]}")
-        out[f"blocks_{n}"] = json.loads(res.stdout.strip().splitlines()[-1])
+        try:
+            with multiprocessing.get_context("spawn").Pool(1) as pool:
+                out[f"blocks_{n}"] = pool.apply(_count_shapes, (n,))
+        except Exception as exc:
+            raise ValueError(f"counting {n}-block shapes failed: {exc}") from None
     return out
 
 

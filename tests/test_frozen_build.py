@@ -94,3 +94,7 @@ def test_frozen_command_line_bench_prints_json(frozen, tmp_path):
     out = run_app(exe_of(frozen), ["bench", "startup", "--runs", "1"], tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
     assert json.loads(out.stdout.strip().splitlines()[-1])["frozen"] is True
+    # a bench that times work in fresh processes spawns the app itself, not "python -c"
+    shapes = run_app(exe_of(frozen), ["bench", "cube-shapes", "--blocks", "3"], tmp_path)
+    assert shapes.returncode == 0, shapes.stderr[-2000:]
+    assert json.loads(shapes.stdout.strip().splitlines()[-1])["blocks_3"]["shapes"] == 19_272
