@@ -205,6 +205,7 @@ class App:
     def run(self) -> int:
         from game.scenes.title import TitleScene
         self.crash: BaseException | None = None
+        self.screenshot_failed = False
         self.running = True
         try:  # the first scene reads saves and settings: a failure there gets the error screen too
             self.stack.push(self.config.first_scene(self) if self.config.first_scene else TitleScene(self))
@@ -230,7 +231,7 @@ class App:
                 self.clock.tick(self.frame_rate())
         finally:
             self.shutdown()
-        return 1 if self.crash is not None else 0
+        return 1 if self.crash is not None or self.screenshot_failed else 0
 
     def shutdown(self) -> None:
         if self.config.screenshot is not None:
@@ -239,6 +240,7 @@ class App:
                 pygame.image.save(self.display.canvas, str(self.config.screenshot))
             except (pygame.error, OSError) as exc:
                 log.error("screenshot failed: %s", exc)
+                self.screenshot_failed = True  # the run asked for it: exit non-zero
         while len(self.stack):
             try:
                 self.stack.pop()

@@ -107,6 +107,8 @@ def _add_window_args(p: argparse.ArgumentParser) -> None:
 
 def run(argv: list[str]) -> int:
     parser = build_parser()
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["play", *argv]  # window options alone: play, opening the title screen
     args = parser.parse_args(argv)
     if args.command == "bench":
         from game import bench
@@ -141,9 +143,14 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
     from game import storage
     from game.session import GameSession
     if args.resume:
+        if args.seats or args.seed is not None or args.option:
+            parser.error("--continue resumes the saved game as it is: give no --seats, --seed or --option with it")
         record, problem = storage.load_autosave(storage.user_dirs())
         if record is None:
             parser.error(problem or "there is no saved game to continue")
+        saved = (record.get("log") or {}).get("game") if isinstance(record.get("log"), dict) else None
+        if args.game and args.game != saved:
+            parser.error(f"--continue resumes the saved {saved} game, not {args.game}: leave the game name out")
         try:
             session = GameSession.from_record(record)
         except Exception as exc:

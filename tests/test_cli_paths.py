@@ -51,6 +51,31 @@ def test_bad_command_lines_explain_themselves(capsys, monkeypatch):
     assert exit_info.value.code == 2 and "coming soon" in capsys.readouterr().err
 
 
+def test_window_options_alone_open_the_title_screen(tmp_path):
+    from game import cli
+    shot = tmp_path / "title.png"
+    assert cli.run(["--headless", "--max-frames", "3", "--screenshot", str(shot)]) == 0
+    assert shot.is_file()
+
+
+def test_continue_refuses_a_new_game_description(capsys):
+    from game import cli
+    from game.session import GameSession
+    from tests.ui.test_scenes import save_as_autosave
+    save_as_autosave(GameSession("blockers", ["human", "ai:easy"], seed=1))
+    for extra in (["cube"], ["--seats", "human,human"], ["--seed", "4"], ["--option", "jokers=true"]):
+        with pytest.raises(SystemExit) as exit_info:
+            cli.run(["play", *extra, "--continue", "--headless", "--max-frames", "2"])
+        assert exit_info.value.code == 2 and "--continue" in capsys.readouterr().err, extra
+    assert cli.run(["play", "blockers", "--continue", "--headless", "--max-frames", "2"]) == 0, "its own game is fine"
+
+
+def test_a_screenshot_that_cannot_be_written_fails_the_run(tmp_path):
+    from game import cli
+    (tmp_path / "file").write_text("not a folder")
+    assert cli.run(["play", "--headless", "--max-frames", "2", "--screenshot", str(tmp_path / "file" / "x.png")]) == 1
+
+
 def test_client_benchmarks_run_in_a_private_home_and_leave_the_users_files_alone(tmp_path, monkeypatch):
     import os
 
