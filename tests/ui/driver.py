@@ -82,3 +82,20 @@ class Driver:
 
     def close(self) -> None:
         self.app.shutdown()
+
+
+def break_game_data(monkeypatch, game: str, problem: str) -> Callable[[], None]:
+    """Make ``game``'s rules module fail to load as broken level files would (the message
+    names the file). Returns what mends it again."""
+    import importlib
+
+    import game.rules as registry
+    real = importlib.import_module
+
+    def broken(name, *args, **kwargs):
+        if name == f"game.rules.{game}":
+            raise ValueError(problem)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(registry.importlib, "import_module", broken)
+    return lambda: monkeypatch.setattr(registry.importlib, "import_module", real)

@@ -20,7 +20,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.table_base import PANEL_RECT
 from game.scenes.title import TitleScene
 from game.session import GameSession
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, break_game_data
 
 
 def focus_onto(d: Driver, rect: pygame.Rect, limit: int = 40) -> None:
@@ -233,17 +233,7 @@ def test_closing_the_window_while_the_ai_thinks_exits_quickly():
 
 
 def test_a_game_with_broken_data_is_refused_with_a_message_and_the_rest_still_work(monkeypatch):
-    import importlib
-
-    import game.rules as registry
-    real = importlib.import_module
-
-    def broken(name, *args, **kwargs):
-        if name == "game.rules.blockers":
-            raise ValueError("levels/blockers/board.toml: rows must be A-I")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(registry.importlib, "import_module", broken)
+    break_game_data(monkeypatch, "blockers", "levels/blockers/board.toml: rows must be A-I")
     d = Driver()
     try:
         d.frames(2)
@@ -256,20 +246,10 @@ def test_a_game_with_broken_data_is_refused_with_a_message_and_the_rest_still_wo
 
 
 def test_continue_keeps_a_good_save_of_a_game_whose_data_is_broken(monkeypatch):
-    import importlib
-
-    import game.rules as registry
     session = GameSession("blockers", ["human", "ai:easy"], seed=4, options={"first_player": 0})
     session.apply(session.legal_texts()[0], 0)
     dirs = save_as_autosave(session)
-    real = importlib.import_module
-
-    def broken(name, *args, **kwargs):
-        if name == "game.rules.blockers":
-            raise ValueError("levels/blockers/board.toml: rows must be A-I")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(registry.importlib, "import_module", broken)
+    mend = break_game_data(monkeypatch, "blockers", "levels/blockers/board.toml: rows must be A-I")
     d = Driver()
     try:
         d.frames(2)
@@ -279,7 +259,7 @@ def test_continue_keeps_a_good_save_of_a_game_whose_data_is_broken(monkeypatch):
         assert storage.autosave_path(dirs).exists(), "the save is not to blame: it stays"
     finally:
         d.close()
-    monkeypatch.setattr(registry.importlib, "import_module", real)
+    mend()
     assert storage.load_autosave(dirs)[0]["log"]["actions"] == session.log.actions
 
 

@@ -14,7 +14,7 @@ from game.scenes.replay import RecordsScene, ReplayScene
 from game.scenes.stats_scene import StatsScene
 from game.session import GameSession
 from game.stats import Stats, record_result, table_level
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, break_game_data
 
 ENDGAME = {"first_player": 1, "setup": {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]],
                                                      [["9S"], ["KD"], ["2C"]]], "deck": ["9H"]}}
@@ -216,22 +216,12 @@ def test_records_with_odd_fields_or_an_older_format_are_listed_and_replay():
 
 
 def test_records_of_a_game_whose_data_is_broken_are_kept_for_later(monkeypatch):
-    import importlib
-
-    import game.rules as registry
     dirs = storage.user_dirs()
     session = GameSession("breaks", ["human", "ai:easy"], seed=1, options=ENDGAME)
     for text in ("draw", "place 1", "done", "done"):
         session.apply(text, session.current_player)
     path = storage.save_finished(dirs, session.to_record())
-    real = importlib.import_module
-
-    def broken(name, *args, **kwargs):
-        if name == "game.rules.breaks":
-            raise ValueError("levels/breaks/deck.toml: broken")
-        return real(name, *args, **kwargs)
-
-    monkeypatch.setattr(registry.importlib, "import_module", broken)
+    mend = break_game_data(monkeypatch, "breaks", "levels/breaks/deck.toml: broken")
     d = Driver(lambda app: RecordsScene(app))
     try:
         d.frames(2)
@@ -239,7 +229,7 @@ def test_records_of_a_game_whose_data_is_broken_are_kept_for_later(monkeypatch):
         assert path.exists(), "the record is not to blame: it stays"
     finally:
         d.close()
-    monkeypatch.setattr(registry.importlib, "import_module", real)
+    mend()
     d = Driver(lambda app: RecordsScene(app))
     try:
         d.frames(2)

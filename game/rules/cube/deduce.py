@@ -117,6 +117,14 @@ def bad_masks(packed: int, k: int) -> tuple[int, ...]:
     return tuple(every & ~mask for mask in own)
 
 
+def _fitting(tables: list[Any], bad: tuple[int, ...], rem: int, used: int) -> list[tuple[int, int]]:
+    """(piece index, placement) for every unused piece placed on the lowest cell left in
+    ``rem``, inside ``rem`` and clear of that piece's forbidden positions."""
+    low = (rem & -rem).bit_length() - 1
+    return [(i, mask) for i, table in enumerate(tables) if not used >> i & 1
+            for mask in table.get(low, ()) if mask & rem == mask and not mask & bad[i]]
+
+
 @lru_cache(maxsize=1024)
 def constrained_tilings(pieces: tuple[str, ...], region: int, bad: tuple[int, ...]) -> tuple[Shape, ...]:
     """The tilings of ``region`` in which piece j covers none of ``bad[j]``.
@@ -132,15 +140,9 @@ def constrained_tilings(pieces: tuple[str, ...], region: int, bad: tuple[int, ..
         if not rem:
             out.append(tuple(chosen))
             return
-        low = (rem & -rem).bit_length() - 1
-        for i in range(k):
-            if used >> i & 1:
-                continue
-            avoid = bad[i]
-            for mask in tables[i].get(low, ()):
-                if mask & rem == mask and not mask & avoid:
-                    chosen[i] = (pieces[i], mask)
-                    walk(rem ^ mask, used | 1 << i)
+        for i, mask in _fitting(tables, bad, rem, used):
+            chosen[i] = (pieces[i], mask)
+            walk(rem ^ mask, used | 1 << i)
 
     walk(region, 0)
     return tuple(out)
@@ -152,7 +154,6 @@ def count_tilings(pieces: tuple[str, ...], region: int, bad: tuple[int, ...]) ->
     the count of each (cells left, pieces used) remembered; many orders of placing the
     same pieces reach the same state, so this is far quicker for 4 or 5 pieces."""
     tables = [placements_by_low_bit(pid) for pid in pieces]
-    k = len(pieces)
     memo: dict[tuple[int, int], int] = {}
 
     def count(rem: int, used: int) -> int:
@@ -160,16 +161,8 @@ def count_tilings(pieces: tuple[str, ...], region: int, bad: tuple[int, ...]) ->
             return 1
         n = memo.get((rem, used))
         if n is None:
-            n = 0
-            low = (rem & -rem).bit_length() - 1
-            for i in range(k):
-                if used >> i & 1:
-                    continue
-                avoid = bad[i]
-                for mask in tables[i].get(low, ()):
-                    if mask & rem == mask and not mask & avoid:
-                        n += count(rem ^ mask, used | 1 << i)
-            memo[(rem, used)] = n
+            n = memo[(rem, used)] = sum(count(rem ^ mask, used | 1 << i)
+                                        for i, mask in _fitting(tables, bad, rem, used))
         return n
 
     return count(region, 0)
