@@ -310,15 +310,19 @@ class TableScene(AppScene):
         if self.app.time < self.ai_ready_at:
             return
         result, self.ai_result, self.ai_ticket = self.ai_result, None, None
-        if result.error:
+        text, failed = result.action, result.error is not None
+        if failed:
             log.error("AI failed for seat %d: %s", seat + 1, result.error)
+        else:
+            try:  # checked quietly: the engine's reason may name the bot's hidden card
+                self.session.check(text)
+            except IllegalAction as exc:
+                log.error("AI chose an illegal move %r for seat %d: %s", text, seat + 1, exc)
+                failed = True
+        if failed:
             text = self._fallback_action()
             self.show_toast(tr("The computer player hit a problem and made a simple move instead."), 4)
-        else:
-            text = result.action
-        if not self.perform(text, seat):
-            log.error("AI chose an illegal move %r for seat %d", text, seat + 1)
-            self.perform(self._fallback_action(), seat)
+        self.perform(text, seat)
 
     def _fallback_action(self) -> str:
         legal = self.session.state.legal_actions()  # may be a lazy sequence (Break the Cube)

@@ -218,6 +218,28 @@ def test_ai_plays_its_turn_while_frames_keep_running():
         d.close()
 
 
+def test_an_illegal_move_from_the_computer_is_its_own_problem_not_the_players(monkeypatch):
+    """The worker's answer is checked quietly: a bad one is replaced by a simple legal move
+    and the engine's reason (which may name the bot's hidden card) is never shown."""
+    import dataclasses
+
+    from game.ai import worker as worker_mod
+    real_poll = worker_mod.AIWorker.poll
+
+    def bad_answer(self):
+        result = real_poll(self)
+        return dataclasses.replace(result, action="xyzzy 99") if result is not None and result.ok else result
+
+    monkeypatch.setattr(worker_mod.AIWorker, "poll", bad_answer)
+    session = GameSession("breaks", ["human", "ai:easy"], seed=3, options={"first_player": 1})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: len(session.log.actions) >= 1, timeout=30)
+        assert d.top.toast == "The computer player hit a problem and made a simple move instead."
+    finally:
+        d.close()
+
+
 def test_closing_the_window_while_the_ai_thinks_exits_quickly():
     session = GameSession("breaks", ["human", "ai:hard"], seed=3, options={"first_player": 1})
     d = Driver(lambda app: BreaksTable(app, session), autosave=False)
