@@ -99,8 +99,10 @@ class ResultsScene(AppScene):
         if len(winners) == 1:
             w = winners[0]
             title = tr("You win!") if w == self.table.perspective else tr("{name} wins", name=names[w])
-        else:
+        elif winners:
             title = tr("Shared win: {names}", names=", ".join(names[w] for w in winners))
+        else:  # e.g. a cube game whose round limit ran out
+            title = tr("Nobody wins")
         theme.draw_text(surface, title, (box.centerx, box.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop")
         y = box.y + DETAIL_TOP
         for seat in self.order:

@@ -491,3 +491,17 @@ def test_the_last_player_standing_in_sudden_death_is_named_so_in_the_results():
         assert d.app.stack.find(CubeTable).result_lines()[2] == "Seat 3: last player standing after 0 turns"
     finally:
         d.close()
+
+
+def test_a_game_nobody_wins_says_so_on_the_results_screen():
+    session = GameSession("cube", ["human", "human"], seed=1,
+                          options={"max_rounds": 1, "first_player": 0, "setup": {"secrets": [P, Q]}})
+    session.apply("ask 5", 0)
+    session.apply("ask 5", 1)
+    assert session.is_over() and session.state.winners() == []
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=10)
+        assert "Nobody wins" in [text for text, _, _ in d.labels(frames=2)]
+    finally:
+        d.close()
