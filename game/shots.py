@@ -45,15 +45,17 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
     return out
 
 
-# The most crowded tables the options make: every variant on, late in a game.
-OPTION_TABLES: dict[str, tuple[str, list[str], dict[str, Any], int]] = {
+# The most crowded tables the options make: every variant on, late in a game. The last
+# item is how many random moves to play, or the moves themselves where listing every
+# legal move is slow (a 5-block cube has millions of shapes to guess).
+OPTION_TABLES: dict[str, tuple[str, list[str], dict[str, Any], int | list[str]]] = {
     "options:breaks": ("breaks", ["human", "ai:easy", "ai:easy", "ai:easy"],
                        {"scoring": "court", "jokers": True, "aces_wild": True, "two_decks": True,
                         "break_to_empty": True}, 160),
     "options:blockers": ("blockers", ["human", "ai:easy"], {"advanced": True}, 30),
     "options:circuit_breaker": ("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], {"rounds": 40}, 400),
     "options:cube": ("cube", ["human", "ai:easy"], {"blocks": 5, "notes": True, "sudden_death": True,
-                                                     "build": "random"}, 2),
+                                                     "build": "random"}, ["ask 5", "ask C"]),
 }
 
 
@@ -63,8 +65,12 @@ def _option_tables() -> dict[str, Callable[[Any], Any]]:
     from game.scenes.tables import table_class
     from game.session import GameSession
 
-    def make(app, game: str, seats: list[str], options: dict[str, Any], moves: int):
+    def make(app, game: str, seats: list[str], options: dict[str, Any], moves: int | list[str]):
         session = GameSession(game, seats, seed=5, options={**options, "first_player": 0})
+        if isinstance(moves, list):
+            for text in moves:
+                session.apply(text, session.current_player)
+            return table_class(game)(app, session)
         rng = random.Random(5)  # a fixed playout: the same crowded position every run
         while len(session.log.actions) < moves or session.current_player != 0:
             if session.is_over():
