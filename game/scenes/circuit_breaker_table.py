@@ -16,12 +16,14 @@ import pygame
 
 from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import helpers
+from game.scenes.circuit_breaker_motion import Flight, plan_flights
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.appliance_icons import draw_appliance
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
 from game.ui.surface_cache import SurfaceCache
+from game.ui.tween import speed_factor
 
 HOUSE_CELL = 60
 HOUSE = pygame.Rect(24, 96, 7 * HOUSE_CELL, 7 * HOUSE_CELL)
@@ -29,6 +31,7 @@ HAND_Y = 560
 HAND_TILE = 56
 MARKET_X = 472
 MINI_CELL = 14
+MOVE_TIME = 0.4
 LABEL_COLOURS = {"1": theme.ORANGE, "2": theme.SKY, "3": theme.GREEN, "U": theme.PURPLE}
 SIDE_ORDER = ("N", "E", "S", "W")
 _cache = SurfaceCache(6_000_000)
@@ -149,6 +152,7 @@ class CircuitBreakerTable(TableScene):
         self.cursor = (3, 4)
         self.pulse = 0.0
         self._legal: tuple[tuple[int, int] | None, set[str]] = (None, set())  # legal moves by (log length, viewer)
+        self.flights: list[Flight] = []
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -221,6 +225,29 @@ class CircuitBreakerTable(TableScene):
     def mouse_home_rect(self) -> pygame.Rect:
         return pygame.Rect(HOUSE.right - 60, HOUSE.bottom + 14, 56, 36)
 
+    # --- where things fly (game.scenes.circuit_breaker_motion.Layout) ---------------------
+    def house_cell(self, seat: int, x: int, y: int) -> pygame.Rect:
+        return house_rect_cell(x, y) if seat == self.viewer else self.mini_cell_rect(seat, x, y)
+
+    def hand_slot(self, seat: int, tile: str | None, view: dict) -> pygame.Rect:
+        """Where a tile leaves or joins seat's hand: its slot in your hand, or the hand
+        count under another seat's small house."""
+        if seat == self.viewer:
+            hand = view.get("hand") or []
+            return self.hand_rect(hand.index(tile) if tile in hand else len(hand))
+        ox, oy = self.mini_origin(seat)
+        return pygame.Rect(ox + 70, oy + 22 + 7 * MINI_CELL + 2, 16, 16)
+
+    def pile_tile_rect(self, spot: str) -> pygame.Rect:
+        r = self.spot_rect(spot)
+        return pygame.Rect(r.x + 30, r.y + 24, 50, 50)
+
+    def cheese_rect(self, seat: int) -> pygame.Rect:
+        if seat == self.viewer:
+            return pygame.Rect(MARKET_X + 150, 546, 12, 12)
+        ox, oy = self.mini_origin(seat)
+        return pygame.Rect(ox, oy + 22 + 7 * MINI_CELL + 4, 12, 12)
+
     def canonical(self, tile: str, rot: int) -> int:
         return helpers.canonical_rotation(tile, rot)
 
@@ -281,9 +308,10 @@ class CircuitBreakerTable(TableScene):
         self.drag.cancel()
 
     # --- mice ---------------------------------------------------------------------------
-    def mouse_rect(self, seat: int) -> pygame.Rect | None:
-        """Where seat's mouse token is drawn now (None: at home for the viewer's own)."""
-        m = self.view["mice"][seat]
+    def mouse_rect(self, seat: int, view: dict | None = None) -> pygame.Rect | None:
+        """Where seat's mouse token is drawn (in ``view``, by default the table now)."""
+        view = view or self.view
+        m = view["mice"][seat]
         if m is None:
             if seat == self.viewer:
                 return self.mouse_home_rect()
@@ -297,7 +325,7 @@ class CircuitBreakerTable(TableScene):
             r = self.mini_cell_rect(owner, m["x"], m["y"])
             return pygame.Rect(r.x - 8, r.y - 8, 30, 22)
         r = self.spot_rect(m["spot"])
-        slot = [s for s in range(len(self.view["mice"])) if (self.view["mice"][s] or {}).get("spot") == m["spot"]]
+        slot = [s for s in range(len(view["mice"])) if (view["mice"][s] or {}).get("spot") == m["spot"]]
         return pygame.Rect(r.right - 34 - 18 * slot.index(seat), r.bottom - 26, 30, 22)
 
     def mouse_targets(self) -> dict[str, pygame.Rect]:
@@ -592,9 +620,45 @@ class CircuitBreakerTable(TableScene):
                       t=self.selected)
         return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
 
+    # --- animation ----------------------------------------------------------------------
+    def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
+        duration = MOVE_TIME * speed_factor(self.app.settings.animation_speed)
+        self.flights.extend(plan_flights(self, seat, text, before, after, duration, by_hand=not self.is_bot(seat)))
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.flights)
+
+    def finish_animation(self) -> None:
+        self.flights.clear()
+
+    def hidden(self) -> set[tuple]:
+        """What is still in the air: the table leaves it undrawn until it lands."""
+        return {f.hides for f in self.flights if f.hides is not None}
+
+    def draw_flights(self, surface: pygame.Surface) -> None:
+        for f in self.flights:
+            if not f.tween.started:
+                continue
+            r = f.rect()
+            if f.what == "tile" and f.tile:
+                img = tile_surface(f.tile, f.rot, HOUSE_CELL)
+                surface.blit(img if r.size == img.get_size() else pygame.transform.smoothscale(img, r.size), r)
+            elif f.what in ("tile", "back"):
+                pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=4)
+                pygame.draw.rect(surface, theme.CARD_FACE, r, 2, border_radius=4)
+            elif f.what == "mouse":
+                mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, theme.seat_colour(f.seat))
+            else:
+                pygame.draw.rect(surface, theme.YELLOW, r)
+                pygame.draw.rect(surface, theme.BLACK, r, 1)
+
     # --- frame --------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.pulse += dt
+        for f in self.flights:
+            f.tween.update(dt)
+        self.flights = [f for f in self.flights if not f.tween.done]
         self.drag.update(dt)
         self.end_button.show() if self.my_turn() else self.end_button.hide()
         super().update(dt)
@@ -606,11 +670,13 @@ class CircuitBreakerTable(TableScene):
         self.draw_counter(surface)
         self.draw_others(surface)
         self.draw_objective(surface)
+        hidden = self.hidden()
         for seat in range(self.session.num_players):
             r = self.mouse_rect(seat)
             dragging_mine = self.drag.active and self.drag.drag.source == ("mouse",) and seat == self.viewer
-            if r is not None and not dragging_mine:
+            if r is not None and not dragging_mine and ("mouse", seat) not in hidden:
                 mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, theme.seat_colour(seat))
+        self.draw_flights(surface)
         for line_i, line in enumerate(theme.wrap(self.prompt(), 16, 440)[:2]):
             colour = theme.YELLOW if self.my_turn() else theme.TEXT
             theme.draw_text(surface, line, (HOUSE.x, 44 + 20 * line_i), 16, colour)
@@ -630,8 +696,10 @@ class CircuitBreakerTable(TableScene):
                 pygame.draw.rect(surface, (214, 206, 186), house_rect_cell(x, y), 1)
         box = v["breaker_box"]
         surface.blit(box_surface(box["edges"], HOUSE_CELL), house_rect_cell(box["x"], box["y"]))
+        hidden = self.hidden()
         for t in v["houses"][self.viewer]:
-            surface.blit(tile_surface(t["tile"], t["rot"], HOUSE_CELL), house_rect_cell(t["x"], t["y"]))
+            if ("cell", self.viewer, t["x"], t["y"]) not in hidden:
+                surface.blit(tile_surface(t["tile"], t["rot"], HOUSE_CELL), house_rect_cell(t["x"], t["y"]))
         held = self.held_tile()
         if held and self.my_turn():
             rot = self.canonical(held, self.rotation)
@@ -728,9 +796,10 @@ class CircuitBreakerTable(TableScene):
             text = self.hand_caption(len(hand))
             theme.draw_text(surface, text, (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=MARKET_X - HOUSE.x - 12)
         dragging = self.drag.drag.source if self.drag.active else None
+        hidden = self.hidden()
         for i, tile in enumerate(hand):
             r = self.hand_rect(i)
-            if dragging == ("tile", tile):
+            if dragging == ("tile", tile) or ("hand", tile) in hidden:
                 pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2)
                 continue
             rot = self.rotation if tile == self.selected else 0
@@ -744,8 +813,11 @@ class CircuitBreakerTable(TableScene):
         layout = helpers.market_layout(self.view)
         theme.draw_text(surface, tr("Market"), (MARKET_X, 40), 15, theme.TEXT_DIM, bold=True)
         legal = self.legal()
+        covered = {f.hides[1]: f.covered for f in self.flights if f.covered is not None and f.hides}
         for name, spot in layout["spots"].items():
             r = self.spot_rect(name)
+            if name in covered:  # a discard still on its way: the pile as it was
+                spot = {**spot, **covered[name]}
             draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
             if f"mouse {name}" in legal or (self.held_tile() and f"discard {self.held_tile()} to {name}" in legal):
                 pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=8)
@@ -780,6 +852,7 @@ class CircuitBreakerTable(TableScene):
 
     def draw_others(self, surface: pygame.Surface) -> None:
         v = self.view
+        hidden = self.hidden()
         for seat in self.others():
             ox, oy = self.mini_origin(seat)
             draw.marker(surface, theme.seat_shape(seat), (ox + 6, oy + 8), 6, theme.seat_colour(seat))
@@ -789,7 +862,9 @@ class CircuitBreakerTable(TableScene):
             box = v["breaker_box"]
             pygame.draw.rect(surface, (60, 60, 70), self.mini_cell_rect(seat, box["x"], box["y"]))
             for t in v["houses"][seat]:
-                surface.blit(tile_surface(t["tile"], t["rot"], MINI_CELL), self.mini_cell_rect(seat, t["x"], t["y"]))
+                if ("cell", seat, t["x"], t["y"]) not in hidden:
+                    surface.blit(tile_surface(t["tile"], t["rot"], MINI_CELL),
+                                 self.mini_cell_rect(seat, t["x"], t["y"]))
             hand = v["hands"][seat]
             theme.draw_text(surface, tr("cheese {c}, hand {w}W+{a}A", c=v["cheese"][seat], w=hand["wires"],
                                         a=hand["appliances"]), (ox, frame.bottom + 4), 12, theme.TEXT_DIM)

@@ -340,3 +340,75 @@ def test_the_round_track_ends_before_the_side_panel_however_long_the_game():
         assert boxes[-1].right < PANEL_RECT.x, rounds
         assert all(a.right <= b.x for a, b in pairwise(boxes)), "boxes stay apart"
     assert round_box(2, 16).x - round_box(1, 16).x == 20, "a usual game keeps its spacing"
+
+
+def _ink(surface: pygame.Surface, rect: pygame.Rect, background: tuple[int, int, int]) -> int:
+    """Pixels inside ``rect`` that are not the background colour."""
+    return sum(1 for x in range(rect.left + 2, rect.right - 2) for y in range(rect.top + 2, rect.bottom - 2)
+               if surface.get_at((x, y))[:3] != background)
+
+
+def test_a_computer_tile_flies_from_its_hand_and_its_cell_stays_empty_until_it_lands():
+    d = cb_driver(["end"], seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        assert t.perform("place W7 at 2,3 r0", 1)
+        flight = next(f for f in t.flights if f.hides == ("cell", 1, 2, 3))
+        assert flight.tile == "W7" and flight.start == t.hand_slot(1, "W7", t.view)
+        assert flight.end == t.mini_cell_rect(1, 2, 3) and t.animating
+        cell = t.mini_cell_rect(1, 2, 3)
+        d.frames(1)
+        assert _ink(d.app.display.canvas, cell, (232, 226, 210)) == 0, "the tile is still on its way"
+        d.frames(40)
+        assert not t.flights
+        assert _ink(d.app.display.canvas, cell, (232, 226, 210)) > 20, "landed, the tile is drawn in its cell"
+    finally:
+        d.close()
+
+
+def test_your_own_drop_is_not_replayed_but_the_mouse_you_chase_runs_away():
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end", "mouse wire-1", "end"],
+                  seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        i = t.view["hand"].index("W31")
+        d.drag(t.hand_rect(i).center, house_rect_cell(3, 2).center)
+        assert log(d)[-1] == "place W31 at 3,2 r0"
+        assert not [f for f in t.flights if f.what == "tile"], "you put it there yourself"
+        d.frames(40)
+        d.click(t.mouse_rect(1).center)
+        assert log(d)[-1] == "cheese 2"
+        run = next(f for f in t.flights if f.what == "mouse")
+        assert run.seat == 1 and run.end == t.mouse_rect(1) and run.start != run.end
+        assert [f.what for f in t.flights].count("cheese") == 1, "the cheese you paid goes to the supply"
+    finally:
+        d.close()
+
+
+def test_dealt_tiles_fly_face_down_to_other_seats_and_face_up_only_to_you():
+    d = cb_driver(["end"] * 7, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        assert t.perform("end", 1)
+        dealt = [f for f in t.flights if f.what in ("tile", "back")]
+        mine = [f for f in dealt if f.hides == ("hand", "W2")]
+        assert len(mine) == 1 and mine[0].tile == "W2" and mine[0].end == t.hand_rect(t.view["hand"].index("W2"))
+        theirs = [f for f in dealt if f is not mine[0]]
+        assert theirs and all(f.what == "back" and f.tile is None for f in theirs), "seat 2's tile stays secret"
+        assert all(f.end == t.hand_slot(1, None, t.view) for f in theirs)
+    finally:
+        d.close()
+
+
+def test_with_animation_off_moves_land_at_once():
+    d = cb_driver(["end"], seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        d.app.settings.animation_speed = "off"
+        assert t.perform("place W7 at 2,3 r0", 1)
+        assert not t.flights and not t.animating
+    finally:
+        d.close()
