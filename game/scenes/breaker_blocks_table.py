@@ -234,10 +234,10 @@ class BreakerBlocksTable(TableScene):
         step = min(HAND_TILE + 16, room // max(1, count - 1))
         return pygame.Rect(BOARD.x + index * step, y, HAND_TILE, HAND_TILE)
 
-    def pile_entries(self) -> list[tuple[str, int, str]]:
-        """(kind, count, which pile) for the viewer's colour pile then the action pile."""
-        v = self.view
-        me = self.session.current_player if self.session.current_player is not None else self.viewer
+    def pile_entries(self, view: dict | None = None) -> list[tuple[str, int, str]]:
+        """(kind, count, which pile) for the mover's colour pile then the action pile."""
+        v = view or self.view
+        me = v["current_player"] if v["current_player"] is not None else self.viewer
         out = [(k, v["piles"][me].get(k, 0), "colour") for k in v["power_kinds"]]
         out += [(k, n, "action") for k, n in v["action_pile"].items()]
         return out
@@ -492,7 +492,13 @@ class BreakerBlocksTable(TableScene):
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
         duration = MOVE_TIME * speed_factor(self.app.settings.animation_speed)
         w = text.split()
-        if duration <= 0 or w[0] not in ("play", "place", "rearrange"):
+        if duration <= 0:
+            return
+        if w[0] == "draw":
+            self.fly_drawn(seat, w[1], before, duration)
+        elif w[0] == "target":
+            self.fly_targeted(_cell(w[1]), before, duration)
+        if w[0] not in ("play", "place", "rearrange"):
             return
         cell = _cell(w[3])
         placed = self.tile_at(cell, after)
@@ -507,6 +513,41 @@ class BreakerBlocksTable(TableScene):
         img = tile_image(placed["kind"], placed["owner"], None, [], CELL)
         self.flights.append((img, Tween(start.topleft, cell_rect(cell).topleft, duration, ease=ease_in_out,
                                         payload={"cell": cell})))
+
+    def fly_drawn(self, seat: int, kind: str, before: dict, duration: float) -> None:
+        """A drawn tile flies from its pile to its place in the hand (hands are open)."""
+        entries = self.pile_entries(before)
+        which = "colour" if kind in before["power_kinds"] else "action"
+        index = next((i for i, (k, _, w) in enumerate(entries) if k == kind and w == which), None)
+        kinds = self.hand_kinds(seat)
+        if index is None or kind not in kinds:
+            return
+        slot = len(kinds) - 1 - kinds[::-1].index(kind)  # the last of its kind: the new one
+        start, end = self.pile_rect(index), self.hand_rect(seat, slot)
+        img = tile_image(kind, seat, None, [], HAND_TILE)
+        self.flights.append((img, Tween(start.topleft, end.topleft, duration, ease=ease_in_out,
+                                        payload={"hand": (seat, slot), "offset": HAND_TILE // 5})))
+
+    def fly_targeted(self, cell: tuple[int, int], before: dict, duration: float) -> None:
+        """A targeted leaf leaves the board: back to its pile (ATTENUATE), or fading out of
+        the game (ANNIHILATE)."""
+        gone = self.tile_at(cell, before)
+        if gone is None:
+            return
+        img = tile_image(gone["kind"], gone["owner"], gone["from"], hole_sides(gone["kind"], gone["from"]), CELL)
+        start = cell_rect(cell)
+        if (before.get("pending") or {}).get("tile") == "annihilate":
+            end = start.move(0, -CELL)
+            self.flights.append((img, Tween(start.topleft, end.topleft, duration * 1.5, ease=ease_in_out,
+                                            payload={"fade": True})))
+            return
+        which = "colour" if gone["kind"] in before["power_kinds"] else "action"
+        shown = before["current_player"] if before["current_player"] is not None else self.viewer
+        entries = self.pile_entries(before)
+        index = next((i for i, (k, _, w) in enumerate(entries) if k == gone["kind"] and w == which
+                      and (which == "action" or gone["owner"] == shown)), None)
+        end = self.pile_rect(index) if index is not None else pygame.Rect(PILE_X, 544, 28, 28)  # the other pile's line
+        self.flights.append((img, Tween(start.topleft, end.topleft, duration, ease=ease_in_out)))
 
     @property
     def animating(self) -> bool:
@@ -566,7 +607,11 @@ class BreakerBlocksTable(TableScene):
         self.draw_circuits(surface)
         self.draw_piles(surface)
         for img, t in self.flights:
-            surface.blit(img, (t.pos[0] - CELL // 5, t.pos[1] - CELL // 5))
+            offset = t.payload.get("offset", CELL // 5)
+            if t.payload.get("fade"):  # leaving the game: it fades as it rises
+                img = img.copy()
+                img.set_alpha(round(255 * (1 - t.progress)))
+            surface.blit(img, (t.pos[0] - offset, t.pos[1] - offset))
         lines = theme.wrap(self.prompt(), 16, 440)
         for i, line in enumerate(lines[:3]):
             theme.draw_text(surface, line, (PILE_X, 570 + 22 * i), 16, theme.YELLOW if self.my_turn() else theme.TEXT)
@@ -656,8 +701,11 @@ class BreakerBlocksTable(TableScene):
             label = tr("Your hand") if seat == self.perspective else tr("{who}'s hand", who=self.seat_name(seat))
             theme.draw_text(surface, label, (BOARD.x + 16, label_y), 14, theme.TEXT_DIM)
             marks: dict[str, int] = dict(drawn) if seat == self.session.current_player else {}
+            arriving = {t.payload.get("hand") for _, t in self.flights}
             for i, kind in enumerate(self.hand_kinds(seat)):
                 r = self.hand_rect(seat, i)
+                if (seat, i) in arriving:
+                    continue
                 img = tile_image(kind, seat, None, [], HAND_TILE)
                 surface.blit(img, r.move(-(HAND_TILE // 5), -(HAND_TILE // 5)))
                 if marks.get(kind, 0) > 0:  # drawn this turn: cannot be played yet

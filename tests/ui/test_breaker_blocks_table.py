@@ -205,3 +205,44 @@ def test_the_side_picked_with_r_is_shown_on_the_focused_socket():
         assert shot() != before, "R moves the marked side"
     finally:
         d.close()
+
+
+def test_a_drawn_tile_flies_from_its_pile_to_its_place_in_the_hand():
+    d = bb_driver()
+    try:
+        t = d.top
+        index = next(i for i, (k, _, w) in enumerate(t.pile_entries()) if k == "2" and w == "colour")
+        pile = t.pile_rect(index)
+        assert t.perform("draw 2", 0)
+        (_img, tween), = t.flights
+        slot = t.hand_kinds(0).index("2")
+        assert tween.start == pile.topleft and tween.end == t.hand_rect(0, slot).topleft
+        assert tween.payload["hand"] == (0, slot), "the hand leaves the new tile's slot empty until it lands"
+        d.frames(40)
+        assert not t.flights
+    finally:
+        d.close()
+
+
+def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
+    annihilate = ["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+                  "play annihilate at 0,-1 from E"]
+    d = bb_driver(annihilate)
+    try:
+        t = d.top
+        assert t.perform("target 1,3", 0)
+        (_img, tween), = t.flights
+        assert tween.start == cell_rect((1, 3)).topleft and tween.payload.get("fade"), "ANNIHILATE: gone for good"
+    finally:
+        d.close()
+    attenuate = ["play 0 at 1,-1 from N", "draw attenuate", "draw 1", "draw 2", "play attenuate at 2,-1 from N"]
+    d = bb_driver(attenuate)
+    try:
+        t = d.top
+        assert t.perform("target 1,-1", 0)
+        (_img, tween), = t.flights
+        index = next(i for i, (k, _, w) in enumerate(t.pile_entries()) if k == "0" and w == "colour")
+        assert tween.start == cell_rect((1, -1)).topleft and tween.end == t.pile_rect(index).topleft
+        assert not tween.payload.get("fade"), "ATTENUATE: back to its owner's pile"
+    finally:
+        d.close()
