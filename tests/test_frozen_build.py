@@ -51,7 +51,11 @@ def test_bundle_holds_data_icons_and_no_cjk_fonts(frozen):
     assert exe_of(frozen).is_file()
     assert (data / "game" / "levels" / "breaks" / "deck.toml").is_file()
     assert (data / "game" / "assets" / "theme.json").is_file()
-    assert not list(data.rglob("NotoSansJP-*")), "CJK fonts stay out of the bundle"
+    unused = [line.strip() for line in (ROOT / "build" / "unused_fonts.txt").read_text().splitlines()
+              if line.strip() and not line.startswith("#")]
+    assert (data / "pygame_gui" / "data" / "NotoSans-Regular.ttf").is_file()
+    left_in = [p.name for name in unused for p in data.rglob(f"{name}*")]
+    assert not left_in, f"fonts of other scripts and italics stay out of the bundle: {left_in}"
     if sys.platform.startswith("linux"):
         share = frozen / "Breakbox" / "share"
         assert (share / "applications" / "breakbox.desktop").is_file()

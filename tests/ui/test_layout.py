@@ -4,17 +4,35 @@ writes the screenshots ``python -m game shots`` produces."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from pygame_gui.core.utility import FontResource
 
 from game.shots import shoot
+from game.ui import gui
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def unused_fonts() -> tuple[str, ...]:
+    """The pygame_gui font files the bundle leaves out (build/unused_fonts.txt)."""
+    text = (ROOT / "build" / "unused_fonts.txt").read_text()
+    return tuple(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 @pytest.mark.parametrize("settings", [{"language": "en"}, {"language": "de"},
                                       {"text_scale": 2.0, "high_contrast": True}])
-def test_no_scene_has_overlapping_or_clipped_text(tmp_path, settings):
+def test_no_scene_has_overlapping_or_clipped_text(tmp_path, settings, monkeypatch):
     from game import storage
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), settings)
+    opened: list[str] = []
+    load = FontResource.load
+    monkeypatch.setattr(gui, "_pool", [])  # fresh GUI managers, so every font they use is opened here
+    monkeypatch.setattr(FontResource, "load", lambda font: opened.append(str(font.location)) or load(font))
     report = shoot(tmp_path, sizes=((1280, 720),))
+    missing = sorted({f for f in opened if any(f"data.{name}" in f for name in unused_fonts())})
+    assert opened and not missing, f"the frozen app leaves these fonts out, but a scene opened them: {missing}"
     assert report["shots"] >= 30
     assert report["problems"] == {}, report["problems"]
     assert all(p.stat().st_size > 5000 for p in tmp_path.glob("*.png"))
