@@ -104,15 +104,18 @@ def box_surface(edges: str, size: int) -> pygame.Surface:
     return surf
 
 
-def mouse_icon(surface: pygame.Surface, centre: tuple[float, float], r: float, colour: tuple[int, int, int]) -> None:
-    """A mouse token: body, two ears and a tail, in the owner's seat colour."""
+def mouse_icon(surface: pygame.Surface, centre: tuple[float, float], r: float, seat: int) -> None:
+    """A mouse token: body, two ears and a tail in the owner's seat colour, with the seat's
+    marker shape on its tail so whose mouse it is never depends on colour alone."""
     cx, cy = centre
+    colour = theme.seat_colour(seat)
     pygame.draw.ellipse(surface, colour, pygame.Rect(cx - r, cy - r * 0.6, 2 * r, 1.3 * r))
     pygame.draw.circle(surface, colour, (cx + r * 0.55, cy - r * 0.6), r * 0.38)
     pygame.draw.circle(surface, colour, (cx + r * 0.05, cy - r * 0.7), r * 0.38)
     pygame.draw.line(surface, colour, (cx - r, cy + r * 0.1), (cx - r * 1.6, cy - r * 0.4), 2)
     pygame.draw.ellipse(surface, theme.BLACK, pygame.Rect(cx - r, cy - r * 0.6, 2 * r, 1.3 * r), 2)
     pygame.draw.circle(surface, theme.BLACK, (cx + r * 0.6, cy - r * 0.1), max(1, r * 0.12))
+    draw.marker(surface, theme.seat_shape(seat), (cx - r * 1.6, cy - r * 0.5), r * 0.5, colour)  # a tag on the tail
 
 
 def house_rect_cell(x: int, y: int) -> pygame.Rect:
@@ -388,7 +391,7 @@ class CircuitBreakerTable(TableScene):
         home = self.mouse_home_rect()
         if self.view["mice"][self.viewer] is None and home.collidepoint(pos):
             img = pygame.Surface((40, 30), pygame.SRCALPHA)
-            mouse_icon(img, (22, 18), 11, theme.seat_colour(self.viewer))
+            mouse_icon(img, (22, 18), 11, self.viewer)
             self.drag.press(("mouse",), img, home, pos)
             return True
         for name in self.market_spots():
@@ -648,7 +651,7 @@ class CircuitBreakerTable(TableScene):
                 pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=4)
                 pygame.draw.rect(surface, theme.CARD_FACE, r, 2, border_radius=4)
             elif f.what == "mouse":
-                mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, theme.seat_colour(f.seat))
+                mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, f.seat)
             else:
                 pygame.draw.rect(surface, theme.YELLOW, r)
                 pygame.draw.rect(surface, theme.BLACK, r, 1)
@@ -675,7 +678,7 @@ class CircuitBreakerTable(TableScene):
             r = self.mouse_rect(seat)
             dragging_mine = self.drag.active and self.drag.drag.source == ("mouse",) and seat == self.viewer
             if r is not None and not dragging_mine and ("mouse", seat) not in hidden:
-                mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, theme.seat_colour(seat))
+                mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, seat)
         self.draw_flights(surface)
         for line_i, line in enumerate(theme.wrap(self.prompt(), 16, 440)[:2]):
             colour = theme.YELLOW if self.my_turn() else theme.TEXT

@@ -412,3 +412,16 @@ def test_with_animation_off_moves_land_at_once():
         assert not t.flights and not t.animating
     finally:
         d.close()
+
+
+def test_each_seats_mouse_differs_in_shape_not_only_in_colour():
+    from game.scenes.circuit_breaker_table import mouse_icon
+
+    def outline(seat: int) -> set[tuple[int, int]]:
+        surface = pygame.Surface((60, 40))
+        surface.fill((0, 0, 0))
+        mouse_icon(surface, (34, 22), 10, seat)
+        return {(x, y) for x in range(60) for y in range(40) if surface.get_at((x, y))[:3] != (0, 0, 0)}
+
+    shapes = [outline(seat) for seat in range(5)]
+    assert all(shapes[a] != shapes[b] for a in range(5) for b in range(a + 1, 5))
