@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from pygame import Rect
 
-from game.ui.tween import Tween, ease_in_out
+from game.ui.tween import Tween, ease_in_out, lerp_rect
 
 STAGGER = 0.06  # seconds between tiles of one deal, so they read as separate tiles
 
@@ -37,11 +37,7 @@ class Flight:
     covered: dict | None = None    # for ("spot", name): the pile as it was, drawn until the tile lands
 
     def rect(self) -> Rect:
-        t = self.tween.ease(self.tween.progress)
-        return Rect(round(self.start.x + (self.end.x - self.start.x) * t),
-                    round(self.start.y + (self.end.y - self.start.y) * t),
-                    round(self.start.w + (self.end.w - self.start.w) * t),
-                    round(self.start.h + (self.end.h - self.start.h) * t))
+        return lerp_rect(self.start, self.end, self.tween.ease(self.tween.progress))
 
 
 class Layout(Protocol):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
-from game.ui.tween import Tween, ease_in_out
+from game.ui.tween import Tween, ease_in_out, lerp_rect
 
 
 @dataclass(frozen=True)
@@ -34,11 +34,7 @@ class Motion:
     vanish: bool = False   # drawn only while moving (it went somewhere not drawn)
 
     def current_rect(self) -> Rect:
-        t = self.tween.ease(self.tween.progress)
-        return Rect(round(self.start.x + (self.end.x - self.start.x) * t),
-                    round(self.start.y + (self.end.y - self.start.y) * t),
-                    round(self.start.w + (self.end.w - self.start.w) * t),
-                    round(self.start.h + (self.end.h - self.start.h) * t))
+        return lerp_rect(self.start, self.end, self.tween.ease(self.tween.progress))
 
 
 def _dist(a: Rect, b: Rect) -> int:

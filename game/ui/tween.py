@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pygame import Rect
+
 SPEED_FACTORS = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}
 
 
@@ -30,6 +32,12 @@ def lerp(a: float, b: float, t: float) -> float:
 
 def lerp2(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def lerp_rect(a: Rect, b: Rect, t: float) -> Rect:
+    """The rectangle a fraction t of the way from a to b (place and size), in whole pixels."""
+    return Rect(round(lerp(a.x, b.x, t)), round(lerp(a.y, b.y, t)), round(lerp(a.w, b.w, t)),
+                round(lerp(a.h, b.h, t)))
 
 
 @dataclass
