@@ -222,14 +222,15 @@ class BreakerBlocksTable(TableScene):
         return cell in m.targets or cell in m.rearranges or cell in self.sockets_for(self.selected)
 
     # --- hands and piles ----------------------------------------------------------------
-    def hand_kinds(self, seat: int) -> list[str]:
-        hand = self.view["hands"][seat]
-        return [k for k in self.view["power_kinds"] + self.view["action_types"] for _ in range(hand.get(k, 0))]
+    def hand_kinds(self, seat: int, view: dict | None = None) -> list[str]:
+        v = view or self.view
+        hand = v["hands"][seat]
+        return [k for k in v["power_kinds"] + v["action_types"] for _ in range(hand.get(k, 0))]
 
-    def hand_rect(self, seat: int, index: int) -> pygame.Rect:
+    def hand_rect(self, seat: int, index: int, view: dict | None = None) -> pygame.Rect:
         y = 40 if seat == 1 else BOARD.bottom + 36
         # a long hand closes up (and fans over itself) rather than run under the panels
-        count = len(self.hand_kinds(seat))
+        count = len(self.hand_kinds(seat, view))
         room = PILE_X - 12 - BOARD.x - HAND_TILE
         step = min(HAND_TILE + 16, room // max(1, count - 1))
         return pygame.Rect(BOARD.x + index * step, y, HAND_TILE, HAND_TILE)
@@ -498,8 +499,8 @@ class BreakerBlocksTable(TableScene):
             self.fly_drawn(seat, w[1], before, duration)
         elif w[0] == "target":
             self.fly_targeted(_cell(w[1]), before, duration)
-        if w[0] not in ("play", "place", "rearrange"):
-            return
+        if w[0] not in ("play", "place", "rearrange") or not self.is_bot(seat):
+            return  # a person's own tile is already where they put it
         cell = _cell(w[3])
         placed = self.tile_at(cell, after)
         if placed is None:
@@ -507,9 +508,11 @@ class BreakerBlocksTable(TableScene):
         if w[0] == "rearrange":
             start = cell_rect(_cell(w[1]))
         elif w[0] == "play":
-            start = self.hand_rect(seat, 0)
-        else:
-            start = self.pile_rect(0)
+            kinds = self.hand_kinds(seat, before)
+            start = self.hand_rect(seat, kinds.index(w[1]) if w[1] in kinds else 0, before)
+        else:  # AUTOMATE: from its pile
+            entries = self.pile_entries(before)
+            start = self.pile_rect(next((i for i, (k, _, _) in enumerate(entries) if k == w[1]), 0))
         img = tile_image(placed["kind"], placed["owner"], None, [], CELL)
         self.flights.append((img, Tween(start.topleft, cell_rect(cell).topleft, duration, ease=ease_in_out,
                                         payload={"cell": cell})))

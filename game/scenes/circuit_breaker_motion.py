@@ -21,7 +21,7 @@ from pygame import Rect
 
 from game.ui.tween import Tween, ease_in_out, lerp_rect
 
-STAGGER = 0.06  # seconds between tiles of one deal, so they read as separate tiles
+STAGGER = 0.15  # of a flight's length between tiles of one deal, so they read as separate tiles
 
 
 @dataclass
@@ -48,6 +48,7 @@ class Layout(Protocol):
     def pile_tile_rect(self, spot: str) -> Rect: ...
     def mouse_rect(self, seat: int, view: dict | None = None) -> Rect | None: ...
     def cheese_rect(self, seat: int) -> Rect: ...
+    def supply_cube_rect(self, k: int) -> Rect: ...
 
 
 def _fly(what: str, start: Rect, end: Rect, duration: float, delay: float = 0.0, **kw: Any) -> Flight:
@@ -92,13 +93,20 @@ def plan_flights(layout: Layout, seat: int, text: str, before: dict, after: dict
         start, end = layout.mouse_rect(owner, before), layout.mouse_rect(owner, after)
         if start is not None and end is not None and start != end:
             flights.append(_fly("mouse", start, end, duration, seat=owner, hides=("mouse", owner)))
-    # cheese to or from the supply
-    supply = layout.pile_tile_rect("cheese")
+    # cheese to or from the supply: a cube leaves its place there or lands on the next free one
+    pool = before["cheese_pool"]
     for owner, (was, now) in enumerate(zip(before["cheese"], after["cheese"], strict=True)):
         for k in range(abs(now - was)):
-            a, b = (supply, layout.cheese_rect(owner)) if now > was else (layout.cheese_rect(owner), supply)
-            flights.append(_fly("cheese", Rect(a.center, (12, 12)), Rect(b.center, (12, 12)), duration,
-                                k * STAGGER))
+            if now > was:
+                pool -= 1
+                start, end = layout.supply_cube_rect(pool), Rect(layout.cheese_rect(owner).topleft, (12, 12))
+            else:
+                start, end = Rect(layout.cheese_rect(owner).topleft, (12, 12)), layout.supply_cube_rect(pool)
+                pool += 1
+            paid = now < was  # the supply's count waits for a paid cube; a taken one has left at once
+            flights.append(_fly("cheese", start, end, duration, k * STAGGER * duration,
+                                hides=("spot", "cheese") if paid else None,
+                                covered={"count": before["cheese_pool"]} if paid else None))
     if words[0] == "end":
         flights.extend(_turn_start(layout, after, duration))
     return flights
@@ -119,9 +127,9 @@ def _turn_start(layout: Layout, after: dict, duration: float) -> list[Flight]:
             start = layout.pile_tile_rect(str(source))
         tile = event.get("tile")
         if taker == layout.viewer and tile in (after.get("hand") or []):
-            flights.append(_fly("tile", start, layout.hand_slot(taker, tile, after), duration, k * STAGGER,
-                                tile=tile, hides=("hand", tile)))
+            flights.append(_fly("tile", start, layout.hand_slot(taker, tile, after), duration,
+                                k * STAGGER * duration, tile=tile, hides=("hand", tile)))
         else:  # another seat's tile: face up only if everyone saw it
             flights.append(_fly("tile" if tile else "back", start, layout.hand_slot(taker, None, after), duration,
-                                k * STAGGER, tile=tile))
+                                k * STAGGER * duration, tile=tile))
     return flights

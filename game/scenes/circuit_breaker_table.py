@@ -245,6 +245,11 @@ class CircuitBreakerTable(TableScene):
         r = self.spot_rect(spot)
         return pygame.Rect(r.x + 30, r.y + 24, 50, 50)
 
+    def supply_cube_rect(self, k: int) -> pygame.Rect:
+        """The k-th cheese cube on the cheese tile of the market (six to a row)."""
+        r = self.spot_rect("cheese")
+        return pygame.Rect(r.x + 8 + (k % 6) * 16, r.y + 30 + (k // 6) * 16, 12, 12)
+
     def cheese_rect(self, seat: int) -> pygame.Rect:
         if seat == self.viewer:
             return pygame.Rect(MARKET_X + 150, 546, 12, 12)
@@ -827,8 +832,7 @@ class CircuitBreakerTable(TableScene):
             theme.draw_text(surface, tr(name.replace("-", " ")), (r.x + 6, r.y + 4), 12, theme.TEXT_DIM)
             if spot["kind"] == "cheese":
                 for k in range(spot["count"]):
-                    cube = pygame.Rect(r.x + 8 + (k % 6) * 16, r.y + 30 + (k // 6) * 16, 12, 12)
-                    pygame.draw.rect(surface, theme.YELLOW, cube)
+                    pygame.draw.rect(surface, theme.YELLOW, self.supply_cube_rect(k))
                 theme.draw_text(surface, tr("{n} cheese", n=spot["count"]), (r.x + 6, r.bottom - 20), 12)
             elif spot["kind"] == "stack":
                 back = pygame.Rect(r.x + 30, r.y + 24, 50, 50)

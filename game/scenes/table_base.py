@@ -176,6 +176,7 @@ class TableScene(AppScene):
             if problem:
                 self.refuse(problem)
                 return False
+        self.finish_animation()  # flights of the last move would show its old places under the new one
         before = self.session.view(self.viewer)
         log_before = self.session.view(self._log_seat())
         try:
@@ -561,6 +562,8 @@ class TableScene(AppScene):
         return super().handle_event(event)
 
     def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animating and self.my_turn():
+            self.finish_animation()  # a player who acts does not wait for the last move to land
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.undo()

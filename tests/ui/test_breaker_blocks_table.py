@@ -246,3 +246,40 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         assert not tween.payload.get("fade"), "ATTENUATE: back to its owner's pile"
     finally:
         d.close()
+
+
+def test_a_computer_play_flies_from_that_tiles_slot_and_your_own_drop_is_not_replayed():
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    for a in ["draw 2", "draw 3", "draw 1", "draw 3", "end"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.cancel_ai()
+        before = t.view
+        assert t.hand_kinds(1) == ["0", "0", "1", "3"]
+        assert t.perform("play 3 at 0,2 from S", 1)
+        (_img, tween), = t.flights
+        assert tween.start == t.hand_rect(1, 3, before).topleft, "from the 3's own slot, not the first one"
+    finally:
+        d.close()
+    d = bb_driver()
+    try:
+        assert d.top.perform("play 0 at 0,-1 from N", 0)
+        assert not d.top.flights, "a person's own tile is already where they put it"
+    finally:
+        d.close()
+
+
+def test_drawing_twice_quickly_lands_the_first_tile_before_the_second_flies():
+    d = bb_driver()
+    try:
+        t = d.top
+        d.click(t.pile_rect(3).center)     # power 3
+        d.click(t.pile_rect(1).center)     # power 1, while the 3 is still in the air
+        assert log(d) == ["draw 3", "draw 1"]
+        (_img, tween), = t.flights
+        kinds = t.hand_kinds(0)
+        assert tween.payload["hand"] == (0, kinds.index("1")) and tween.end == t.hand_rect(0, kinds.index("1")).topleft
+    finally:
+        d.close()

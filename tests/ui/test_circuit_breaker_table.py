@@ -425,3 +425,33 @@ def test_each_seats_mouse_differs_in_shape_not_only_in_colour():
 
     shapes = [outline(seat) for seat in range(5)]
     assert all(shapes[a] != shapes[b] for a in range(5) for b in range(a + 1, 5))
+
+
+def test_a_paid_cheese_lands_on_the_supply_before_its_count_changes():
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end", "mouse wire-1", "end"],
+                  seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        pool = t.view["cheese_pool"]
+        d.click(t.mouse_rect(1).center)
+        assert log(d)[-1] == "cheese 2"
+        cube, = [f for f in t.flights if f.what == "cheese"]
+        assert cube.end == t.supply_cube_rect(pool) and cube.covered == {"count": pool}
+        d.frames(40)
+        assert not t.flights and t.view["cheese_pool"] == pool + 1
+    finally:
+        d.close()
+
+
+def test_acting_while_dealt_tiles_fly_lands_them_first():
+    d = cb_driver(["end"] * 7, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        assert t.perform("end", 1)
+        assert any(f.hides == ("hand", "W2") for f in t.flights) and t.my_turn()
+        d.click(t.hand_rect(t.view["hand"].index("W2")).center)   # pick the tile still on its way
+        assert not t.flights, "the deal lands at once, so the tile is never in two places"
+        assert t.selected == "W2"
+    finally:
+        d.close()
