@@ -259,6 +259,17 @@ class BlockersTable(TableScene):
             return tr("It joins one of your groups, keeping your group count low.")
         return tr("It is the least harmful place for this tile.")
 
+    def hint_move(self, text: str) -> str:
+        if text == "pass":
+            return tr("Pass.")
+        colour, tile, square = self._parse(text, self.viewer, self.view)
+        return tr("Place {colour} {tile} on {sq}.", colour=tr(colour), tile=self.tile_word(tile), sq=square)
+
+    @staticmethod
+    def tile_word(tile: str) -> str:
+        """A tile's face in words: symbols and the wild tile translated, numbers and letters as they are."""
+        return tr(tile) if tile == "wild" or tile in SYMBOLS else tile
+
     # --- narration, animation, results --------------------------------------------------
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
         who = self.seat_name(seat)
@@ -267,7 +278,7 @@ class BlockersTable(TableScene):
         else:
             colour, tile, square = self._parse(text, seat, before)
             captured = before["board"].get(square)
-            tile_word = tr(tile) if tile == "wild" or tile in SYMBOLS else tile  # numbers and letters stay
+            tile_word = self.tile_word(tile)
             if captured:
                 lines = [tr("{who} placed {colour} {tile} on {sq}, capturing a {c} tile.", who=who, colour=tr(colour),
                             tile=tile_word, sq=square, c=tr(captured))]
@@ -341,7 +352,8 @@ class BlockersTable(TableScene):
         if self.pass_button.visible:
             return tr("No tile fits anywhere: you must pass.")
         if self.selected is not None:
-            return tr("Place {tile} on a glowing square (ringed squares are captures).", tile=self.selected[1])
+            return tr("Place {tile} on a glowing square (ringed squares are captures).",
+                      tile=self.tile_word(self.selected[1]))
         return tr("Drag a tile from your rack onto the board.")
 
     # --- frame --------------------------------------------------------------------------

@@ -437,6 +437,24 @@ class BreakerBlocksTable(TableScene):
             spots.append(self.skip_button.rect)
         return spots
 
+    def hint_move(self, text: str) -> str:
+        w = text.split()
+        if w[0] == "draw":
+            return tr("Draw {k}.", k=tr(w[1]))
+        if w[0] == "play":
+            return tr("Play {k} at {cell}.", k=tr(w[1]), cell=w[3])
+        if w[0] == "place":
+            return tr("Place {k} at {cell} (automate).", k=tr(w[1]), cell=w[3])
+        if w[0] == "rearrange":
+            return tr("Move the tile at {a} to {b}.", a=w[1], b=w[3])
+        if w[0] == "target":
+            return tr("Target the tile at {cell}.", cell=w[1])
+        if w[0] == "keep":
+            return tr("Keep {k}.", k=tr(w[1]))
+        if w[0] == "skip":
+            return tr("Skip the rest of the agitate.")
+        return tr("End your turn.")
+
     def hint_reason(self, text: str) -> str:
         w = text.split()
         if w[0] == "play" and w[1] == "0":

@@ -565,6 +565,21 @@ class BreaksTable(TableScene):
             return tr("The card helps you nowhere, and placing it would only help an opponent break you.")
         return tr("There is no merge left worth making.")
 
+    def hint_move(self, text: str) -> str:
+        w = text.split()
+        if w[0] == "draw":
+            return tr("Draw a card.")
+        if w[0] == "place":
+            return tr("Place the card on slot {s}.", s=w[1])
+        if w[0] == "discard":
+            return tr("Discard the card.")
+        if w[0] == "break":
+            return tr("Break {victim}'s slot {s} and move those cards onto your slot {t}.",
+                      victim=self.seat_name(int(w[1]) - 1), s=w[2], t=w[3])
+        if w[0] == "merge":
+            return tr("Merge slot {b} onto slot {a}.", a=w[1], b=w[2])
+        return tr("Say you are done merging.")
+
     # --- narration and results ----------------------------------------------------------
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
         return narrate(seat, text, before, after, self.perspective, self.seat_name)

@@ -513,6 +513,21 @@ class CircuitBreakerTable(TableScene):
             spots.append(self.end_button.rect)
         return spots
 
+    def hint_move(self, text: str) -> str:
+        w = text.split()
+        if w[0] == "place":
+            return tr("Place {t} ({name}) at {cell}.", t=w[1], name=self.tile_name(w[1]), cell=w[3])
+        if w[0] == "discard":
+            return tr("Discard {t} onto {pile} for a cheese.", t=w[1], pile=tr(w[3].replace("-", " ")))
+        if w[0] == "mouse" and w[1] == "house":
+            return tr("Send your mouse to {where}.", where=tr("Seat {n}'s appliance at {cell}", n=w[2], cell=w[4]))
+        if w[0] == "mouse":
+            return tr("Send your mouse to {where}.", where=spot_phrase(w[1]))
+        if w[0] == "cheese":
+            return tr("Pay a cheese to chase {name}'s mouse to the appliance stack.",
+                      name=self.seat_name(int(w[1]) - 1))
+        return tr("End your turn.")
+
     def hint_reason(self, text: str) -> str:
         w = text.split()
         if w[0] == "place":

@@ -165,6 +165,17 @@ class CubeTable(TableScene):
             return [self.pad.question_rect(w[1])]
         return [self.submit_button.rect]
 
+    def hint_move(self, text: str) -> str:
+        w = text.split()
+        target = self.seat_name(self.view["target"]) if self.view.get("target") is not None else "?"
+        if w[0] == "ask" and w[1].isdigit():
+            return tr("Ask {target} about cell {q} from above.", target=target, q=w[1])
+        if w[0] == "ask":
+            return tr("Ask everyone for side {q}.", q=w[1])
+        if w[0] == "build":
+            return tr("Build your secret shape.")
+        return tr("Guess {target}'s shape.", target=target)
+
     def hint_reason(self, text: str) -> str:
         if text.startswith("ask"):
             return tr("Its answer splits the shapes that are still possible best.")

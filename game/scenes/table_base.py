@@ -124,6 +124,11 @@ class TableScene(AppScene):
         """One line on why the suggested move is good (games give better ones)."""
         return tr("The computer at normal level would choose this move.")
 
+    def hint_move(self, text: str) -> str:
+        """The suggested move as an instruction in words (each game words its own moves;
+        the notation is the fallback)."""
+        return text + "."
+
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         self.undo_button = self.button(tr("Undo"), (PANEL_RECT.x + 12, 646, 88, 40), self.undo,
@@ -421,11 +426,12 @@ class TableScene(AppScene):
                 self.app.autosave(self.session.to_record())  # kept even if nobody moves before quitting
         self.hint = (result.action, self.app.time)
         self.on_hint(result.action)
-        self.show_toast(tr("Hint: {move}. {why}", move=result.action, why=self.hint_reason(result.action)), 6)
+        move = self.hint_move(result.action)
+        self.show_toast(tr("Hint: {move} {why}", move=move, why=self.hint_reason(result.action)), 6)
         if self.perspective is None:  # several people read the log: the move may name a secret
             self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
         else:
-            self.add_log(self.viewer, tr("Hint shown: {move}.", move=result.action))
+            self.add_log(self.viewer, tr("Hint shown: {move}", move=move))
 
     def drop_hint_request(self) -> None:
         if self.hint_ticket is not None and self.app.worker.ticket == self.hint_ticket:

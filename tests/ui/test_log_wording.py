@@ -73,3 +73,31 @@ def test_in_english_you_is_never_inside_a_sentence(game, players, options):
         for m in re.finditer(r"\bYou\b", line):
             before = line[:m.start()]
             assert before == "" or before.endswith((": ", ", ")), f"'You' inside a sentence: {line}"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_hint_names_the_move_in_words_not_in_notation(game, players, options):
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    session = GameSession(game, ["human"] + ["ai:easy"] * (players - 1), seed=4, options=options)
+    rng = random.Random(4)
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        table = d.app.stack.find(table_class(game))
+        verbs: dict[str, str] = {}
+        for _ in range(400):  # the human's moves of every kind met along a random game
+            if session.is_over():
+                break
+            if session.current_player == 0:
+                table.refresh()
+                for text in session.legal_texts()[:40]:
+                    verbs.setdefault(text.split()[0] if " " in text or ":" not in text else "lay", text)
+            legal = session.legal_texts()
+            session.apply(rng.choice([t for t in legal if not t.startswith("guess")] or legal),
+                          session.current_player)
+        assert len(verbs) >= 2
+        for verb, text in verbs.items():
+            words = table.hint_move(text)
+            assert words != text + "." and words.endswith("."), (text, words)
+            assert verb not in re.findall(r"[a-z]+", words), f"English notation in the German hint: {words!r}"
+    finally:
+        d.close()
