@@ -610,6 +610,11 @@ class CircuitBreakerTable(TableScene):
             if seat == self.perspective:
                 return tr("Round deal: you get {what}.", what=what)
             return tr("Round deal: {who} gets {what}.", who=self.seat_name(seat), what=what)
+        if kind == "collect" and not tile and (event.get("tile") or event.get("hidden")):  # a sentence of its
+            if seat == self.perspective:                                     # own: German declines "a hidden tile"
+                return tr("Your mouse comes home from {where} with a hidden tile.", where=source)
+            return tr("{who}'s mouse comes home from {where} with a hidden tile.", who=self.seat_name(seat),
+                      where=source)
         if kind == "collect":
             if seat == self.perspective:
                 return tr("Your mouse comes home from {where} with {what}.", where=source, what=what)

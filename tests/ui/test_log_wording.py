@@ -48,6 +48,8 @@ def test_du_takes_the_second_person(game, players, options):
             assert before == "" or before.endswith((": ", ", ")), f"'Du' inside a sentence: {line}"
         verbs = re.findall(r"\bDu ([^\W\d]\w*)", line)
         assert all(v.endswith("st") for v in verbs), line
+    cases = [line for line in lines if re.search(r"\bmit (ein|eine) ", line)]
+    assert not cases, f"'mit' takes the dative (einem, einer): {cases[:3]}"
 
 
 def test_circuit_breaker_scores_name_the_appliances_in_german():
