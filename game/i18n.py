@@ -73,17 +73,19 @@ def message_pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
-def tr_message(message: str) -> str:
-    """An engine message in the chosen language: exact entries first, then templates; the
-    values a template captures are translated when the catalogues know them. A message
-    nobody translated stays as it is (English)."""
+def tr_message(message: str, _depth: int = 0) -> str:
+    """An engine or storage message in the chosen language: exact entries first, then
+    templates; the values a template captures are translated the same way (a message may
+    wrap another, e.g. "Could not continue: <file problem>"). A message nobody translated
+    stays as it is (English)."""
     exact = _messages.get(message) or _catalog.get(message)
     if exact is not None or not _patterns:
         return exact if exact is not None else message
     for pattern, translation in _patterns:
         m = pattern.fullmatch(message)
         if m:
-            values = {k: _messages.get(v, _catalog.get(v, v)) for k, v in m.groupdict().items()}
+            values = {k: tr_message(v, _depth + 1) if _depth < 2 else _messages.get(v, _catalog.get(v, v))
+                      for k, v in m.groupdict().items()}
             try:
                 return translation.format(**values)
             except (KeyError, IndexError, ValueError):  # a broken entry: keep the English

@@ -256,3 +256,24 @@ def test_the_message_catalogue_keeps_every_placeholder(code):
     for english, translated in catalogue.items():
         assert sorted(re.findall(r"\{[^}]*\}", english)) == sorted(re.findall(r"\{[^}]*\}", translated)), english
         assert not re.search(r"\}\{", english), f"adjacent placeholders cannot be told apart: {english}"
+
+
+def test_a_broken_save_is_reported_in_the_players_language(tmp_path):
+    from game import storage
+    from game.scenes.base import AppScene
+    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text("{ not json")
+    _record, problem = storage.load_autosave(dirs)
+    assert problem.startswith("Could not continue: ")
+    try:
+        i18n.load_language("de")
+        german = i18n.tr_message(problem)
+        scene = AppScene.__new__(AppScene)
+        scene.show_toast(problem)
+    finally:
+        i18n.load_language("en")
+    assert german.startswith("Fortsetzen nicht möglich: ") and "kein gültiges JSON (Zeile 1" in german
+    assert "aufbewahrt als autosave.json.bad-" in german
+    assert scene.toast == german, "toasts show storage messages translated"

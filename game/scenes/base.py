@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.ui import draw, theme
 from game.ui.buttons import LabelButton, draw_labels, draw_tooltip
 from game.ui.focus import Focusable, FocusRing
@@ -78,7 +78,7 @@ class AppScene(Scene):
         self.enter()
 
     def show_toast(self, text: str, seconds: float = 3.0) -> None:
-        self.toast = text
+        self.toast = tr_message(text)  # storage and engine messages are written in English
         self.toast_time = seconds
 
     # --- frame --------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import pygame
 
 from game import storage
 from game.core.action_log import ActionLog
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.rules import GameDataError, game_info
 from game.save_format import migrate
 from game.scenes.base import AppScene, heading
@@ -75,10 +75,11 @@ class RecordsScene(AppScene):
                 session = GameSession.from_record(record)  # refuse what does not replay
                 self.entries.append((path.name, record, row_summary(record, session)))
             except GameDataError as exc:  # the game's files are broken, not the record: keep it
-                problems.append(f"{path.name}: {exc}")
+                problems.append(f"{path.name}: {tr_message(str(exc))}")
             except Exception as exc:
                 moved = storage.move_aside(path)
-                problems.append(f"{path.name}: {exc}" + (f" (kept as {moved.name})" if moved else ""))
+                problems.append(f"{path.name}: {tr_message(str(exc))}" + (f" ({tr('kept as')} {moved.name})"
+                                                                           if moved else ""))
                 bad.add(path)
         if problems:  # named once: the moved file leaves the list
             self.paths = [path for path in self.paths if path not in bad]

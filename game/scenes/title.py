@@ -8,7 +8,7 @@ import logging
 import pygame
 
 from game import __version__, storage
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.rules import CATALOG, GameDataError
 from game.scenes.base import AppScene
 from game.scenes.tables import data_problem, is_playable, saved_game_title
@@ -98,7 +98,7 @@ class TitleScene(AppScene):
             moved = storage.move_aside(path)
             log.warning("autosave refused: %s", exc)
             self.rebuild()
-            self.show_toast(tr("Could not continue: {path}: {problem}", path=path, problem=exc)
+            self.show_toast(tr("Could not continue: {path}: {problem}", path=path, problem=tr_message(str(exc)))
                             + (f" ({tr('kept as')} {moved.name})" if moved else ""), 8)
             return
         start_table(self.app, session, replace_stack=True)
