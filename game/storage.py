@@ -63,12 +63,14 @@ def user_dirs() -> UserDirs:
     )
     bad = [p for p in (dirs.data, dirs.config, dirs.logs) if not _usable(p)]
     if bad:
+        # only the folders that cannot be written move: settings (and so the language) still
+        # come from a config folder that works
         fallback = Path(tempfile.gettempdir()) / f"breakbox-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
-        dirs = UserDirs(fallback / "data", fallback / "config", fallback / "logs")
+        dirs = UserDirs(*(fallback / name if p in bad else p
+                          for name, p in (("data", dirs.data), ("config", dirs.config), ("logs", dirs.logs))))
         for p in (dirs.data, dirs.config, dirs.logs):
             p.mkdir(parents=True, exist_ok=True)
-        dirs.warning = (f"Cannot write to {bad[0]}; settings and saves go to {fallback} "
-                        "for this session.")
+        dirs.warning = f"Cannot write to {bad[0]}; a folder under {fallback} stands in for it this session."
     return dirs
 
 

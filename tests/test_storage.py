@@ -131,3 +131,15 @@ def test_the_autosave_says_which_file_it_came_from():
     record, source, problem = storage.find_autosave(dirs)
     assert record["log"] == {"n": 1} and source == path.with_name("autosave.prev.json")
     assert "continuing from the save before it" in problem
+
+
+def test_an_unwritable_data_folder_moves_alone_so_settings_keep_their_language(monkeypatch):
+    real = storage.user_dirs()
+    storage.atomic_write_json(storage.settings_path(real), {"language": "de"})
+    usable = storage._usable
+    monkeypatch.setattr(storage, "_usable", lambda p: p != real.data and usable(p))
+    dirs = storage.user_dirs()
+    assert dirs.data != real.data and dirs.config == real.config and dirs.logs == real.logs
+    assert dirs.warning and str(real.data) in dirs.warning
+    settings, _ = storage.load_settings(dirs)
+    assert settings.language == "de"
