@@ -110,6 +110,9 @@ def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], s
         action_icon(surf, kind, (body.centerx, body.centery - size // 8), size * 0.32, colour)
         txt = theme.render(ABBREV.get(kind, kind[:3].upper()), max(8, int(size * 0.24)), theme.BLACK, bold=True)
         surf.blit(txt, txt.get_rect(midbottom=(body.centerx, body.bottom - 1)))
+    # the owner's seat shape in a corner: whose tile it is never rests on colour alone
+    draw.marker(surf, theme.seat_shape(owner), (body.x + size * 0.2, body.y + size * 0.2), max(3.0, size * 0.12),
+                theme.CARD_FACE if power else colour, theme.BLACK)
     _tile_cache[key] = surf
     return surf
 

@@ -283,3 +283,16 @@ def test_drawing_twice_quickly_lands_the_first_tile_before_the_second_flies():
         assert tween.payload["hand"] == (0, kinds.index("1")) and tween.end == t.hand_rect(0, kinds.index("1")).topleft
     finally:
         d.close()
+
+
+def test_whose_tile_it_is_shows_in_its_shape_not_only_its_colour():
+    from game.scenes.breaker_blocks_table import tile_image
+    pygame.font.init()
+
+    def dark(kind: str, owner: int) -> set[tuple[int, int]]:
+        img = tile_image(kind, owner, "S", [], 34)
+        return {(x, y) for x in range(img.get_width()) for y in range(img.get_height())
+                if img.get_at((x, y)).a > 200 and sum(img.get_at((x, y))[:3]) < 150}
+
+    for kind in ("2", "annihilate"):
+        assert dark(kind, 0) != dark(kind, 1), kind
