@@ -114,9 +114,10 @@ class QuestionPad:
 
     def _letter_note(self, surface: pygame.Surface, letter: str, levels: list[str | None],
                      colours: dict[str, tuple[int, int, int]]) -> None:
-        """Three tiny swatches (bottom to top) beside a letter on the note sheet."""
+        """Three small swatches (bottom to top) beside a letter on the note sheet, each with
+        its block's shape cue, so the notes never rest on colour alone."""
         r = self.letter_rect(letter)
-        size = 9
+        size = 12
         cx, cy = LETTER_CELLS[letter]
         # a column of three (bottom level lowest) on the far side of the letter
         if cx < 0:
@@ -136,6 +137,7 @@ class QuestionPad:
             else:
                 pygame.draw.rect(surface, colours.get(pid, (160, 160, 160)), rect)
                 pygame.draw.rect(surface, theme.BLACK, rect, 1)
+                piece_glyph(surface, pid, rect.center, size * 0.32, theme.BLACK)
 
 
 def describe_question(q: str, target_name: str) -> str:

@@ -505,3 +505,16 @@ def test_a_game_nobody_wins_says_so_on_the_results_screen():
         assert "Nobody wins" in [text for text, _, _ in d.labels(frames=2)]
     finally:
         d.close()
+
+
+def test_side_notes_show_each_blocks_shape_not_only_its_colour():
+    from game.scenes.cube_pad import QuestionPad
+    pad = QuestionPad((0, 0))
+    grey = {"S": (150, 150, 150), "M": (150, 150, 150)}  # one colour: only the shape cue can tell them apart
+
+    def note(block: str) -> bytes:
+        surface = pygame.Surface((400, 400))
+        pad._letter_note(surface, "D", [block, None, None], grey)
+        return pygame.image.tobytes(surface, "RGB")
+
+    assert note("S") != note("M")
