@@ -38,13 +38,14 @@ _cache = SurfaceCache(6_000_000)
 
 
 def edge_mark(surface: pygame.Surface, label: str, at: tuple[float, float], toward: tuple[float, float],
-              size: float) -> None:
+              size: float, tick_at: float = 0.4) -> None:
     """A connector: a coloured wire from the edge toward the centre, with 1-3 ticks or a
-    ring for U so the label never depends on colour alone."""
+    ring for U so the label never depends on colour alone. ``tick_at``: how far along the
+    wire the ticks sit (appliances keep them near the edge, clear of the icon's disc)."""
     colour = LABEL_COLOURS[label]
     width = max(3, int(size / 9))
     pygame.draw.line(surface, colour, at, toward, width)
-    mx, my = (at[0] * 0.6 + toward[0] * 0.4), (at[1] * 0.6 + toward[1] * 0.4)
+    mx, my = (at[0] * (1 - tick_at) + toward[0] * tick_at), (at[1] * (1 - tick_at) + toward[1] * tick_at)
     dx, dy = toward[0] - at[0], toward[1] - at[1]
     length = math.hypot(dx, dy) or 1
     px, py = -dy / length * size * 0.12, dx / length * size * 0.12
@@ -73,7 +74,7 @@ def tile_surface(tile: str, rot: int, size: int) -> pygame.Surface:
     mids = {"N": rect.midtop, "E": rect.midright, "S": rect.midbottom, "W": rect.midleft}
     for side, label in zip(SIDE_ORDER, edges, strict=True):
         if label != "-":
-            edge_mark(surf, label, mids[side], c, size)
+            edge_mark(surf, label, mids[side], c, size, tick_at=0.22 if appliance else 0.4)
     if appliance:
         pygame.draw.circle(surf, (250, 244, 226), c, size * 0.3)
         draw_appliance(surf, info["type"], c, size * 0.5, theme.BLACK)

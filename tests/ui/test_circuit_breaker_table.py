@@ -455,3 +455,16 @@ def test_acting_while_dealt_tiles_fly_lands_them_first():
         assert t.selected == "W2"
     finally:
         d.close()
+
+
+def test_an_appliances_connector_ticks_stay_clear_of_its_icon():
+    from game.scenes.circuit_breaker_table import tile_surface
+    size = 60
+
+    def ticks(tile: str) -> int:
+        img = tile_surface(tile, 0, size)  # the connector points north
+        rows = [any(sum(img.get_at((x, y))[:3]) < 120 for x in range(size // 2 - 6, size // 2 + 7))
+                for y in range(3, int(size * 0.2))]  # above the icon's disc
+        return sum(1 for i, dark in enumerate(rows) if dark and (i == 0 or not rows[i - 1]))
+
+    assert [ticks(t) for t in ("A1", "A2", "A3")] == [1, 2, 3]
