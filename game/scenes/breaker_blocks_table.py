@@ -710,6 +710,7 @@ class BreakerBlocksTable(TableScene):
                 pygame.draw.circle(surface, theme.GLOW_ALT, chosen, 7)
         for cell in m.targets:
             pygame.draw.rect(surface, theme.VERMILLION, cell_rect(cell).inflate(4, 4), 3)
+            draw.corner_brackets(surface, cell_rect(cell).inflate(8, 8))
         if source is None:
             for cell in m.rearranges:
                 draw.dashed_rect(surface, cell_rect(cell).inflate(2, 2), theme.GLOW_ALT, dash=4, width=2)

@@ -77,6 +77,17 @@ def glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int
     pygame.draw.rect(surface, colour, rect.inflate(grow * 2, grow * 2), width, border_radius=radius)
 
 
+def corner_brackets(surface: pygame.Surface, rect: pygame.Rect, length: int = 8) -> None:
+    """A target reticle: four white corner brackets edged in black, readable on any colour
+    (the shape cue for 'this can be targeted', beside any coloured ring)."""
+    corners = (((rect.left, rect.top), (1, 1)), ((rect.right - 1, rect.top), (-1, 1)),
+               ((rect.left, rect.bottom - 1), (1, -1)), ((rect.right - 1, rect.bottom - 1), (-1, -1)))
+    for colour, width in ((theme.BLACK, 5), ((255, 255, 255), 2)):
+        for (x, y), (dx, dy) in corners:
+            pygame.draw.line(surface, colour, (x, y), (x + dx * length, y), width)
+            pygame.draw.line(surface, colour, (x, y), (x, y + dy * length), width)
+
+
 def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
                 dash: int = 8, width: int = 2) -> None:
     """A dashed outline: the shape cue for 'selected' or 'empty slot', distinct from glow."""

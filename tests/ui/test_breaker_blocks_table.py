@@ -296,3 +296,18 @@ def test_whose_tile_it_is_shows_in_its_shape_not_only_its_colour():
 
     for kind in ("2", "annihilate"):
         assert dark(kind, 0) != dark(kind, 1), kind
+
+
+def test_a_tile_that_can_be_targeted_wears_a_reticle_not_only_a_red_ring():
+    d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+                   "play annihilate at 0,-1 from E"])
+    try:
+        d.frames(2)
+        r = cell_rect((1, 3)).inflate(8, 8)
+        canvas = d.app.display.canvas
+        corners = [(r.left + 4, r.top), (r.right - 5, r.top), (r.left + 4, r.bottom - 1), (r.right - 5, r.bottom - 1)]
+        assert all(canvas.get_at(p)[:3] == (255, 255, 255) for p in corners)
+        plain = cell_rect((1, 2)).inflate(8, 8)  # not a target
+        assert canvas.get_at((plain.left + 4, plain.top))[:3] != (255, 255, 255)
+    finally:
+        d.close()
