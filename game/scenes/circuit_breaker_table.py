@@ -105,9 +105,10 @@ def box_surface(edges: str, size: int) -> pygame.Surface:
     return surf
 
 
-def mouse_icon(surface: pygame.Surface, centre: tuple[float, float], r: float, seat: int) -> None:
+def mouse_icon(surface: pygame.Surface, centre: tuple[float, float], r: float, seat: int, tag: bool = True) -> None:
     """A mouse token: body, two ears and a tail in the owner's seat colour, with the seat's
-    marker shape on its tail so whose mouse it is never depends on colour alone."""
+    marker shape on its tail so whose mouse it is never depends on colour alone (``tag``
+    False leaves the tag for ``mouse_tag``, drawn over mice that sit close together)."""
     cx, cy = centre
     colour = theme.seat_colour(seat)
     pygame.draw.ellipse(surface, colour, pygame.Rect(cx - r, cy - r * 0.6, 2 * r, 1.3 * r))
@@ -116,7 +117,14 @@ def mouse_icon(surface: pygame.Surface, centre: tuple[float, float], r: float, s
     pygame.draw.line(surface, colour, (cx - r, cy + r * 0.1), (cx - r * 1.6, cy - r * 0.4), 2)
     pygame.draw.ellipse(surface, theme.BLACK, pygame.Rect(cx - r, cy - r * 0.6, 2 * r, 1.3 * r), 2)
     pygame.draw.circle(surface, theme.BLACK, (cx + r * 0.6, cy - r * 0.1), max(1, r * 0.12))
-    draw.marker(surface, theme.seat_shape(seat), (cx - r * 1.6, cy - r * 0.5), r * 0.5, colour)  # a tag on the tail
+    if tag:
+        mouse_tag(surface, centre, r, seat)
+
+
+def mouse_tag(surface: pygame.Surface, centre: tuple[float, float], r: float, seat: int) -> None:
+    """The seat-shape tag at the end of a mouse's tail."""
+    cx, cy = centre
+    draw.marker(surface, theme.seat_shape(seat), (cx - r * 1.6, cy - r * 0.5), r * 0.5, theme.seat_colour(seat))
 
 
 def house_rect_cell(x: int, y: int) -> pygame.Rect:
@@ -335,7 +343,7 @@ class CircuitBreakerTable(TableScene):
             return pygame.Rect(r.x - 8, r.y - 8, 30, 22)
         r = self.spot_rect(m["spot"])
         slot = [s for s in range(len(view["mice"])) if (view["mice"][s] or {}).get("spot") == m["spot"]]
-        return pygame.Rect(r.right - 34 - 18 * slot.index(seat), r.bottom - 26, 30, 22)
+        return pygame.Rect(r.right - 34 - 24 * slot.index(seat), r.bottom - 26, 30, 22)
 
     def mouse_targets(self) -> dict[str, pygame.Rect]:
         out = {}
@@ -700,11 +708,15 @@ class CircuitBreakerTable(TableScene):
         self.draw_others(surface)
         self.draw_objective(surface)
         hidden = self.hidden()
+        shown = []
         for seat in range(self.session.num_players):
             r = self.mouse_rect(seat)
             dragging_mine = self.drag.active and self.drag.drag.source == ("mouse",) and seat == self.viewer
             if r is not None and not dragging_mine and ("mouse", seat) not in hidden:
-                mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, seat)
+                shown.append(((r.centerx + 3, r.centery + 2), seat))
+                mouse_icon(surface, shown[-1][0], 10, seat, tag=False)
+        for centre, seat in shown:  # tags last: a neighbour on the same pile never covers one
+            mouse_tag(surface, centre, 10, seat)
         self.draw_flights(surface)
         for line_i, line in enumerate(theme.wrap(self.prompt(), 16, 440)[:2]):
             colour = theme.YELLOW if self.my_turn() else theme.TEXT

@@ -468,3 +468,24 @@ def test_an_appliances_connector_ticks_stay_clear_of_its_icon():
         return sum(1 for i, dark in enumerate(rows) if dark and (i == 0 or not rows[i - 1]))
 
     assert [ticks(t) for t in ("A1", "A2", "A3")] == [1, 2, 3]
+
+
+def test_mice_sharing_a_pile_all_show_their_seat_tags():
+    session = GameSession("circuit_breaker", ["human"] * 4, seed=2, options={"first_player": 0})
+    for _ in range(4):
+        for text in ("mouse appliance-stack", "end"):
+            session.apply(text, session.current_player)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.take_seat(0)
+        d.frames(2)
+        on_pile = [s for s in range(4) if (t.view["mice"][s] or {}).get("spot") == "appliance-stack"]
+        assert len(on_pile) == 3
+        from game.ui import theme
+        for seat in on_pile:
+            r = t.mouse_rect(seat)
+            tag = (r.centerx + 3 - 16, r.centery + 2 - 5)   # where mouse_icon puts the tail's tag (r = 10)
+            assert d.app.display.canvas.get_at(tag)[:3] == theme.seat_colour(seat), seat
+    finally:
+        d.close()
