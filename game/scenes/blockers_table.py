@@ -358,7 +358,7 @@ class BlockersTable(TableScene):
 
     # --- frame --------------------------------------------------------------------------
     def patterns(self) -> bool:
-        return self.app.settings.colorblind
+        return True  # shape marks always: the palette setting only picks the card deck's colours
 
     def score_row_y(self, seat: int) -> int:
         return 64 + seat * 92

@@ -234,7 +234,7 @@ class BuildBoard:
     def draw(self, surface: pygame.Surface, title: str | None) -> None:
         b = self.builder()
         iso = self.iso()
-        patterns = self.app.settings.colorblind
+        patterns = True  # shape marks always: the palette setting only picks the card deck's colours
         shown = b if b is not None else (self.finished() if self.finished else None)
         cubes = dict(shown.occupied()) if shown else {}
         ghost = None
@@ -320,7 +320,7 @@ class BuildBoard:
 
     def _mini(self, pid: str, pose: tuple, size: tuple[int, int]) -> pygame.Surface:
         """The block in its pose, drawn small and shrunk if need be to fit ``size``."""
-        patterns = self.app.settings.colorblind
+        patterns = True  # shape marks always: the palette setting only picks the card deck's colours
         key = (pid, pose, self.rotation, patterns, size)
         image = self._minis.get(key)
         if image is None:

@@ -170,8 +170,10 @@ class IsoView:
                 poly = faces[name]
                 pygame.draw.polygon(target, (*tones[name], alpha), poly)
                 self._outline_face(target, cube, name, poly, cubes, outline, alpha)
-            if patterns and visible["top"]:
-                self._glyph(target, pid, faces["top"], shade(colour, 0.45), alpha)
+            # the piece's shape cue on its top, or on a side when something covers the top
+            shown = next((name for name in ("top", "right", "left") if visible[name]), None)
+            if patterns and shown is not None:
+                self._glyph(target, pid, faces[shown], shade(colour, 0.45), alpha)
         if target is not surface:
             surface.blit(target, (0, 0))
 
@@ -198,10 +200,10 @@ class IsoView:
             if not same(n):
                 pygame.draw.line(surface, (*colour, alpha), poly[i], poly[(i + 1) % 4], 2)
 
-    def _glyph(self, surface: pygame.Surface, pid: str, top: list, colour: tuple[int, int, int], alpha: int) -> None:
-        """Colour-blind aid: a small shape per piece on each top face."""
-        cx = sum(p[0] for p in top) / 4
-        cy = sum(p[1] for p in top) / 4
+    def _glyph(self, surface: pygame.Surface, pid: str, face: list, colour: tuple[int, int, int], alpha: int) -> None:
+        """Colour-blind aid: a small shape per piece in the middle of a face."""
+        cx = sum(p[0] for p in face) / 4
+        cy = sum(p[1] for p in face) / 4
         piece_glyph(surface, pid, (cx, cy), self.tile * 0.16, (*colour, alpha))
 
     # --- picking ------------------------------------------------------------------------

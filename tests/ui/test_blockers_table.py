@@ -283,3 +283,21 @@ def test_BL_18_a_finished_colour_is_shown_finished_with_its_rack_face_up_and_log
         assert len(rack) == 4 and all(("red", t) in drawn for t in rack), "the public rack is drawn face up"
     finally:
         d.close()
+
+
+def test_shape_marks_show_whatever_the_palette_setting():
+    from game.scenes.blockers_table import tile_surface
+    session = GameSession("blockers", ["human", "ai:easy"], seed=1)
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        d.app.settings.colorblind = False
+        table = d.top
+
+        def marks(colour: str) -> bytes:
+            img = tile_surface(colour, None, 40, table.patterns())
+            grey = pygame.transform.grayscale(img)
+            return bytes(1 if sum(grey.get_at((x, y))[:3]) < 300 else 0 for x in range(40) for y in range(40))
+
+        assert len({marks(c) for c in ("red", "blue", "green")}) == 3
+    finally:
+        d.close()

@@ -518,3 +518,17 @@ def test_side_notes_show_each_blocks_shape_not_only_its_colour():
         return pygame.image.tobytes(surface, "RGB")
 
     assert note("S") != note("M")
+
+
+def test_a_buried_block_shows_its_shape_cue_on_a_side():
+    from game.ui.iso import IsoView
+    view = IsoView((200.0, 150.0))
+    same = {"S": (150, 150, 150), "X": (150, 150, 150), "M": (90, 90, 90)}
+
+    def picture(bottom: str) -> bytes:
+        surface = pygame.Surface((400, 300))
+        view.draw_cubes(surface, {(1, 1, 0): bottom, (1, 1, 1): "M"}, same, patterns=True)
+        return pygame.image.tobytes(surface, "RGB")
+
+    assert picture("S") != picture("X"), "S and X share a colour here: the cue on a side tells them apart"
+
