@@ -25,7 +25,10 @@ STAMP_TIME = 1.6
 def star_row(surface: pygame.Surface, centre: tuple[int, int], earned: int, r: int = 9) -> None:
     for i in range(3):
         c = (centre[0] + (i - 1) * (2 * r + 6), centre[1])
-        draw.marker(surface, "star", c, r, theme.YELLOW if i < earned else theme.PANEL_EDGE)
+        if i < earned:
+            draw.marker(surface, "star", c, r, theme.YELLOW)
+        else:  # an unearned star is an outline only: earned and not differ in shape, not just colour
+            pygame.draw.polygon(surface, theme.PANEL_EDGE, draw.star_points(c[0], c[1], r * 1.25), 2)
 
 
 class PuzzleListScene(AppScene):

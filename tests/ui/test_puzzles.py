@@ -103,3 +103,15 @@ def test_escape_from_a_puzzle_under_way_asks_first():
         assert isinstance(d.top, PuzzleListScene)
     finally:
         d.close()
+
+
+def test_earned_and_unearned_stars_differ_in_shape_not_only_colour():
+    from game.scenes.puzzles import star_row
+
+    def filled(earned: int) -> int:
+        surface = pygame.Surface((120, 40))
+        surface.fill((0, 0, 0))
+        star_row(surface, (60, 20), earned)
+        return sum(1 for x in range(120) for y in range(40) if surface.get_at((x, y))[:3] != (0, 0, 0))
+
+    assert filled(0) < filled(3) * 0.7, "an unearned star is an outline, an earned one is solid"
