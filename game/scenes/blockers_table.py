@@ -434,6 +434,7 @@ class BlockersTable(TableScene):
                 glow.fill((*theme.YELLOW, 70 + int(60 * pulse)))
                 surface.blit(glow, r)
                 pygame.draw.rect(surface, theme.YELLOW, r.inflate(-2, -2), 2)
+                draw.landing_dot(surface, r.center)
         last = self.view.get("last_action")
         if last and isinstance(last, dict) and "@" in str(last.get("action", "")):
             sq = str(last["action"]).split("@")[1].upper()

@@ -753,6 +753,7 @@ class CircuitBreakerTable(TableScene):
                 glow.fill((*theme.YELLOW, 60 + int(70 * pulse)))
                 surface.blit(glow, r)
                 pygame.draw.rect(surface, theme.YELLOW, r, 2)
+                draw.landing_dot(surface, r.center)
             if self.drag.active:
                 cell = house_cell_at(self.app.mouse_pos)
                 if cell is not None:

@@ -77,6 +77,13 @@ def glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int
     pygame.draw.rect(surface, colour, rect.inflate(grow * 2, grow * 2), width, border_radius=radius)
 
 
+def landing_dot(surface: pygame.Surface, centre: tuple[int, int], r: int = 5) -> None:
+    """A black dot ringed in white in the middle of a place a piece may go: the shape cue
+    that sits with a glow, which on a pale board hardly shows without colour."""
+    pygame.draw.circle(surface, (255, 255, 255), centre, r + 2)
+    pygame.draw.circle(surface, theme.BLACK, centre, r)
+
+
 def corner_brackets(surface: pygame.Surface, rect: pygame.Rect, length: int = 8) -> None:
     """A target reticle: four white corner brackets edged in black, readable on any colour
     (the shape cue for 'this can be targeted', beside any coloured ring)."""

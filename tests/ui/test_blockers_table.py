@@ -301,3 +301,21 @@ def test_shape_marks_show_whatever_the_palette_setting():
         assert len({marks(c) for c in ("red", "blue", "green")}) == 3
     finally:
         d.close()
+
+
+def test_a_square_a_held_tile_may_go_to_carries_a_dot_not_only_a_glow():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        i = rack_index(t, "9")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=t.rack_rect(i).center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(1, 0, 0)))
+        d.frames(2)
+        canvas = d.app.display.canvas
+        assert t.targets()["B9"] is False
+        from game.ui import theme
+        assert canvas.get_at(square_rect("B9").center)[:3] == theme.BLACK, "a legal empty square has a dark dot"
+        assert "E5" not in t.targets() and canvas.get_at(square_rect("E5").center)[:3] != theme.BLACK
+        t.drag.cancel()
+    finally:
+        d.close()
