@@ -28,9 +28,7 @@ def test_drag_shows_targets_with_captures_marked_and_places():
     try:
         t = d.top
         i = rack_index(t, "9")
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=t.rack_rect(i).center, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(1, 0, 0)))
-        d.frames(2)
+        d.hold(t.rack_rect(i).center, (300, 300), frames=2)
         targets = t.targets()
         assert targets["A9"] is True and targets["I9"] is True, "captures are marked as captures"
         assert targets["B9"] is False
@@ -308,9 +306,7 @@ def test_a_square_a_held_tile_may_go_to_carries_a_dot_not_only_a_glow():
     try:
         t = d.top
         i = rack_index(t, "9")
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=t.rack_rect(i).center, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(0, 0), buttons=(1, 0, 0)))
-        d.frames(2)
+        d.hold(t.rack_rect(i).center, (300, 300), frames=2)
         canvas = d.app.display.canvas
         assert t.targets()["B9"] is False
         from game.ui import theme
