@@ -32,6 +32,7 @@ HAND_TILE = 56
 MARKET_X = 472
 MINI_CELL = 14
 MOVE_TIME = 0.4
+ZOOM_CELL = 40  # an opponent's house, enlarged while pointed at: its connector ticks readable
 LABEL_COLOURS = {"1": theme.ORANGE, "2": theme.SKY, "3": theme.GREEN, "U": theme.PURPLE}
 SIDE_ORDER = ("N", "E", "S", "W")
 _cache = SurfaceCache(6_000_000)
@@ -718,6 +719,7 @@ class CircuitBreakerTable(TableScene):
         for centre, seat in shown:  # tags last: a neighbour on the same pile never covers one
             mouse_tag(surface, centre, 10, seat)
         self.draw_flights(surface)
+        self.draw_zoom(surface)
         for line_i, line in enumerate(theme.wrap(self.prompt(), 16, 440)[:2]):
             colour = theme.YELLOW if self.my_turn() else theme.TEXT
             theme.draw_text(surface, line, (HOUSE.x, 44 + 20 * line_i), 16, colour)
@@ -909,6 +911,51 @@ class CircuitBreakerTable(TableScene):
             hand = v["hands"][seat]
             theme.draw_text(surface, tr("cheese {c}, hand {w}W+{a}A", c=v["cheese"][seat], w=hand["wires"],
                                         a=hand["appliances"]), (ox, frame.bottom + 4), 12, theme.TEXT_DIM)
+
+    def mini_frame(self, seat: int) -> pygame.Rect:
+        ox, oy = self.mini_origin(seat)
+        return pygame.Rect(ox, oy + 22, 7 * MINI_CELL, 7 * MINI_CELL)
+
+    def zoomed_house(self) -> int | None:
+        """The opponent whose small house is pointed at (by the mouse or the focus ring)."""
+        focused = self.focus.current.rect_of() if self.focus.visible and self.focus.current else None
+        for seat in self.others():
+            frame = self.mini_frame(seat)
+            if frame.collidepoint(self.app.mouse_pos) or (focused is not None and frame.contains(focused)):
+                return seat
+        return None
+
+    def draw_zoom(self, surface: pygame.Surface) -> None:
+        """An opponent's house drawn large above its small copy, while pointed at: at 14 px
+        a wire's 1/2/3 ticks cannot be read, so without colour its connectors were lost."""
+        seat = self.zoomed_house()
+        if seat is None:
+            return
+        v = self.view
+        frame = self.mini_frame(seat)
+        box = pygame.Rect(0, 0, 7 * ZOOM_CELL + 16, 7 * ZOOM_CELL + 36)
+        box.bottom = frame.y - 24
+        box.x = max(MARKET_X, min(frame.x, 950 - box.w))
+        draw.panel(surface, box)
+        title = tr("Your house") if seat == self.perspective else \
+            tr("{name}'s house, enlarged", name=self.seat_name(seat))
+        theme.draw_text(surface, title, (box.x + 8, box.y + 6), 14, bold=True)
+
+        def cell(x: int, y: int) -> pygame.Rect:
+            return pygame.Rect(box.x + 8 + x * ZOOM_CELL, box.y + 28 + (6 - y) * ZOOM_CELL, ZOOM_CELL, ZOOM_CELL)
+
+        pygame.draw.rect(surface, (232, 226, 210), pygame.Rect(box.x + 8, box.y + 28, 7 * ZOOM_CELL, 7 * ZOOM_CELL))
+        for y in range(7):
+            for x in range(7):
+                pygame.draw.rect(surface, (214, 206, 186), cell(x, y), 1)
+        breaker = v["breaker_box"]
+        surface.blit(box_surface(breaker["edges"], ZOOM_CELL), cell(breaker["x"], breaker["y"]))
+        for t in v["houses"][seat]:
+            surface.blit(tile_surface(t["tile"], t["rot"], ZOOM_CELL), cell(t["x"], t["y"]))
+        for owner, m in enumerate(v["mice"]):
+            if m is not None and m["spot"] == "house" and m["seat"] == seat:
+                r = cell(m["x"], m["y"])
+                mouse_icon(surface, (r.centerx + 3, r.centery - 4), 9, owner)
 
     def draw_objective(self, surface: pygame.Surface) -> None:
         v = self.view

@@ -489,3 +489,18 @@ def test_mice_sharing_a_pile_all_show_their_seat_tags():
             assert d.app.display.canvas.get_at(tag)[:3] == theme.seat_colour(seat), seat
     finally:
         d.close()
+
+
+def test_pointing_at_an_opponents_small_house_shows_it_large():
+    d = cb_driver(["end", "place W7 at 2,3 r0", "end"], seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        frame = t.mini_frame(1)
+        assert not any(text == "Seat 2 (AI)'s house, enlarged" for text, _, _ in d.labels())
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=frame.center, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(1)
+        assert any(text == "Seat 2 (AI)'s house, enlarged" for text, _, _ in d.labels())
+        assert t.zoomed_house() == 1
+    finally:
+        d.close()
