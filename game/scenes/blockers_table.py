@@ -439,7 +439,12 @@ class BlockersTable(TableScene):
         if last and isinstance(last, dict) and "@" in str(last.get("action", "")):
             sq = str(last["action"]).split("@")[1].upper()
             if sq in self.view["board"]:
-                pygame.draw.rect(surface, theme.SKY, square_rect(sq), 3)
+                r = square_rect(sq)
+                pygame.draw.rect(surface, theme.SKY, r, 3)
+                # and a corner flag, so the last move never rests on a thin coloured line
+                flag = [(r.x + 2, r.y + 2), (r.x + 16, r.y + 2), (r.x + 2, r.y + 16)]
+                pygame.draw.polygon(surface, (255, 255, 255), flag)
+                pygame.draw.polygon(surface, theme.BLACK, flag, 2)
 
     def draw_rack(self, surface: pygame.Surface) -> None:
         tiles = self.rack_tiles()

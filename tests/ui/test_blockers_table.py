@@ -315,3 +315,17 @@ def test_a_square_a_held_tile_may_go_to_carries_a_dot_not_only_a_glow():
         t.drag.cancel()
     finally:
         d.close()
+
+
+def test_the_last_move_carries_a_corner_flag():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        assert t.perform("9@I9", 0)
+        t.finish_animation()
+        surface = pygame.Surface((1280, 720))
+        t.draw_board(surface)
+        r = square_rect("I9")
+        assert surface.get_at((r.x + 6, r.y + 6))[:3] == (255, 255, 255)
+    finally:
+        d.close()
