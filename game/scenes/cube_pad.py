@@ -100,8 +100,8 @@ class QuestionPad:
                 swatch(surface, pygame.Rect(r.x + 16, r.y + 18, r.w - 22, r.h - 24), cell_notes[q], colours, patterns)
             if q == hover and enabled:
                 pygame.draw.rect(surface, theme.YELLOW, r.inflate(-2, -2), 3, border_radius=4)
-            if q in fresh:
-                pygame.draw.rect(surface, theme.SKY, r.inflate(-2, -2), 3, border_radius=4)
+            if q in fresh:  # dashed: told from the hover ring by shape, not only colour
+                draw.dashed_rect(surface, r.inflate(-2, -2), theme.SKY, dash=6, width=3)
         for letter in LETTER_CELLS:
             r = self.letter_rect(letter)
             back = theme.YELLOW if (letter == hover and enabled) else (theme.SKY if letter in fresh else theme.TABLE)

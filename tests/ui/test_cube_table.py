@@ -532,3 +532,15 @@ def test_a_buried_block_shows_its_shape_cue_on_a_side():
 
     assert picture("S") != picture("X"), "S and X share a colour here: the cue on a side tells them apart"
 
+
+
+def test_the_latest_question_is_outlined_dashed_unlike_the_hover_ring():
+    from game.scenes.cube_pad import QuestionPad
+    from game.ui import theme
+    pygame.font.init()
+    pad = QuestionPad((20, 20))
+    surface = pygame.Surface((400, 400))
+    pad.draw(surface, True, None, {}, {}, {}, True, {"5"})
+    r = pad.cell_rect(5).inflate(-2, -2)
+    edge = [surface.get_at((x, r.y + 1))[:3] for x in range(r.x + 6, r.right - 6)]
+    assert theme.SKY in edge and any(c != theme.SKY for c in edge), "a dashed line: sky with gaps"
