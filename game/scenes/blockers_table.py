@@ -39,9 +39,10 @@ COLOUR_STYLE = {
 _tiles = SurfaceCache(4_000_000)
 
 
-def tile_surface(colour: str, label: str | None, size: int, patterns: bool) -> pygame.Surface:
-    """A tile: its colour, its colour's texture, and its label (number, letter or symbol)."""
-    key = (colour, label, size, patterns)
+def tile_surface(colour: str, label: str | None, size: int) -> pygame.Surface:
+    """A tile: its colour, its colour's texture (always: colours never stand alone), and
+    its label (number, letter or symbol)."""
+    key = (colour, label, size)
     surf = _tiles.get(key)
     if surf is not None:
         return surf
@@ -50,8 +51,7 @@ def tile_surface(colour: str, label: str | None, size: int, patterns: bool) -> p
     rect = surf.get_rect()
     pygame.draw.rect(surf, fill, rect, border_radius=size // 7)
     dark = tuple(int(c * 0.55) for c in fill)
-    if patterns:
-        draw_pattern(surf, rect.inflate(-4, -4), pattern, (*dark, 110))
+    draw_pattern(surf, rect.inflate(-4, -4), pattern, (*dark, 110))
     pygame.draw.rect(surf, theme.BLACK, rect, 2, border_radius=size // 7)
     if label:
         face = pygame.Rect(0, 0, int(size * 0.64), int(size * 0.64))
@@ -192,7 +192,7 @@ class BlockersTable(TableScene):
             i = self.rack_index_at(event.pos)
             if i is not None and self.my_turn():
                 colour, tile = self.rack_tiles()[i]
-                self.drag.press((colour, tile), tile_surface(colour, tile, RACK_TILE, self.patterns()),
+                self.drag.press((colour, tile), tile_surface(colour, tile, RACK_TILE),
                                 self.rack_rect(i), event.pos)
                 return True
             square = square_at(event.pos)
@@ -357,9 +357,6 @@ class BlockersTable(TableScene):
         return tr("Drag a tile from your rack onto the board.")
 
     # --- frame --------------------------------------------------------------------------
-    def patterns(self) -> bool:
-        return True  # shape marks always: the palette setting only picks the card deck's colours
-
     def score_row_y(self, seat: int) -> int:
         return 64 + seat * 92
 
@@ -384,7 +381,7 @@ class BlockersTable(TableScene):
         self.draw_scores(surface)
         for colour, label, t in self.flights:
             if t.started:
-                surface.blit(tile_surface(colour, label, CELL - 4, self.patterns()), (t.pos[0] + 2, t.pos[1] + 2))
+                surface.blit(tile_surface(colour, label, CELL - 4), (t.pos[0] + 2, t.pos[1] + 2))
         theme.draw_text(surface, self.prompt(), (BOARD.x, RACK_Y - 30), 18, theme.TEXT)
         self.draw_panel(surface)
         self.drag.draw(surface)
@@ -421,7 +418,7 @@ class BlockersTable(TableScene):
         for square, colour in self.view["board"].items():
             if square in self.hidden_squares:
                 continue
-            surface.blit(tile_surface(colour, labels.get(square), CELL - 4, self.patterns()),
+            surface.blit(tile_surface(colour, labels.get(square), CELL - 4),
                          square_rect(square).inflate(-4, -4))
         pulse = (1 + math.sin(self.pulse * 5)) / 2
         for square, capture in self.targets().items():
@@ -454,7 +451,7 @@ class BlockersTable(TableScene):
             if (colour, tile) == dragging:
                 pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2, border_radius=8)
                 continue
-            surface.blit(tile_surface(colour, tile, RACK_TILE, self.patterns()), r)
+            surface.blit(tile_surface(colour, tile, RACK_TILE), r)
             if self.selected == (colour, tile):
                 draw.dashed_rect(surface, r.inflate(8, 8), theme.GLOW_ALT, width=3)
 
@@ -483,11 +480,11 @@ class BlockersTable(TableScene):
                     label = theme.draw_text(surface, tr("finished:"), (x, y + 33), 14, theme.TEXT_DIM,
                                             max_width=step - 6 - 4 * 20)
                     for i, tile in enumerate(v["racks"].get(colour, [])):
-                        face = tile_surface(colour, tile, 18, self.patterns())
+                        face = tile_surface(colour, tile, 18)
                         surface.blit(face, (label.right + 6 + 20 * i, y + 32))
                     x += step
                     continue
-                surface.blit(tile_surface(colour, None, 20, self.patterns()), (x, y + 32))
+                surface.blit(tile_surface(colour, None, 20), (x, y + 32))
                 left = v["rack_sizes"].get(colour, 0) + v["pool_sizes"].get(colour, 0)
                 groups = row["groups"][colour]
                 if len(row["colours"]) == 1:
@@ -501,7 +498,7 @@ class BlockersTable(TableScene):
             label = theme.draw_text(surface, tr("captured:"), (cx, y + 60), 14, theme.TEXT_DIM)
             cx = max(cx + 70, label.right + 8)  # "geschlagen:" is wider than "captured:"
             for colour, n in row["captures"].items():
-                surface.blit(tile_surface(colour, None, 18, self.patterns()), (cx, y + 60))
+                surface.blit(tile_surface(colour, None, 18), (cx, y + 60))
                 theme.draw_text(surface, f"x{n}", (cx + 22, y + 60), 14, theme.TEXT)
                 cx += 56
 

@@ -274,8 +274,7 @@ def test_BL_18_a_finished_colour_is_shown_finished_with_its_rack_face_up_and_log
         drawn = []
         real = scene_module.tile_surface
         monkeypatch.setattr(scene_module, "tile_surface",
-                            lambda colour, label, size, patterns: drawn.append((colour, label)) or
-                            real(colour, label, size, patterns))
+                            lambda colour, label, size: drawn.append((colour, label)) or real(colour, label, size))
         d.frames(1)
         rack = session.view(1)["racks"]["red"]
         assert len(rack) == 4 and all(("red", t) in drawn for t in rack), "the public rack is drawn face up"
@@ -285,15 +284,19 @@ def test_BL_18_a_finished_colour_is_shown_finished_with_its_rack_face_up_and_log
 
 def test_shape_marks_show_whatever_the_palette_setting():
     from game.scenes.blockers_table import tile_surface
-    session = GameSession("blockers", ["human", "ai:easy"], seed=1)
-    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    d = blockers_driver(Y2)
     try:
-        d.app.settings.colorblind = False
-        table = d.top
+        t = d.top
+        pictures = []
+        for palette in (True, False):  # the palette setting picks the card deck's colours only
+            d.app.settings.colorblind = palette
+            surface = pygame.Surface((1280, 720))
+            t.draw_board(surface)
+            pictures.append(pygame.image.tobytes(surface, "RGB"))
+        assert pictures[0] == pictures[1]
 
         def marks(colour: str) -> bytes:
-            img = tile_surface(colour, None, 40, table.patterns())
-            grey = pygame.transform.grayscale(img)
+            grey = pygame.transform.grayscale(tile_surface(colour, None, 40))
             return bytes(1 if sum(grey.get_at((x, y))[:3]) < 300 else 0 for x in range(40) for y in range(40))
 
         assert len({marks(c) for c in ("red", "blue", "green")}) == 3
