@@ -127,6 +127,10 @@ class AppScene(Scene):
         """The hovered button's tooltip, over everything else."""
         draw_tooltip(self.ui, surface)
 
+    def toast_avoids(self) -> list[pygame.Rect]:
+        """Places the message box must not cover (e.g. what a hint points at)."""
+        return []
+
     def draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:
             return
@@ -138,6 +142,10 @@ class AppScene(Scene):
             rect.midbottom = (surface.get_width() // 2, 704)
         else:
             rect.midtop = (surface.get_width() // 2, self.toast_top)
+        avoid = self.toast_avoids()
+        if avoid:  # keep clear of what the message points at: top, else bottom, else the middle
+            places = [rect.move(0, dy) for dy in (0, 704 - h - rect.y, 360 - h // 2 - rect.y)]
+            rect = min(places, key=lambda r: sum(1 for a in avoid if r.colliderect(a)))
         draw.panel(surface, rect, theme.PANEL, edge=None, radius=8)
         pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
         for i, line in enumerate(lines):

@@ -192,6 +192,8 @@ class TableScene(AppScene):
         self.drop_hint_request()  # a hint still being thought about is for the position before
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
+        if self.hint is not None:
+            self.toast = None  # the hint's message is done with once a move is made
         self.hint = None
         for who, line in self.narrated(seat, text, log_before, log_after):
             self.add_log(who, line)
@@ -440,6 +442,10 @@ class TableScene(AppScene):
 
     def on_hint(self, text: str) -> None:
         """A hint arrived: a table may get ready for it once (e.g. turn the tile that way)."""
+
+    def toast_avoids(self) -> list[pygame.Rect]:
+        """A hint's message keeps clear of the places it points at."""
+        return [r.inflate(12, 12) for r in self.hint_spots(self.hint[0])] if self.hint is not None else []
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         if self.tutorial is not None:

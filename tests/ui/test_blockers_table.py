@@ -332,3 +332,26 @@ def test_the_last_move_carries_a_corner_flag():
         assert surface.get_at((r.x + 6, r.y + 6))[:3] == (255, 255, 255)
     finally:
         d.close()
+
+
+def test_a_hints_message_keeps_clear_of_its_square_and_goes_once_the_move_is_made():
+    from game.ui import theme
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        move = next(m for m in t.session.legal_texts() if m.endswith(("A1", "B1", "A2", "B2", "A3", "B3", "B9")))
+        t.hint = (move, t.app.time)
+        t.show_toast("Hint: " + t.hint_move(move), 6)
+        theme.panel_recording = []
+        try:
+            d.frames(1)
+            toasts = [r for r, _ in theme.panel_recording if r.w == 940]
+        finally:
+            theme.panel_recording = None
+        spot = square_rect(move.split("@")[1].upper())
+        assert toasts and not toasts[-1].colliderect(spot), (toasts[-1], spot)
+        assert t.perform(move, 0)
+        assert t.toast is None
+    finally:
+        d.close()
