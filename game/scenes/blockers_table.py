@@ -309,16 +309,20 @@ class BlockersTable(TableScene):
             return
         colour, tile, square = self._parse(text, seat, before)
         end = square_rect(square)
-        if seat == self.viewer:
-            start = pygame.Rect(BOARD.x + 2 * (RACK_TILE + 6), RACK_Y, RACK_TILE, RACK_TILE)
-        else:
-            start = pygame.Rect(SCORE_X + 20, self.score_row_y(seat), CELL, CELL)
         captured = before["board"].get(square)
         if captured:
             away = pygame.Rect(SCORE_X + 280, self.score_row_y(seat), CELL, CELL)
             self.flights.append((captured, before.get("labels", {}).get(square),
                                  Tween(end.topleft, away.topleft, duration, ease=ease_in_out)))
             self.app.sound.play("capture")
+        if not self.is_bot(seat):
+            return  # a person's own tile is already where they dropped it
+        if seat == self.viewer:  # watching computers: from the tile's own rack slot
+            rack = [(c, t) for c in self.my_colours() if not before["finished"].get(c)
+                    for t in before["racks"].get(c, [])]
+            start = self.rack_rect(rack.index((colour, tile)) if (colour, tile) in rack else 0)
+        else:
+            start = pygame.Rect(SCORE_X + 20, self.score_row_y(seat), CELL, CELL)
         self.flights.append((colour, tile, Tween(start.topleft, end.topleft, duration, ease=ease_in_out,
                                                  payload={"square": square})))
         self.hidden_squares.add(square)

@@ -355,3 +355,20 @@ def test_a_hints_message_keeps_clear_of_its_square_and_goes_once_the_move_is_mad
         assert t.toast is None
     finally:
         d.close()
+
+
+def test_your_own_drop_is_not_replayed_but_a_computers_tile_flies_in():
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        d.drag(t.rack_rect(rack_index(t, "5")).center, square_rect("D5").center)
+        assert t.session.log.actions == ["5@D5"]
+        assert not [f for f in t.flights if f[2].payload.get("square") == "D5"] and "D5" not in t.hidden_squares
+        t.cancel_ai()
+        move = t.session.legal_texts()[0]
+        assert t.perform(move, 1)
+        square = move.split("@")[1].upper()
+        assert [f for f in t.flights if f[2].payload.get("square") == square] and square in t.hidden_squares
+    finally:
+        d.close()
