@@ -708,6 +708,9 @@ class CircuitBreakerTable(TableScene):
         self.draw_counter(surface)
         self.draw_others(surface)
         self.draw_objective(surface)
+        if self.drag.active and self.drag.drag.source == ("mouse",):  # over the small houses, drawn before
+            for r in self.mouse_targets().values():
+                pygame.draw.rect(surface, theme.YELLOW, r, 3, border_radius=6)
         hidden = self.hidden()
         shown = []
         for seat in range(self.session.num_players):
@@ -770,9 +773,6 @@ class CircuitBreakerTable(TableScene):
         label = tr("{who}'s mouse", who=self.seat_name(self.viewer)) if self.showing_a_bot else tr("Your mouse")
         theme.draw_text(surface, label, (self.mouse_home_rect().x - 6, self.mouse_home_rect().y + 10), 13,
                         theme.TEXT_DIM, anchor="topright")
-        if self.drag.active and self.drag.drag.source == ("mouse",):
-            for r in self.mouse_targets().values():
-                pygame.draw.rect(surface, theme.YELLOW, r, 3, border_radius=6)
 
     def tile_under(self, pos: tuple[int, int]) -> str | None:
         """The tile the pointer rests on: in your hand, on top of a market pile, or in your house."""
@@ -952,6 +952,9 @@ class CircuitBreakerTable(TableScene):
         surface.blit(box_surface(breaker["edges"], ZOOM_CELL), cell(breaker["x"], breaker["y"]))
         for t in v["houses"][seat]:
             surface.blit(tile_surface(t["tile"], t["rot"], ZOOM_CELL), cell(t["x"], t["y"]))
+            if self.drag.active and self.drag.drag.source == ("mouse",) and \
+                    f"mouse house {seat + 1} at {t['x']},{t['y']}" in self.legal():
+                pygame.draw.rect(surface, theme.YELLOW, cell(t["x"], t["y"]), 3, border_radius=4)
         for owner, m in enumerate(v["mice"]):
             if m is not None and m["spot"] == "house" and m["seat"] == seat:
                 r = cell(m["x"], m["y"])

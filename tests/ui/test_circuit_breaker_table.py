@@ -504,3 +504,19 @@ def test_pointing_at_an_opponents_small_house_shows_it_large():
         assert t.zoomed_house() == 1
     finally:
         d.close()
+
+
+def test_an_opponents_appliance_glows_while_you_drag_your_mouse():
+    from game.ui import theme
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
+    try:
+        t = d.top
+        assert t.viewer == 1 and "mouse house 1 at 3,4" in t.legal()
+        d.hold(t.mouse_home_rect().center, (700, 600), frames=2)
+        ring = t.mini_cell_rect(0, 3, 4).inflate(6, 6)
+        canvas = d.app.display.canvas
+        border = [canvas.get_at((x, ring.top + 1))[:3] for x in range(ring.left + 6, ring.right - 6)]
+        assert theme.YELLOW in border, "the target's outline is drawn over the small house"
+        d.release((700, 600))
+    finally:
+        d.close()
