@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from game import __version__, storage
-from game.ui.display import LOGICAL_SIZE, Display
+from game.ui.display import Display
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sound
 
@@ -80,7 +80,7 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.writer = storage.BackgroundWriter()
-        self.mouse_pos: tuple[int, int] = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        self.mouse_pos: tuple[int, int] = (-1, -1)  # off the canvas until the pointer first moves
         self.running = False
         self.frame = 0
         self.time = 0.0

@@ -561,7 +561,7 @@ class BreakerBlocksTable(TableScene):
         img = tile_image(gone["kind"], gone["owner"], gone["from"], hole_sides(gone["kind"], gone["from"]), CELL)
         start = cell_rect(cell)
         if (before.get("pending") or {}).get("tile") == "annihilate":
-            end = start.move(0, -CELL)
+            end = start.move(0, -CELL // 3)  # a short rise: it fades before it crosses a neighbour
             self.flights.append((img, Tween(start.topleft, end.topleft, duration * 1.5, ease=ease_in_out,
                                             payload={"fade": True})))
             return

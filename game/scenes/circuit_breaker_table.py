@@ -248,8 +248,8 @@ class CircuitBreakerTable(TableScene):
         if seat == self.viewer:
             hand = view.get("hand") or []
             return self.hand_rect(hand.index(tile) if tile in hand else len(hand))
-        ox, oy = self.mini_origin(seat)
-        return pygame.Rect(ox + 70, oy + 22 + 7 * MINI_CELL + 2, 16, 16)
+        ox, oy = self.mini_origin(seat)  # tile size here, so a computer's tile can be followed as it shrinks
+        return pygame.Rect(ox + 62, oy + 22 + 7 * MINI_CELL - 20, 36, 36)
 
     def pile_tile_rect(self, spot: str) -> pygame.Rect:
         r = self.spot_rect(spot)
@@ -530,7 +530,8 @@ class CircuitBreakerTable(TableScene):
         if w[0] == "discard":
             return tr("Discard {t} onto {pile} for a cheese.", t=w[1], pile=tr(w[3].replace("-", " ")))
         if w[0] == "mouse" and w[1] == "house":
-            return tr("Send your mouse to {where}.", where=tr("Seat {n}'s appliance at {cell}", n=w[2], cell=w[4]))
+            return tr("Send your mouse to {where}.", where=tr("{name}'s appliance at {cell}",
+                                                             name=self.seat_name(int(w[2]) - 1), cell=w[4]))
         if w[0] == "mouse":
             return tr("Send your mouse to {where}.", where=spot_phrase(w[1]))
         if w[0] == "cheese":
@@ -573,7 +574,7 @@ class CircuitBreakerTable(TableScene):
             if w[1] == "house":  # mouse house N at x,y
                 n = int(w[2])
                 where = (tr("your appliance at {cell}", cell=w[4]) if n - 1 == self.perspective else
-                         tr("Seat {n}'s appliance at {cell}", n=n, cell=w[4]))
+                         tr("{name}'s appliance at {cell}", name=self.seat_name(n - 1), cell=w[4]))
             else:
                 where = spot_phrase(w[1])
             lines.append(tr("{who} sent the mouse to {where}.", who=who, where=where))

@@ -520,3 +520,16 @@ def test_an_opponents_appliance_glows_while_you_drag_your_mouse():
         d.release((700, 600))
     finally:
         d.close()
+
+
+def test_no_house_is_enlarged_before_the_pointer_has_moved_and_hints_name_seats_in_full():
+    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy"], seed=1, options={"first_player": 0})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.cancel_ai()
+        d.frames(1)
+        assert d.app.mouse_pos == (-1, -1) and t.zoomed_house() is None
+        assert "Seat 3 (AI)" in t.hint_move("mouse house 3 at 2,3")
+    finally:
+        d.close()
