@@ -33,6 +33,16 @@ ABBREV = {"accelerate": "ACC", "annihilate": "ANN", "agitate": "AGI", "authentic
 HAND_TILE = 36
 PILE_X = 500
 MOVE_TIME = 0.3
+# why playing an action tile helps (BB-17..BB-23), for hints
+ACTION_REASONS = {
+    "accelerate": "It draws you up to three more tiles at once.",
+    "annihilate": "It removes a leaf of your choice from the game for good.",
+    "agitate": "It lets you move up to two of your opponent's leaves where they help you most.",
+    "authenticate": "A second AUTHENTICATE on the board ends the game at once.",
+    "automate": "It puts a tile from the piles straight into one of your sockets.",
+    "attenuate": "It sends one of your leaves and one of your opponent's back to their piles.",
+    "aggravate": "Each hand keeps one tile; the rest goes back to the piles.",
+}
 _tile_cache = SurfaceCache(4_000_000)
 
 
@@ -440,20 +450,25 @@ class BreakerBlocksTable(TableScene):
             spots.append(self.skip_button.rect)
         return spots
 
+    @staticmethod
+    def kind_word(kind: str) -> str:
+        """A tile kind as prompts name it: "power 2", or an action in capitals (ATTENUATE)."""
+        return tr("power {k}", k=kind) if kind.isdigit() else kind.upper()
+
     def hint_move(self, text: str) -> str:
         w = text.split()
         if w[0] == "draw":
-            return tr("Draw {k}.", k=tr(w[1]))
+            return tr("Draw {k}.", k=self.kind_word(w[1]))
         if w[0] == "play":
-            return tr("Play {k} at {cell}.", k=tr(w[1]), cell=w[3])
+            return tr("Play {k} at {cell}.", k=self.kind_word(w[1]), cell=w[3])
         if w[0] == "place":
-            return tr("Place {k} at {cell} (automate).", k=tr(w[1]), cell=w[3])
+            return tr("Place {k} at {cell} (automate).", k=self.kind_word(w[1]), cell=w[3])
         if w[0] == "rearrange":
             return tr("Move the tile at {a} to {b}.", a=w[1], b=w[3])
         if w[0] == "target":
             return tr("Target the tile at {cell}.", cell=w[1])
         if w[0] == "keep":
-            return tr("Keep {k}.", k=tr(w[1]))
+            return tr("Keep {k}.", k=self.kind_word(w[1]))
         if w[0] == "skip":
             return tr("Skip the rest of the agitate.")
         return tr("End your turn.")
@@ -464,6 +479,8 @@ class BreakerBlocksTable(TableScene):
             return tr("It adds no power, but its holes give you new sockets to build on.")
         if w[0] == "play" and w[1].isdigit():
             return tr("It adds {p} power where it counts.", p=w[1])
+        if w[0] in ("play", "place") and w[1] in ACTION_REASONS:
+            return tr(ACTION_REASONS[w[1]])
         if w[0] == "draw":
             return tr("You need that tile for the next turns.")
         if w[0] == "target":  # ATTENUATE's first target is one of your own leaves

@@ -311,3 +311,18 @@ def test_a_tile_that_can_be_targeted_wears_a_reticle_not_only_a_red_ring():
         assert canvas.get_at((plain.left + 4, plain.top))[:3] != (255, 255, 255)
     finally:
         d.close()
+
+
+def test_a_hint_names_tiles_as_the_prompts_do_and_says_what_an_action_does():
+    d = bb_driver()
+    try:
+        t = d.top
+        assert t.hint_move("draw 2") == "Draw power 2."
+        assert t.hint_move("play attenuate at 0,-1 from N") == "Play ATTENUATE at 0,-1."
+        assert "leaves" in t.hint_reason("play attenuate at 0,-1 from N")
+        reasons = {t.hint_reason(f"play {k} at 0,-1 from N") for k in ("accelerate", "annihilate", "agitate",
+                                                                          "authenticate", "automate", "attenuate",
+                                                                          "aggravate")}
+        assert len(reasons) == 7, "each action tile has its own reason, not the filler"
+    finally:
+        d.close()
