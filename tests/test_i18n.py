@@ -277,3 +277,17 @@ def test_a_broken_save_is_reported_in_the_players_language(tmp_path):
     assert german.startswith("Fortsetzen nicht möglich: ") and "kein gültiges JSON (Zeile 1" in german
     assert "aufbewahrt als autosave.json.bad-" in german
     assert scene.toast == german, "toasts show storage messages translated"
+
+
+def test_german_keeps_a_guess_apart_from_a_hint():
+    """German 'Tipp' is the hint button's word; a cube guess must not share it, or 'a wrong
+    Tipp knocks you out' reads as if asking for a hint were punished."""
+    from game.scenes.rules_page import rules_blocks
+    catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    pairs = list(catalogue.items())
+    english = rules_blocks(asset("rules", "cube.txt").read_text(encoding="utf-8"))
+    german = rules_blocks(asset("rules", "de", "cube.txt").read_text(encoding="utf-8"))
+    pairs += [(e.text, g.text) for e, g in zip(english, german, strict=True)]
+    mixed = [en for en, de in pairs if re.search(r"\bguess", en, re.I) and not re.search(r"\bhint", en, re.I)
+             and "Tipp" in de]
+    assert not mixed, mixed
