@@ -234,7 +234,6 @@ class BuildBoard:
     def draw(self, surface: pygame.Surface, title: str | None) -> None:
         b = self.builder()
         iso = self.iso()
-        patterns = True  # shape marks always: the palette setting only picks the card deck's colours
         shown = b if b is not None else (self.finished() if self.finished else None)
         cubes = dict(shown.occupied()) if shown else {}
         ghost = None
@@ -252,9 +251,9 @@ class BuildBoard:
         if ghost is not None:  # placed blocks and the ghost in one pass, so each hides the other right
             inside = {c: self.held.pid for c in ghost.cubes if 0 <= c[0] < 3 and 0 <= c[1] < 3}
             colours = COLOURS if ghost.problem is None else {**COLOURS, self.held.pid: theme.VERMILLION}
-            iso.draw_cubes(surface, {**cubes, **inside}, colours, patterns=patterns, alpha=XRAY_ALPHA)
+            iso.draw_cubes(surface, {**cubes, **inside}, colours, alpha=XRAY_ALPHA)
         else:
-            iso.draw_cubes(surface, cubes, COLOURS, patterns=patterns, alpha=XRAY_ALPHA if holding else 255)
+            iso.draw_cubes(surface, cubes, COLOURS, alpha=XRAY_ALPHA if holding else 255)
         if holding:
             iso.draw_cell_numbers(surface, colour=(70, 58, 40))
         if ghost is not None:
@@ -275,7 +274,7 @@ class BuildBoard:
             if self.held is not None and not self.held.by_keys and ghost is None:
                 hand = IsoView(self.app.mouse_pos, tile=iso.tile, rotation=self.rotation)
                 hand.draw_cubes(surface, {(c[0] - 1, c[1] - 1, c[2]): self.held.pid for c in b.pose[self.held.pid]},
-                                COLOURS, patterns=patterns, alpha=200)
+                                COLOURS, alpha=200)
 
     @staticmethod
     def _draw_footprint(surface: pygame.Surface, iso: IsoView, ghost: Landing) -> None:
@@ -320,13 +319,12 @@ class BuildBoard:
 
     def _mini(self, pid: str, pose: tuple, size: tuple[int, int]) -> pygame.Surface:
         """The block in its pose, drawn small and shrunk if need be to fit ``size``."""
-        patterns = True  # shape marks always: the palette setting only picks the card deck's colours
-        key = (pid, pose, self.rotation, patterns, size)
+        key = (pid, pose, self.rotation, size)
         image = self._minis.get(key)
         if image is None:
             canvas = pygame.Surface((240, 240), pygame.SRCALPHA)
             IsoView((120, 150), tile=16, rotation=self.rotation).draw_cubes(
-                canvas, {(c[0] + 1, c[1] + 1, c[2]): pid for c in pose}, COLOURS, patterns=patterns)
+                canvas, {(c[0] + 1, c[1] + 1, c[2]): pid for c in pose}, COLOURS)
             image = canvas.subsurface(canvas.get_bounding_rect()).copy()
             k = min(1.0, size[0] / max(1, image.get_width()), size[1] / max(1, image.get_height()))
             if k < 1.0:
@@ -347,13 +345,13 @@ def landing_text(pid: str, ghost: Landing) -> str:
 
 
 def draw_shape(surface: pygame.Surface, text: str, pieces: tuple[str, ...], centre: tuple[int, int], tile: int,
-               rotation: int, patterns: bool, labels: bool = True) -> None:
+               rotation: int, labels: bool = True) -> None:
     """A finished shape on its own small foundation (your secret, the reveal)."""
     b = Builder(pieces)
     b.load(text)
     iso = IsoView(centre, tile=tile, rotation=rotation)
     iso.draw_foundation(surface, show_labels=labels)
-    iso.draw_cubes(surface, b.occupied(), COLOURS, patterns=patterns)
+    iso.draw_cubes(surface, b.occupied(), COLOURS)
     if labels:
         iso.draw_letters(surface)
 

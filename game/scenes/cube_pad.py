@@ -31,8 +31,8 @@ def hex_colour(text: str) -> tuple[int, int, int]:
     return int(t[0:2], 16), int(t[2:4], 16), int(t[4:6], 16)
 
 
-def swatch(surface: pygame.Surface, rect: pygame.Rect, pid: str | None, colours: dict[str, tuple[int, int, int]],
-           patterns: bool = True) -> None:
+def swatch(surface: pygame.Surface, rect: pygame.Rect, pid: str | None,
+           colours: dict[str, tuple[int, int, int]]) -> None:
     """One answer: a block's colour with its letter and shape cue, or an empty (crossed) box."""
     if pid is None:
         pygame.draw.rect(surface, theme.TABLE_DARK, rect, border_radius=4)
@@ -43,7 +43,7 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, pid: str | None, colours:
     pygame.draw.rect(surface, colour, rect, border_radius=4)
     pygame.draw.rect(surface, theme.BLACK, rect, 1, border_radius=4)
     dark = tuple(int(c * 0.35) for c in colour)
-    if patterns and rect.w >= 22:
+    if rect.w >= 22:
         piece_glyph(surface, pid, (rect.x + rect.w * 0.68, rect.centery), rect.h * 0.2, dark)
         theme.draw_text(surface, pid, (rect.x + 4, rect.centery), max(10, int(rect.h * 0.5)), dark, bold=True,
                         anchor="midleft")
@@ -87,7 +87,7 @@ class QuestionPad:
 
     def draw(self, surface: pygame.Surface, enabled: bool, hover: str | None,
              cell_notes: dict[str, str | None], letter_notes: dict[str, list[str | None]],
-             colours: dict[str, tuple[int, int, int]], patterns: bool, fresh: set[str]) -> None:
+             colours: dict[str, tuple[int, int, int]], fresh: set[str]) -> None:
         """The pad; ``cell_notes``/``letter_notes`` are the answers to write on it."""
         draw.panel(surface, self.rect.inflate(8, 8), theme.PANEL, edge=None, radius=10)
         for cell in range(1, 10):
@@ -97,7 +97,7 @@ class QuestionPad:
                              border_radius=4)
             theme.draw_text(surface, q, (r.x + 8, r.y + 5), 15, (120, 100, 70), bold=True)
             if q in cell_notes:
-                swatch(surface, pygame.Rect(r.x + 16, r.y + 18, r.w - 22, r.h - 24), cell_notes[q], colours, patterns)
+                swatch(surface, pygame.Rect(r.x + 16, r.y + 18, r.w - 22, r.h - 24), cell_notes[q], colours)
             if q == hover and enabled:
                 pygame.draw.rect(surface, theme.YELLOW, r.inflate(-2, -2), 3, border_radius=4)
             if q in fresh:  # dashed: told from the hover ring by shape, not only colour

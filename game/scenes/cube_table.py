@@ -434,8 +434,7 @@ class CubeTable(TableScene):
         if v["notes"]:
             theme.draw_text(surface, tr("notes on"), (self.pad.rect.right, self.pad.rect.y - 28), 14, theme.GREEN,
                             anchor="topright")
-        self.pad.draw(surface, self.can_ask(), self.hover_q, cells, letters, COLOURS, True,
-                      fresh)
+        self.pad.draw(surface, self.can_ask(), self.hover_q, cells, letters, COLOURS, fresh)
 
     def draw_latest(self, surface: pygame.Surface) -> None:
         """The answers of the latest turn, every seat's for a side question."""
@@ -464,8 +463,7 @@ class CubeTable(TableScene):
                 tr("{t} sees from above", t=self.seat_name(e["target"]))
             theme.draw_text(surface, seen,
                             (box.x + 12, box.y + 40), 16, theme.TEXT_DIM, max_width=180)
-            swatch(surface, pygame.Rect(box.x + 200, box.y + 36, 52, 30), e["answer"], COLOURS,
-                   True)
+            swatch(surface, pygame.Rect(box.x + 200, box.y + 36, 52, 30), e["answer"], COLOURS)
             return
         theme.draw_text(surface, tr("{who} asked for side {q} (bottom, middle, top):", who=who, q=q),
                         (box.x + 12, box.y + 8), 15, max_width=box.w - 24)
@@ -473,15 +471,14 @@ class CubeTable(TableScene):
             y = box.y + 34 + s * 32
             theme.draw_text(surface, self.seat_name(s), (box.x + 12, y + 4), 15, theme.TEXT_DIM, max_width=130)
             for lvl, pid in enumerate(ans):
-                swatch(surface, pygame.Rect(box.x + 150 + lvl * 56, y, 50, 26), pid, COLOURS,
-                       True)
+                swatch(surface, pygame.Rect(box.x + 150 + lvl * 56, y, 50, 26), pid, COLOURS)
 
     def draw_own_secret(self, surface: pygame.Surface) -> None:
         secret = self.view.get("my_secret")
         if not secret:
             return
         draw_shape(surface, secret, tuple(self.view["pieces"][self.viewer]), SECRET_CENTRE, SECRET_TILE,
-                   self.board.rotation, patterns=True, labels=False)
+                   self.board.rotation, labels=False)
         label = tr("{who}'s hidden shape", who=self.seat_name(self.viewer)) if self.showing_a_bot else \
             tr("Your hidden shape")
         # above the highest point a three-level shape can reach, so a tall block never runs into it
@@ -498,8 +495,7 @@ class CubeTable(TableScene):
                 continue
             cx = 20 + width * s + width // 2
             # the foundation with its letters spans about 10.6 tiles: keep neighbours apart
-            draw_shape(surface, text, tuple(v["pieces"][s]), (cx, 400), min(48, width // 11), self.board.rotation,
-                       patterns=True)
+            draw_shape(surface, text, tuple(v["pieces"][s]), (cx, 400), min(48, width // 11), self.board.rotation)
             mine = s == self.perspective
             label = tr("Your shape") if mine else tr("{who}'s shape", who=self.seat_name(s))
             theme.draw_text(surface, label, (cx, 120), 18, theme.TEXT, bold=True, anchor="midtop", max_width=width - 10)

@@ -244,8 +244,7 @@ class PuzzleScene(AppScene):
         fresh = {run.answers[-1][0]} if len(run.answers) > len(p.given) else set()
         theme.draw_text(surface, tr("Ask a question (every answer stays on the sheet)"), (660, 112), 16,
                         theme.TEXT_DIM)
-        self.pad.draw(surface, run.can_ask, self.hover_q, cells, letters, COLOURS, True,
-                      fresh)
+        self.pad.draw(surface, run.can_ask, self.hover_q, cells, letters, COLOURS, fresh)
         if self.hover_q and run.can_ask:
             theme.draw_text(surface, describe_question(self.hover_q, tr("the puzzle")),
                             (self.pad.rect.x, self.pad.rect.bottom + 10), 14, theme.YELLOW)

@@ -146,9 +146,9 @@ class IsoView:
                             theme.BLACK if letter in glow else theme.TEXT, bold=True, anchor="center")
 
     def draw_cubes(self, surface: pygame.Surface, cubes: Mapping[Cube, str],
-                   colours: Mapping[str, tuple[int, int, int]], patterns: bool = False,
+                   colours: Mapping[str, tuple[int, int, int]],
                    alpha: int = 255, outline: tuple[int, int, int] = (20, 20, 24)) -> None:
-        """Draw cubes (position -> piece ID) in painter's order."""
+        """Draw cubes (position -> piece ID) in painter's order, each with its piece's shape cue."""
         target = surface
         if alpha < 255:
             target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -172,7 +172,7 @@ class IsoView:
                 self._outline_face(target, cube, name, poly, cubes, outline, alpha)
             # the piece's shape cue on its top, or on a side when something covers the top
             shown = next((name for name in ("top", "right", "left") if visible[name]), None)
-            if patterns and shown is not None:
+            if shown is not None:
                 self._glyph(target, pid, faces[shown], shade(colour, 0.45), alpha)
         if target is not surface:
             surface.blit(target, (0, 0))

@@ -302,8 +302,7 @@ def test_your_hidden_shape_label_stays_clear_of_a_three_level_shape():
         label = next(rect for text, rect, _ in d.labels(1) if text == "Your hidden shape")
         for rotation in range(4):
             alone = pygame.Surface((1280, 720), pygame.SRCALPHA)
-            draw_shape(alone, tall, tuple(t.view["pieces"][0]), SECRET_CENTRE, SECRET_TILE, rotation,
-                       patterns=False, labels=False)
+            draw_shape(alone, tall, tuple(t.view["pieces"][0]), SECRET_CENTRE, SECRET_TILE, rotation, labels=False)
             shape = alone.get_bounding_rect()
             assert shape.h > 80, "the shape is drawn, three levels high"
             assert label.bottom <= shape.top, (rotation, label, shape)
@@ -527,7 +526,7 @@ def test_a_buried_block_shows_its_shape_cue_on_a_side():
 
     def picture(bottom: str) -> bytes:
         surface = pygame.Surface((400, 300))
-        view.draw_cubes(surface, {(1, 1, 0): bottom, (1, 1, 1): "M"}, same, patterns=True)
+        view.draw_cubes(surface, {(1, 1, 0): bottom, (1, 1, 1): "M"}, same)
         return pygame.image.tobytes(surface, "RGB")
 
     assert picture("S") != picture("X"), "S and X share a colour here: the cue on a side tells them apart"
@@ -540,7 +539,7 @@ def test_the_latest_question_is_outlined_dashed_unlike_the_hover_ring():
     pygame.font.init()
     pad = QuestionPad((20, 20))
     surface = pygame.Surface((400, 400))
-    pad.draw(surface, True, None, {}, {}, {}, True, {"5"})
+    pad.draw(surface, True, None, {}, {}, {}, {"5"})
     r = pad.cell_rect(5).inflate(-2, -2)
     edge = [surface.get_at((x, r.y + 1))[:3] for x in range(r.x + 6, r.right - 6)]
     assert theme.SKY in edge and any(c != theme.SKY for c in edge), "a dashed line: sky with gaps"
