@@ -30,6 +30,14 @@ def parse_seat_spec(spec: str) -> str:
     return s
 
 
+def move_numbers(raw: Any, moves: int) -> list[int]:
+    """Take-back points from a save: whole numbers 0..moves; anything else is dropped, as
+    they only add lines to the log and must not cost the player the game."""
+    if not isinstance(raw, list):
+        return []
+    return [p for p in raw if isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= moves]
+
+
 def seat_label(spec: str) -> str:
     """Short English description of a seat spec (the UI translates it)."""
     return {"human": "Human", "ai:easy": "AI (easy)", "ai:normal": "AI (normal)",
@@ -56,6 +64,7 @@ class GameSession:
         self.log = log
         self.started = time.time()
         self.hints: list[int] = []  # move numbers for which a hint was shown (kept in the record)
+        self.takebacks: list[int] = []  # log lengths an undo went back to, so the log can say so again
         self.notes: dict[str, Any] = {}  # a table's own saved work (JSON), e.g. the cube copy being built
 
     # --- who is who -------------------------------------------------------------------
@@ -127,6 +136,8 @@ class GameSession:
             return False
         self.log.truncate(point)
         self.state = self.log.replay(self.rules)
+        # a take-back after the new end belonged to moves now gone
+        self.takebacks = [p for p in self.takebacks if p <= point] + [point]
         return True
 
     # --- saving -----------------------------------------------------------------------
@@ -135,6 +146,8 @@ class GameSession:
                   "log": self.log.to_json(), "saved_at": time.time(), "hints": list(self.hints)}
         if self.notes:
             record["notes"] = self.notes
+        if self.takebacks:
+            record["takebacks"] = list(self.takebacks)
         if self.is_over():
             record["result"] = {"winners": self.state.winners(), "scores": self.state.scores()}
         return record
@@ -155,6 +168,7 @@ class GameSession:
         session = cls(log.game, [str(s) for s in seats], log=log)
         hints = record.get("hints", [])
         session.hints = [int(h) for h in hints] if isinstance(hints, list) else []
+        session.takebacks = move_numbers(record.get("takebacks"), len(log.actions))
         notes = record.get("notes")
         session.notes = dict(notes) if isinstance(notes, dict) else {}  # each table checks its own
         return session

@@ -40,6 +40,21 @@ def test_undo_against_ai_goes_back_to_your_decision_but_not_across_a_draw():
     assert s.log.actions == ["draw"] and s.state.view(0)["pending"] == "4H"
 
 
+
+def test_take_backs_are_kept_in_the_record_and_later_ones_go_with_the_moves_they_followed():
+    s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
+    s.apply("draw", 0)
+    s.apply("place 2", 0)
+    assert s.undo(0) and s.takebacks == [1]
+    s.apply("place 1", 0)
+    s.apply("merge 1 3", 1)
+    assert s.undo(0) and s.takebacks == [1, 1]
+    record = s.to_record()
+    assert GameSession.from_record(record).takebacks == [1, 1]
+    # a take-back point past the end or not a move number is dropped, the game kept
+    record["takebacks"] = [1, 7, "x", True, -1]
+    assert GameSession.from_record(record).takebacks == [1]
+
 def test_undo_is_refused_when_the_ai_drew_since():
     s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
     s.apply("merge 1 2", 0)

@@ -513,8 +513,7 @@ class TableScene(AppScene):
         self.session.undo(self.viewer)
         if self.saves_game:
             self.app.autosave(self.session.to_record())
-        self.rebuild_log()
-        self.add_log(None, tr("Move taken back."))
+        self.rebuild_log()  # ends with the take-back just recorded
         self.refresh()
         self.app.sound.play("drop")
 
@@ -524,11 +523,22 @@ class TableScene(AppScene):
         rules = self.session.rules
         state = self.session.log.new_state(rules)
         seat_view = self._log_seat()
-        for text, actor in zip(self.session.log.actions, self.session.log.actors, strict=True):
+        actions, actors = self.session.log.actions, self.session.log.actors
+        for move, (text, actor) in enumerate(zip(actions, actors, strict=True)):
+            self._log_asides(move, actor)
             before = state.view(seat_view)
             state.apply(state.parse(text))
             self.log_lines.extend(self.narrated(actor, text, before, state.view(seat_view)))
+        self._log_asides(len(actions), self.session.current_player)
         self.log_scroll = 0
+
+    def _log_asides(self, move: int, seat: int | None) -> None:
+        """What the record keeps besides the moves: take-backs to this point, and a hint
+        asked for this move (its text is not kept, so the line names only who asked)."""
+        for _ in range(self.session.takebacks.count(move)):
+            self.log_lines.append((None, tr("Move taken back.")))
+        if move in self.session.hints and seat is not None:
+            self.log_lines.append((seat, tr("{who} asked for a hint.", who=self.seat_name(seat))))
 
     def add_log(self, seat: int | None, text: str) -> None:
         self.log_lines.append((seat, text))

@@ -163,6 +163,28 @@ def test_undo_takes_back_a_placement_but_never_a_draw():
         d.close()
 
 
+
+def test_take_backs_and_hints_stay_in_the_log_after_continue():
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.key(pygame.K_2)
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert table.log_lines[-1][1] == "Move taken back."
+        table.session.hints.append(1)  # as a hint for the pending card would record it
+        record = table.session.to_record()
+    finally:
+        d.close()
+    resumed = GameSession.from_record(record)
+    d = Driver(lambda app: BreaksTable(app, resumed), autosave=False)
+    try:
+        lines = [text for _, text in d.top.log_lines]
+        assert lines[-2:] == ["Move taken back.", "You asked for a hint."], lines
+    finally:
+        d.close()
+
 def test_autosave_then_continue_resumes_exactly():
     d = table_driver(["human", "ai:normal"], {"first_player": 0, "setup": {"deck": X1_DECK}}, seed=5,
                      autosave=True)
