@@ -432,8 +432,11 @@ class BreaksTable(TableScene):
                     draw.dashed_rect(surface, lay.sequence_rect(seat, s, len(seq)).inflate(10, 18).move(0, -6),
                                      theme.GLOW_ALT, width=3)
                 if ("slot", seat, s) in targets:
-                    draw.glow(surface, lay.sequence_rect(seat, s, max(1, len(seq))), pulse=pulse,
-                              colour=theme.GLOW if seat == self.viewer else theme.VERMILLION)
+                    ring = lay.sequence_rect(seat, s, max(1, len(seq)))
+                    mine = seat == self.viewer
+                    draw.glow(surface, ring, pulse=pulse, colour=theme.GLOW if mine else theme.VERMILLION)
+                    if not mine:  # a sequence to steal: a reticle, not only a redder ring
+                        draw.corner_brackets(surface, ring.inflate(16, 16), length=10)
             stacks = view["stacks"][seat]
             if not stacks:
                 theme.draw_text(surface, tr("no stacks yet"), area.stack_origin, 14, theme.TEXT_DIM)

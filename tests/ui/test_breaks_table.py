@@ -307,3 +307,22 @@ def test_a_hint_still_being_thought_about_when_you_move_does_not_stall_the_compu
         assert d.until(lambda: session.current_player == 0 or session.is_over(), timeout=30), "the computer moved"
     finally:
         d.close()
+
+
+def test_a_sequence_you_may_break_carries_a_reticle_not_only_a_redder_ring(monkeypatch):
+    from game.ui import draw
+    setup = {"tableaux": [[["9H"], ["2C"], []], [["5H"], ["3S"], ["4D"]]], "deck": ["KH", "8C", "6S"]}
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": setup})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        table.selected = ("pending",)  # the drawn king in hand: place on 9H, or break seat 2's 5H
+        marked = []
+        monkeypatch.setattr(draw, "corner_brackets", lambda surface, rect, length=8: marked.append(rect))
+        d.frames(1)
+        steal = table.layout.sequence_rect(1, 0, 1)
+        assert len(marked) == 1 and marked[0].contains(steal), marked
+        assert not any(r.colliderect(table.layout.sequence_rect(0, 0, 1)) for r in marked), "placing is no theft"
+    finally:
+        d.close()
