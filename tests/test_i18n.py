@@ -291,3 +291,37 @@ def test_german_keeps_a_guess_apart_from_a_hint():
     mixed = [en for en, de in pairs if re.search(r"\bguess", en, re.I) and not re.search(r"\bhint", en, re.I)
              and "Tipp" in de]
     assert not mixed, mixed
+
+
+def test_a_broken_data_file_is_reported_in_german_around_its_technical_detail(tmp_path):
+    """The frame of a data-file problem (which file, unreadable, not TOML, which key) is
+    translated; only a parser's own detail and the key names stay as written."""
+    from game.rules.blockers.data import load_board
+    from game.rules.breaker_blocks.data import load_level
+    from game.rules.breaks.cards import load_deck
+    from game.rules.circuit_breaker.data import load_data as load_circuit
+    from game.rules.cube.data import load_data as load_cube
+    from game.rules.cube.puzzle import load_puzzle
+    from game.tutorial import load_tutorial
+    loaders = [load_deck, load_board, load_level, load_circuit, load_cube,
+               lambda p: load_puzzle(p, 1), lambda p: load_tutorial("breaks", p)]
+    contents = {"missing.toml": None, "not_toml.toml": "title = = 3\n", "empty.toml": ""}
+    english = []
+    for name, text in contents.items():
+        path = tmp_path / name
+        if text is not None:
+            path.write_text(text, encoding="utf-8")
+        for load in loaders:
+            with pytest.raises(ValueError) as caught:
+                load(path)
+            english.append(str(caught.value))
+    english.append(f"Breaks cannot start: {english[0]}")
+    english.append(f"The tutorial cannot start: {tmp_path / 'x.toml'}: step 2 has no move: only the last step "
+                   "may be a closing message")
+    try:
+        assert i18n.load_language("de") is None
+        left = [(e, i18n.tr_message(e)) for e in english
+                if re.search(r"cannot|missing key|not valid|unknown key|expected|step \d", i18n.tr_message(e))]
+    finally:
+        i18n.load_language("en")
+    assert not left, left

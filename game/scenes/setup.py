@@ -143,7 +143,7 @@ class SetupScene(AppScene):
         try:
             start_tutorial(self.app, self.game)
         except (TutorialError, ValueError) as exc:
-            self.show_toast(str(exc), 6)
+            self.show_toast(f"The tutorial cannot start: {exc}", 6)  # show_toast translates it
 
     def start(self) -> None:
         from game.scenes.tables import start_table
