@@ -537,6 +537,8 @@ class BreakerBlocksTable(TableScene):
             self.fly_drawn(seat, w[1], before, duration)
         elif w[0] == "target":
             self.fly_targeted(_cell(w[1]), before, duration)
+        elif w[0] == "keep":
+            self.fly_returned(before, after, duration)
         if w[0] not in ("play", "place", "rearrange") or not self.is_bot(seat):
             return  # a person's own tile is already where they put it
         cell = _cell(w[3])
@@ -589,6 +591,26 @@ class BreakerBlocksTable(TableScene):
                       and (which == "action" or gone["owner"] == shown)), None)
         end = self.pile_rect(index) if index is not None else pygame.Rect(PILE_X, 544, 28, 28)  # the other pile's line
         self.flights.append((img, Tween(start.topleft, end.topleft, duration, ease=ease_in_out)))
+
+    def fly_returned(self, before: dict, after: dict, duration: float) -> None:
+        """AGGRAVATE: every tile a hand gives up flies from its slot back to its pile."""
+        entries = self.pile_entries(before)
+        mover = before["current_player"] if before["current_player"] is not None else self.viewer
+        for seat in (0, 1):
+            kinds = self.hand_kinds(seat, before)
+            for kind in dict.fromkeys(kinds):
+                lost = before["hands"][seat].get(kind, 0) - after["hands"][seat].get(kind, 0)
+                slots = [i for i, k in enumerate(kinds) if k == kind][-lost:] if lost > 0 else []
+                which = "colour" if kind in before["power_kinds"] else "action"
+                index = next((i for i, (k, _, w) in enumerate(entries) if k == kind and w == which), None)
+                if which == "colour" and seat != mover:
+                    index = None  # only the mover's colour pile is laid out: the other one's line
+                end = self.pile_rect(index) if index is not None else pygame.Rect(PILE_X, 544, 28, 28)
+                for n, slot in enumerate(slots):
+                    img = tile_image(kind, seat, None, [], HAND_TILE)
+                    start = self.hand_rect(seat, slot, before)
+                    self.flights.append((img, Tween(start.topleft, end.topleft, duration + 0.05 * n,
+                                                    ease=ease_in_out)))
 
     @property
     def animating(self) -> bool:

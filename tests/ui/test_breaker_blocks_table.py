@@ -248,6 +248,31 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         d.close()
 
 
+
+def test_aggravate_sends_each_given_up_tile_flying_from_its_hand_slot_to_its_pile():
+    d = bb_driver(["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2", "draw 2",
+                   "play aggravate at 1,-2 from N"])  # rules example E14
+    try:
+        t = d.top
+        before = t.view
+        entries = t.pile_entries()
+        assert t.perform("keep 2", 0)  # seat 1 gives up its 0
+        (_img, tween), = t.flights
+        zero = next(i for i, (k, _, w) in enumerate(entries) if k == "0" and w == "colour")
+        assert tween.start == t.hand_rect(0, t.hand_kinds(0, before).index("0"), before).topleft
+        assert tween.end == t.pile_rect(zero).topleft
+        d.frames(40)
+        before = t.view
+        assert t.perform("keep 0", 0)  # seat 2 keeps one 0: its other 0, its 2 and its 3 go back
+        assert len(t.flights) == 3
+        kinds = t.hand_kinds(1, before)
+        starts = sorted(tween.start for _, tween in t.flights)
+        assert starts == sorted(t.hand_rect(1, i, before).topleft for i in (1, kinds.index("2"), kinds.index("3")))
+        d.frames(60)
+        assert not t.flights
+    finally:
+        d.close()
+
 def test_a_computer_play_flies_from_that_tiles_slot_and_your_own_drop_is_not_replayed():
     session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
     for a in ["draw 2", "draw 3", "draw 1", "draw 3", "end"]:
