@@ -1,0 +1,54 @@
+"""The in-game rules pages state what the engine and its data files do: the numbers a
+player reads (round limits, turn limits, counts) are checked against the real values, and
+the choices the set-up screen offers are explained."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.paths import asset
+from game.rules import CATALOG, get_rules
+
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def page(game: str) -> str:
+    return asset("rules", f"{game}.txt").read_text(encoding="utf-8")
+
+
+def default(game: str, name: str):
+    return next(o.default for o in get_rules(game).options if o.name == name)
+
+
+@pytest.mark.parametrize("game", [info.name for info in CATALOG])
+def test_every_page_says_who_starts_as_the_set_up_screen_offers(game):
+    assert "drawn at random" in page(game) and "set-up screen" in page(game)
+
+
+def test_the_cube_page_gives_the_round_limit_the_engine_uses():
+    assert f"after {default('cube', 'max_rounds')} rounds" in page("cube")
+
+
+def test_the_breaker_blocks_page_gives_the_turn_cap_and_where_each_seats_inputs_are():
+    from game.rules.breaker_blocks.data import load_level
+    text = page("breaker_blocks")
+    assert f"{default('breaker_blocks', 'turn_cap')} turns each" in text
+    compass = {"N": "north", "S": "south", "E": "east", "W": "west"}
+    level = load_level()
+    for seat in (1, 2):
+        sides = [compass[i.side] for i in level.inputs if i.seat == seat - 1]  # 0-based in the data
+        said = re.search(rf"seat {seat} ((?:\w+ (?:on|at) the \w+ (?:side|end)(?:,| and )?\s*)+)", text)
+        assert said, f"seat {seat}'s inputs are not described"
+        counted = {side: NUMBER_WORDS[n] for n, side in re.findall(r"(\w+) (?:on|at) the (\w+)", said.group(1))}
+        assert counted == {s: sides.count(s) for s in sides}, (seat, counted, sides)
+
+
+def test_the_circuit_breaker_page_gives_the_default_game_lengths():
+    from game.rules.circuit_breaker.data import load_data
+    data = load_data()
+    text = page("circuit_breaker")
+    assert f"{data.default_rounds(2)} rounds for two players" in text
+    assert data.default_rounds(3) == data.default_rounds(4)
+    assert f"{data.default_rounds(3)} for three or four" in text
