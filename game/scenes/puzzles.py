@@ -263,7 +263,7 @@ class PuzzleScene(AppScene):
                                     a=p.stars[0], b=p.stars[1], c=p.stars[2]), (box.x + 14, box.y + 44), 15,
                         theme.TEXT_DIM)
         theme.draw_text(surface, tr("Every ask and every wrong guess uses a question; the right guess is free."),
-                        (box.x + 14, box.y + 68), 15, theme.TEXT_DIM)
+                        (box.x + 14, box.y + 68), 15, theme.TEXT_DIM, max_width=box.w - 28)
         if run.solved:
             theme.draw_text(surface, tr("Solved!"), (box.x + 14, box.y + 100), 22, theme.GREEN, bold=True)
             star_row(surface, (box.x + 170, box.y + 114), run.stars(), r=12)
