@@ -25,6 +25,9 @@ if TYPE_CHECKING:  # pragma: no cover
 class AppScene(Scene):
     background = "TABLE_DARK"  # a theme colour name: read at draw time (high contrast)
     toast_top: int | None = None  # top edge of toast messages; None: they sit at the bottom
+    # seconds a fresh scene ignores key presses and clicks: a quick second Enter or click was
+    # meant for the screen before (a hand-off or the results must not be skipped unseen)
+    settle_time = 0.0
 
     def __init__(self, app: App) -> None:
         super().__init__()
@@ -34,6 +37,7 @@ class AppScene(Scene):
         self._callbacks: dict[object, Callable[[], None]] = {}
         self.toast: str | None = None
         self.toast_time = 0.0
+        self.opened_at = app.time
 
     # --- widgets ------------------------------------------------------------------------
     def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
@@ -82,7 +86,12 @@ class AppScene(Scene):
         self.toast_time = seconds
 
     # --- frame --------------------------------------------------------------------------
+    def settling(self) -> bool:
+        return self.app.time - self.opened_at < self.settle_time
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.settling() and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return True
         if self.focus.handle(event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

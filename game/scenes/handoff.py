@@ -13,6 +13,7 @@ from game.ui import draw, theme
 
 
 class HandoffScene(AppScene):
+    settle_time = 0.5  # a second Enter meant for the move before must not skip this screen
     def __init__(self, app, seat: int, on_ready: Callable[[], None], note: str = "",
                  on_leave: Callable[[], None] | None = None) -> None:
         super().__init__(app)

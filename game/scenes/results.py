@@ -22,6 +22,7 @@ def line_step(size: int) -> int:
 
 
 class ResultsScene(AppScene):
+    settle_time = 0.6  # a second Enter meant for the move before must not skip this screen
     opaque = False
 
     def __init__(self, app, table) -> None:

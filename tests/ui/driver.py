@@ -37,18 +37,29 @@ class Driver:
             time.sleep(0.002)
         return condition()
 
+    def settle(self) -> None:
+        """Wait, as a person would, until a freshly opened screen takes input."""
+        for _ in range(120):
+            settling = getattr(self.top, "settling", None)
+            if settling is None or not settling():
+                return
+            self.frames(1)
+
     def key(self, key: int, mod: int = 0, frames: int = 2) -> None:
+        self.settle()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
         self.frames(frames)
 
     def click(self, pos: tuple[int, int], frames: int = 2) -> None:
+        self.settle()
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         self.frames(frames)
 
     def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6, frames: int = 2) -> None:
+        self.settle()
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
         self.frames(1)
         for i in range(1, steps + 1):

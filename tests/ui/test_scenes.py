@@ -650,3 +650,39 @@ def test_play_again_in_pass_and_play_hands_off_before_showing_secrets():
         assert d.app.stack.find(CircuitBreakerTable).session is not session
     finally:
         d.close()
+
+
+def test_a_quick_second_enter_skips_neither_the_hand_off_nor_the_results():
+    """Enter pressed twice in a row (the move, then once more) must leave the hand-off and
+    the results on screen: the next player's secrets and the final score are not skipped."""
+    from game.scenes.results import ResultsScene
+
+    def raw_enter(d: Driver) -> None:  # no settling wait: as fast as a double press
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        d.frames(1)
+
+    setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": ["9H"]}
+    session = GameSession("breaks", ["human", "human"], seed=0, options={"first_player": 1, "setup": setup})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.key(pygame.K_1, frames=1)  # seat 2 places the last card: seat 1 has the first final turn
+        assert d.until(lambda: d.top is not table, 5)
+        handoff = d.top
+        raw_enter(d)
+        assert d.top is handoff, "the hand-off was skipped by a second press"
+        d.frames(40)
+        raw_enter(d)
+        assert d.top is table and table.viewer == 0
+        d.key(pygame.K_f)  # seat 1 is done: seat 2's final turn, behind a hand-off
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_f, frames=1)  # seat 2 is done: the game is over
+        assert d.until(lambda: isinstance(d.top, ResultsScene), 5)
+        results = d.top
+        raw_enter(d)
+        assert d.top is results, "the results were skipped by a second press"
+    finally:
+        d.close()
