@@ -191,11 +191,14 @@ class BreakerBlocksTable(TableScene):
         super().enter()
         self.end_button = self.button(tr("End turn (N)"), (PILE_X, 648, 150, 42), lambda: self.act("end"))
         self.skip_button = self.button(tr("Skip (S)"), (PILE_X + 160, 648, 120, 42), lambda: self.act("skip"))
+        # a stop for every tile a hand can hold: all of a colour's power tiles and one of each action
+        v = self.view
+        most = sum(v["piles"][0].values()) + sum(v["hands"][0].values()) + len(v["action_types"])
         for seat in (0, 1):
-            for i in range(8):
+            for i in range(most):
                 self.focus.add(Focusable(lambda s=seat, i=i: self.hand_rect(s, i),
                                          lambda s=seat, i=i: self.click_hand(s, i),
-                                         lambda s=seat, i=i: self.my_turn() and i < len(self.hand_kinds(s))))
+                                         lambda s=seat, i=i: self.hand_stop_live(s, i)))
         for i in range(11):
             self.focus.add(Focusable(lambda i=i: self.pile_rect(i), lambda i=i: self.click_pile(i),
                                      lambda i=i: self.my_turn() and i < len(self.pile_entries())))
@@ -280,6 +283,13 @@ class BreakerBlocksTable(TableScene):
             self.app.sound.play("pick")
         else:
             self.refuse(self.reason_for_hand(kind))
+
+    def hand_stop_live(self, seat: int, index: int) -> bool:
+        """A hand tile takes the keyboard focus when it can be used: your own on your turn,
+        the opponent's only while AGGRAVATE asks which one they keep."""
+        if not self.my_turn() or index >= len(self.hand_kinds(seat)):
+            return False
+        return seat == self.viewer or (bool(self.moves().keeps) and not self._keep_is_mine())
 
     def _keep_is_mine(self) -> bool:
         pending = self.view.get("pending") or {}

@@ -351,3 +351,22 @@ def test_a_hint_names_tiles_as_the_prompts_do_and_says_what_an_action_does():
         assert len(reasons) == 7, "each action tile has its own reason, not the filler"
     finally:
         d.close()
+
+
+def test_every_tile_of_a_long_hand_can_be_reached_and_played_by_keyboard():
+    turns = ["draw 1", "draw 2", "draw 1", "draw 2", "draw 3", "draw 1", "draw 3", "draw 1",
+             "draw 2", "draw 3", "draw 2", "draw 3", "draw annihilate", "draw 2", "draw 1", "draw 2"]  # 2 a turn
+    d = bb_driver(turns)
+    try:
+        t = d.top
+        kinds = t.hand_kinds(0)
+        assert len(kinds) == 10 and kinds[-1] == "annihilate"
+        stops = {tuple(item.rect_of()): item for item in t.focus.items if item.enabled()}
+        last = stops.get(tuple(t.hand_rect(0, 9)))
+        assert last is not None, "the tenth tile has no keyboard stop"
+        last.activate()
+        assert t.selected == ("hand", "annihilate")
+        theirs = [item for item in t.focus.items if item.enabled() and item.rect_of().y == t.hand_rect(1, 0).y]
+        assert not theirs, "the opponent's hand is no stop while nothing asks you to pick from it"
+    finally:
+        d.close()
