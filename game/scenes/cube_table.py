@@ -10,6 +10,7 @@ notes option) the note sheet; without notes only the latest turn's answers are s
 from __future__ import annotations
 
 import logging
+import math
 import random
 
 import pygame
@@ -47,6 +48,7 @@ class CubeTable(TableScene):
         self.hover_q: str | None = None
         self.stamp: tuple[str, bool, float] | None = None
         self.pad = QuestionPad((650, 96))
+        self.reading_own_answers = False  # pass-and-play memory play: the hand-off waits for the asker
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -118,6 +120,10 @@ class CubeTable(TableScene):
         self.board.held = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.reading_own_answers and event.type == pygame.KEYDOWN \
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.reading_own_answers = False  # read: now the screen may go to the next player
+            return True
         # a block held from the keyboard takes the arrows and Enter before the focus ring
         if self.board.handle_first(event):
             return True
@@ -133,6 +139,9 @@ class CubeTable(TableScene):
             q = self.pad.question_at(event.pos)
             if q is not None:
                 self.ask(q)
+                return True
+            if ANSWERS_BOX.collidepoint(event.pos) and self.reading_own_answers:
+                self.reading_own_answers = False
                 return True
             if ANSWERS_BOX.collidepoint(event.pos) and self.reading_left() > 0:
                 self.ai_ready_at = self.app.time
@@ -159,6 +168,9 @@ class CubeTable(TableScene):
         return False
 
     # --- hints --------------------------------------------------------------------------
+    def holds_hand_off(self) -> bool:
+        return self.reading_own_answers
+
     def hint_spots(self, text: str) -> list[pygame.Rect]:
         w = text.split()
         if w[0] == "ask":
@@ -249,6 +261,9 @@ class CubeTable(TableScene):
         return lines
 
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
+        # memory play at a shared screen: the asker reads the answers before the hand-off hides them
+        self.reading_own_answers = text.startswith("ask") and seat == self.viewer and not after["notes"] \
+            and self.shares_secrets() and after["phase"] == "play"
         if text.startswith("guess"):
             entry = after["log"][-1]
             self.stamp = (tr("Correct!") if entry.get("correct") else tr("Wrong"), bool(entry.get("correct")),
@@ -367,6 +382,8 @@ class CubeTable(TableScene):
         v = self.view
         if v["phase"] == "over":
             text = tr("Every secret shape is revealed.")
+        elif self.reading_own_answers:
+            text = tr("Take in the answers, then press Enter (or click them) to pass the screen on.")
         elif not self.my_turn():
             text = self.playing_text(v["current_player"])
         elif v["phase"] == "build":
@@ -441,6 +458,9 @@ class CubeTable(TableScene):
         v = self.view
         box = ANSWERS_BOX
         draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
+        if self.reading_own_answers:  # these answers go when the screen is passed on: read them now
+            pulse = 2 + int(2 * (1 + math.sin(self.app.time * 5)))
+            draw.glow(surface, box, colour=theme.GLOW_ALT, pulse=pulse / 4)
         left = self.reading_left()
         if left > 0:  # a shrinking bar: how long the answers stay before the AI moves on
             width = int((box.w - 16) * min(1.0, left / READING_TIME))

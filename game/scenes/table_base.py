@@ -263,7 +263,8 @@ class TableScene(AppScene):
             return
         if seat != self.viewer and not self.handoff_pending:
             if self.shares_secrets():
-                self.hand_off(seat)
+                if not self.holds_hand_off():
+                    self.hand_off(seat)
             else:
                 self.take_seat(seat)
 
@@ -277,6 +278,10 @@ class TableScene(AppScene):
         """Several people at one screen and a game with secrets: hand-offs are needed."""
         return len(self.session.humans) > 1 and not self.autoplay and self.hidden_information and \
             not self.replaying and self.tutorial is None
+
+    def holds_hand_off(self) -> bool:
+        """The player who just moved still reads something of theirs (the table says how to go on)."""
+        return False
 
     def hand_off(self, seat: int) -> None:
         self.handoff_pending = True

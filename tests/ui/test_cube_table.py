@@ -98,9 +98,15 @@ def test_asking_from_the_pad_and_memory_play_shows_only_the_latest_answers():
         assert t.session.log.actions == ["ask 5"]
         cells, _, _ = t.pad_notes()
         assert cells == {"5": "S"}
-        d.key(pygame.K_RETURN)            # hand-off to seat 2
+        d.frames(60)
+        assert d.top is t and t.viewer == 0, "the asker reads the answer before the screen is passed on"
+        assert "Take in the answers" in " ".join(text for text, _, _ in d.labels())
+        d.key(pygame.K_RETURN)            # read: now the hand-off to seat 2
+        assert isinstance(d.top, HandoffScene)
+        d.key(pygame.K_RETURN)
         d.key(pygame.K_c, mod=pygame.KMOD_SHIFT)
         assert t.session.log.actions == ["ask 5", "ask C"]
+        d.click(ANSWERS_BOX.center)       # a click on the answers does the same
         d.key(pygame.K_RETURN)
         cells, letters, _ = t.pad_notes()
         assert cells == {} and letters == {"C": ["L", None, None]}, "memory play keeps only the latest turn"
