@@ -113,7 +113,14 @@ class CubeTable(TableScene):
             self.refuse(problem)
             return
         verb = "build" if self.phase() == "build" else "guess"
-        if self.perform(f"{verb} {b.text()}", self.viewer) and verb == "build":
+        text = f"{verb} {b.text()}"
+        if verb == "guess" and self.view["options"].get("sudden_death"):  # a wrong one ends your game
+            from game.scenes.confirm import ConfirmScene
+            self.stack.push(ConfirmScene(self.app, tr("Submit this shape as your guess?"),
+                                         tr("With sudden death a wrong guess puts you out of the game."),
+                                         tr("Guess"), lambda: self.perform(text, self.viewer)))
+            return
+        if self.perform(text, self.viewer) and verb == "build":
             self.app.sound.play("stack")
 
     def clear_selection(self) -> None:

@@ -549,3 +549,21 @@ def test_the_latest_question_is_outlined_dashed_unlike_the_hover_ring():
     r = pad.cell_rect(5).inflate(-2, -2)
     edge = [surface.get_at((x, r.y + 1))[:3] for x in range(r.x + 6, r.right - 6)]
     assert theme.SKY in edge and any(c != theme.SKY for c in edge), "a dashed line: sky with gaps"
+
+
+def test_with_sudden_death_a_guess_is_confirmed_first_and_stay_keeps_you_in():
+    from game.scenes.confirm import ConfirmScene
+    d = cube_driver(["human", "human"], first_player=1, sudden_death=True, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)            # hand-off to seat 2, whose target is seat 1 (shape P)
+        t.building().load(Q)              # not P: this guess would be wrong
+        d.key(pygame.K_g)
+        assert isinstance(d.top, ConfirmScene) and t.session.log.actions == []
+        d.key(pygame.K_RETURN)            # Stay has the focus
+        assert d.top is t and t.session.log.actions == []
+        d.key(pygame.K_g)
+        d.click(d.top.focus.items[1].rect_of().center)  # Guess
+        assert t.session.log.actions == ["guess " + Q] and t.view["eliminated"][1]
+    finally:
+        d.close()
