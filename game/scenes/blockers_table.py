@@ -271,7 +271,7 @@ class BlockersTable(TableScene):
         return tr(tile) if tile == "wild" or tile in SYMBOLS else tile
 
     # --- narration, animation, results --------------------------------------------------
-    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
         who = self.seat_name(seat)
         if text == "pass":
             lines = [tr("{who} cannot place any tile and passes.", who=who)]
@@ -293,8 +293,8 @@ class BlockersTable(TableScene):
         if after["current_player"] is None and before["current_player"] is not None:
             winners = after.get("winners") or []  # a tie-break winner comes before the seats it tied with
             order = sorted(range(len(after["scores"])), key=lambda s: (after["scores"][s], s not in winners, s))
-            lines.append(tr("Game over. Scores (lower is better): {s}.",
-                            s=", ".join(f"{self.seat_name(s)} {after['scores'][s]}" for s in order)))
+            lines.append((None, tr("Game over. Scores (lower is better): {s}.",
+                                   s=", ".join(f"{self.seat_name(s)} {after['scores'][s]}" for s in order))))
         return lines
 
     @staticmethod

@@ -120,6 +120,11 @@ class BreaksTable(TableScene):
             if text == "draw" and self.view.get("pending"):
                 self.selected = ("pending",)  # the drawn card is in hand, ready to place
 
+    def undo(self) -> None:
+        super().undo()
+        if self.my_turn() and self.view.get("pending"):
+            self.selected = ("pending",)  # back to holding the drawn card, its targets glowing
+
     def drop(self, source: tuple, target: tuple | None) -> bool:
         """Resolve a drop (or a click on a target with a selection). True if a move was made."""
         if target is None:
@@ -431,6 +436,10 @@ class BreaksTable(TableScene):
                 if sel:
                     draw.dashed_rect(surface, lay.sequence_rect(seat, s, len(seq)).inflate(10, 18).move(0, -6),
                                      theme.GLOW_ALT, width=3)
+                if self.selected == ("break", seat, s):  # the sequence being stolen, while its landing is chosen
+                    stolen = lay.sequence_rect(seat, s, max(1, len(seq))).inflate(10, 10)
+                    draw.dashed_rect(surface, stolen, theme.GLOW_ALT, width=3)
+                    draw.corner_brackets(surface, stolen.inflate(8, 8), length=10)
                 if ("slot", seat, s) in targets:
                     ring = lay.sequence_rect(seat, s, max(1, len(seq)))
                     mine = seat == self.viewer

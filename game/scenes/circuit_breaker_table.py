@@ -560,7 +560,7 @@ class CircuitBreakerTable(TableScene):
         return tr("Nothing more is worth doing this turn.")
 
     # --- narration, results -------------------------------------------------------------
-    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int, str]]:
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
         who = self.seat_name(seat)
         w = text.split()
         lines: list[str | tuple[int, str]] = []
@@ -587,14 +587,14 @@ class CircuitBreakerTable(TableScene):
         elif w[0] == "end":
             lines.append(tr("{who} ended the turn.", who=who))
             if after.get("round", 0) != before.get("round", 0) and after.get("current_player") is not None:
-                lines.append(tr("Round {n} begins.", n=after["round"]))
+                lines.append((None, tr("Round {n} begins.", n=after["round"])))  # nobody's move: no seat mark
         for event in after.get("events") or []:
             if event not in (before.get("events") or []):
                 event_seat = event.get("seat")
                 line = self.event_text(event)
                 lines.append((event_seat, line) if isinstance(event_seat, int) else line)
         if after.get("current_player") is None and before.get("current_player") is not None:
-            lines.append(tr("Game over."))
+            lines.append((None, tr("Game over.")))
         return lines
 
     @staticmethod

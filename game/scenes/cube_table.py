@@ -223,7 +223,7 @@ class CubeTable(TableScene):
         humans = self.session.humans or [0]
         return all(self.session.view(h)["notes"] for h in humans)
 
-    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
         who = self.seat_name(seat)
         new = after["log"][len(before["log"]):]
         entry = new[-1] if new else {}
@@ -260,11 +260,11 @@ class CubeTable(TableScene):
                 lines.append(tr("You are out (sudden death).") if seat == self.perspective else
                              tr("{who} is out (sudden death).", who=who))
         if after["phase"] == "play" and before["phase"] == "build":
-            lines.append(tr("Every shape is hidden. Round 1 begins."))
+            lines.append((None, tr("Every shape is hidden. Round 1 begins.")))  # nobody's move: no seat mark
         if after["phase"] == "over" and before["phase"] != "over":
             winners = after["winners"]
-            lines.append(tr("Game over. Winners: {w}.", w=", ".join(self.seat_name(w) for w in winners))
-                         if winners else tr("Game over. Nobody found a shape in time."))
+            lines.append((None, tr("Game over. Winners: {w}.", w=", ".join(self.seat_name(w) for w in winners))
+                          if winners else tr("Game over. Nobody found a shape in time.")))
         return lines
 
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:

@@ -74,7 +74,7 @@ class TableScene(AppScene):
         seat than the actor (e.g. the next player's mouse coming home)."""
         return [tr("Seat {n}: {move}", n=seat + 1, move=text)]
 
-    def narrated(self, seat: int, text: str, before: dict, after: dict) -> list[tuple[int, str]]:
+    def narrated(self, seat: int, text: str, before: dict, after: dict) -> list[tuple[int | None, str]]:
         return [line if isinstance(line, tuple) else (seat, line) for line in self.narrate(seat, text, before, after)]
 
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
@@ -683,6 +683,8 @@ class TableScene(AppScene):
             if first and seat is not None:
                 draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, y + 9), 5, theme.seat_colour(seat),
                             outline=None)
+            elif first:  # the table's own news (a take-back, a new round): a dash, so it reads as a new entry
+                pygame.draw.line(surface, theme.TEXT_DIM, (LOG_RECT.x + 6, y + 9), (LOG_RECT.x + 14, y + 9), 2)
             theme.draw_text(surface, part, (LOG_RECT.x + 22, y), theme.reading(14), theme.TEXT)
             y += per
         surface.set_clip(clip)

@@ -159,6 +159,7 @@ def test_undo_takes_back_a_placement_but_never_a_draw():
         d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
         assert actions(d) == ["draw"]
         assert table.view["pending"] == "4H"
+        assert table.selected == ("pending",), "the drawn card is back in hand, its targets glowing"
     finally:
         d.close()
 
@@ -324,5 +325,23 @@ def test_a_sequence_you_may_break_carries_a_reticle_not_only_a_redder_ring(monke
         steal = table.layout.sequence_rect(1, 0, 1)
         assert len(marked) == 1 and marked[0].contains(steal), marked
         assert not any(r.colliderect(table.layout.sequence_rect(0, 0, 1)) for r in marked), "placing is no theft"
+    finally:
+        d.close()
+
+
+def test_while_you_choose_where_a_stolen_sequence_lands_the_sequence_is_marked(monkeypatch):
+    from game.ui import draw
+    setup = {"tableaux": [[["9H"], ["2C"], []], [["5H"], ["3S"], ["4D"]]], "deck": ["KH", "8C", "6S"]}
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": setup, "break_to_empty": True})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        assert table.drop(("pending",), ("slot", 1, 0)) and actions(d) == ["draw"], "two landings: pick one"
+        assert table.selected == ("break", 1, 0)
+        marked = []
+        monkeypatch.setattr(draw, "corner_brackets", lambda surface, rect, length=8: marked.append(rect))
+        d.frames(1)
+        assert any(r.contains(table.layout.sequence_rect(1, 0, 1)) for r in marked), marked
     finally:
         d.close()

@@ -567,3 +567,16 @@ def test_with_sudden_death_a_guess_is_confirmed_first_and_stay_keeps_you_in():
         assert t.session.log.actions == ["guess " + Q] and t.view["eliminated"][1]
     finally:
         d.close()
+
+
+def test_news_of_the_whole_table_carries_no_players_mark_in_the_log():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        t.session.apply("build " + P, 0)
+        t.session.apply("build " + Q, 1)
+        t.rebuild_log()
+        news = [(seat, text) for seat, text in t.log_lines if text.startswith("Every shape is hidden")]
+        assert news == [(None, "Every shape is hidden. Round 1 begins.")]
+    finally:
+        d.close()
