@@ -271,10 +271,23 @@ class BreaksTable(TableScene):
             return self.playing_text(cp)
         if self.selected and self.selected[0] == "break":
             return tr("Choose your slot where the stolen sequence lands (Esc to go back).")
+        legal = self.legal()
         if v["phase"] == "final":
+            if not any(text.startswith("merge") for text in legal):
+                return tr("No merge is possible: press Done (F).")
             return tr("Final merges: drag a sequence onto another, or press Done.")
-        if v.get("pending"):
-            return tr("Place {card} on a slot, break with it, or discard it.", card=card_name(v["pending"]))
+        if v.get("pending"):  # name only what this card can do
+            card = card_name(v["pending"])
+            place = any(text.startswith("place") for text in legal)
+            steal = any(text.startswith("break") for text in legal)
+            if place and steal:
+                return tr("Place {card} on a slot, break with it, or discard it.", card=card)
+            if place:
+                return tr("Place {card} on a slot, or discard it.", card=card)
+            if steal:
+                return tr("Break with {card}, or discard it.", card=card)
+            text = tr("{card} fits nowhere: discard it (X).", card=card)
+            return text[:1].upper() + text[1:]  # a card's name starts in lower case
         if self.selected and self.selected[0] == "slot":
             return tr("Merging slot {s}: pick the slot it goes on top of.", s=self.selected[1] + 1)
         return tr("Draw a card, or drag one sequence onto another to merge.")

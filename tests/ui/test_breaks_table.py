@@ -345,3 +345,30 @@ def test_while_you_choose_where_a_stolen_sequence_lands_the_sequence_is_marked(m
         assert any(r.contains(table.layout.sequence_rect(1, 0, 1)) for r in marked), marked
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("tableaux, deck, prompt", [
+    ([[["9H"], ["2C"], []], [["5H"], ["3S"], ["4D"]]], ["KH"], "Place the King of hearts on a slot, break with it"),
+    ([[["9C"], ["2C"], ["5C"]], [["5H"], ["3S"], ["4D"]]], ["KH"], "Break with the King of hearts, or discard it."),
+    ([[["9H"], ["2C"], ["3C"]], [["5S"], ["3S"], ["4D"]]], ["8H"], "Place the 8 of hearts on a slot, or discard it."),
+    ([[["9C"], ["2C"], ["3C"]], [["5S"], ["3S"], ["4D"]]], ["8H"], "The 8 of hearts fits nowhere: discard it (X)."),
+])
+def test_after_a_draw_the_prompt_names_only_what_the_card_can_do(tableaux, deck, prompt):
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": {"tableaux": tableaux, "deck": deck}})
+    try:
+        d.key(pygame.K_d)
+        d.frames(40)
+        assert d.top.prompt().startswith(prompt[:1].upper() + prompt[1:])
+    finally:
+        d.close()
+
+
+def test_in_the_final_merges_with_nothing_to_merge_the_prompt_says_to_press_done():
+    setup = {"tableaux": [[["9C"], ["2H"], []], [["5S"], ["3S"], ["4D"]]], "deck": []}
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": setup})
+    try:
+        d.frames(3)
+        assert d.top.view["phase"] == "final" and d.top.viewer == 0
+        assert d.top.prompt() == "No merge is possible: press Done (F)."
+    finally:
+        d.close()
