@@ -356,12 +356,13 @@ def draw_shape(surface: pygame.Surface, text: str, pieces: tuple[str, ...], cent
         iso.draw_letters(surface)
 
 
-def draw_verdict(surface: pygame.Surface, text: str, ok: bool, progress: float, centre: tuple[int, int]) -> None:
+def draw_verdict(surface: pygame.Surface, text: str, ok: bool, progress: float, centre: tuple[int, int],
+                 radius: int = 70) -> None:
     """The animated yes/no stamp after a guess: a tick or a cross that grows in."""
     scale = min(1.0, 0.4 + progress * 3)
     colour = theme.GREEN if ok else theme.VERMILLION
     cx, cy = centre
-    r = int(70 * scale)
+    r = int(radius * scale)
     pygame.draw.circle(surface, theme.PANEL, (cx, cy), r + 10)
     pygame.draw.circle(surface, colour, (cx, cy), r, 6)
     if ok:
@@ -370,4 +371,4 @@ def draw_verdict(surface: pygame.Surface, text: str, ok: bool, progress: float, 
     else:
         pygame.draw.line(surface, colour, (cx - r * 0.45, cy - r * 0.45), (cx + r * 0.45, cy + r * 0.45), 10)
         pygame.draw.line(surface, colour, (cx - r * 0.45, cy + r * 0.45), (cx + r * 0.45, cy - r * 0.45), 10)
-    theme.draw_text(surface, text, (cx, cy + r + 16), 30, colour, bold=True, anchor="midtop")
+    theme.draw_text(surface, text, (cx, cy + r + 16), max(20, radius * 3 // 7), colour, bold=True, anchor="midtop")

@@ -455,7 +455,7 @@ class CubeTable(TableScene):
         else:
             theme.draw_text(surface, tr("Ask a question") if self.can_ask() else tr("Questions"), heading, 18,
                             theme.TEXT_DIM, bold=True)
-        if v["notes"]:
+        if v["notes"] and not (self.hover_q and self.can_ask()):  # the question's wording needs the room
             theme.draw_text(surface, tr("notes on"), (self.pad.rect.right, self.pad.rect.y - 28), 14, theme.GREEN,
                             anchor="topright")
         self.pad.draw(surface, self.can_ask(), self.hover_q, cells, letters, COLOURS, fresh)
@@ -534,7 +534,10 @@ class CubeTable(TableScene):
     def draw_stamp(self, surface: pygame.Surface) -> None:
         if self.stamp is not None:
             text, ok, left = self.stamp
-            draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, (480, 330))
+            if self.view["phase"] == "over" and self.view.get("secrets"):  # below the revealed shapes
+                draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, (480, 585), radius=38)
+            else:
+                draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, (480, 330))
 
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         v = self.view

@@ -580,3 +580,42 @@ def test_news_of_the_whole_table_carries_no_players_mark_in_the_log():
         assert news == [(None, "Every shape is hidden. Round 1 begins.")]
     finally:
         d.close()
+
+
+def test_the_verdict_of_a_game_ending_guess_keeps_off_the_revealed_shapes():
+    d = cube_driver(["human", "human", "human"], first_player=0, notes=True, setup={"secrets": [P, Q, P]})
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)
+        for seat in (0, 1):               # two asks, then the round's last seat guesses right
+            assert t.viewer == seat
+            d.key(pygame.K_5)
+            d.key(pygame.K_RETURN)
+        assert t.viewer == 2
+        t.building().load(P)              # seat 3's target is seat 1 (shape P)
+        d.key(pygame.K_g)
+        assert t.session.is_over() and t.stamp is not None
+        t.stamp = (t.stamp[0], t.stamp[1], 0.01)  # fully grown
+        shapes = pygame.Surface((1280, 720), pygame.SRCALPHA)
+        t.draw_reveal(shapes)
+        verdict = pygame.Surface((1280, 720), pygame.SRCALPHA)
+        t.draw_stamp(verdict)
+        assert verdict.get_bounding_rect().h > 40
+        assert pygame.mask.from_surface(shapes).overlap(pygame.mask.from_surface(verdict), (0, 0)) is None
+    finally:
+        d.close()
+
+
+def test_the_pointed_questions_wording_does_not_run_over_the_notes_label():
+    d = cube_driver(["human", "human", "human"], first_player=0, notes=True, setup={"secrets": [P, Q, P]})
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)
+        pos = t.pad.cell_rect(1).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        labels = d.labels(frames=2)
+        asked = [rect for text, rect, _ in labels if text.startswith("Ask Seat 2")]
+        assert asked, [text for text, _, _ in labels]
+        assert not any(text == "notes on" and rect.colliderect(asked[0]) for text, rect, _ in labels)
+    finally:
+        d.close()
