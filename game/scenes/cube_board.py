@@ -341,6 +341,8 @@ def landing_text(pid: str, ghost: Landing) -> str:
         return tr("{block} would be outside the grid", block=pid)
     parts = [tr("{cells} (level {n})", cells=", ".join(str(c) for c in cells), n=z + 1)
              for z, cells in levels.items()]
+    if sum(len(cells) for cells in levels.values()) == 1:
+        return tr("{block} would fill cell {cells}", block=pid, cells=parts[0])
     return tr("{block} would fill cells {cells}", block=pid, cells="; ".join(parts))
 
 

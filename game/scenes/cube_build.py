@@ -89,15 +89,30 @@ class Builder:
         """Where block ``pid`` in its pose comes to rest when dropped over cell (x, y).
 
         The block covers (x, y) with whichever of its cubes keeps it inside the grid and
-        its middle nearest to the drop point, then falls onto what is below."""
+        its middle nearest to the drop point; when no way of covering (x, y) fits, it slides
+        to the nearest place inside the grid (the shadow shows where). Then it falls onto
+        what is below."""
         pose = self.pose[pid]
+
+        def inside(cubes: list[tuple[int, int, int]]) -> bool:
+            return all(0 <= cx < 3 and 0 <= cy < 3 for cx, cy, _ in cubes)
+
+        def off_centre(cubes: list[tuple[int, int, int]]) -> float:
+            mx = sum(c[0] for c in cubes) / len(cubes) - x
+            my = sum(c[1] for c in cubes) / len(cubes) - y
+            return mx * mx + my * my
+
         options = []
         for ax, ay, _ in pose:
             cubes = [(x + cx - ax, y + cy - ay, cz) for cx, cy, cz in pose]
-            if all(0 <= cx < 3 and 0 <= cy < 3 for cx, cy, _ in cubes):
-                mx = sum(c[0] for c in cubes) / len(cubes) - x
-                my = sum(c[1] for c in cubes) / len(cubes) - y
-                options.append((mx * mx + my * my, cubes))
+            if inside(cubes):
+                options.append((off_centre(cubes), cubes))
+        if not options:  # e.g. a long bar pointed at a corner it cannot cover in this pose
+            for dx in range(-4, 5):  # poses need not start at 0
+                for dy in range(-4, 5):
+                    cubes = [(cx + dx, cy + dy, cz) for cx, cy, cz in pose]
+                    if inside(cubes):
+                        options.append((off_centre(cubes), cubes))
         if not options:
             ax, ay, _ = pose[0]
             return Landing(tuple((x + cx - ax, y + cy - ay, cz) for cx, cy, cz in pose), "outside the grid")

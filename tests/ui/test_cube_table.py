@@ -619,3 +619,20 @@ def test_the_pointed_questions_wording_does_not_run_over_the_notes_label():
         assert not any(text == "notes on" and rect.colliderect(asked[0]) for text, rect, _ in labels)
     finally:
         d.close()
+
+
+def test_a_block_pointed_at_any_cell_lands_somewhere_in_the_grid_and_says_where():
+    """A flat L cannot cover cell 8 in its starting pose: it slides to the nearest place that
+    fits (its shadow shows it) rather than being refused as 'outside the grid'."""
+    from game.scenes.cube_board import landing_text
+    from game.scenes.cube_build import Builder, yawed
+    b = Builder(("S", "M", "L"))
+    for pid in ("S", "M", "L"):
+        for turn in range(4):
+            for cell in range(9):
+                spot = b.landing(pid, cell % 3, cell // 3)
+                assert spot.problem is None, (pid, turn, cell + 1, spot.problem)
+            b.pose[pid] = yawed(b.pose[pid])
+    assert sorted(cy * 3 + cx + 1 for cx, cy, _ in b.landing("L", 1, 2).cubes) == [4, 5, 6, 7]
+    one = type(spot)(((2, 2, 0),), "too tall")
+    assert landing_text("X", one) == "X would fill cell 9 (level 1)"
