@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
+from game.ui.draw import dashed_rect
 
 
 @dataclass
@@ -108,9 +109,17 @@ class FocusRing:
         return False
 
     def draw(self, surface: pygame.Surface, t: float = 0.0) -> None:
+        """The keyboard focus: a white ring edged in black, so it never passes for one of the
+        yellow or blue glows that mark legal moves. A stop that cannot be used right now (the
+        move was made, or it is someone else's turn) keeps a dashed ring: the arrows go on from
+        there."""
         cur = self.current
-        if not self.visible or cur is None or not cur.enabled():  # a stop that went away shows no ring
+        if not self.visible or cur is None:
             return
-        rect = cur.rect_of().inflate(8, 8)
-        pygame.draw.rect(surface, theme.YELLOW, rect, 3, border_radius=8)
-        pygame.draw.rect(surface, theme.BLACK, rect.inflate(4, 4), 1, border_radius=10)
+        rect = cur.rect_of().inflate(10, 10)
+        if not cur.enabled():
+            dashed_rect(surface, rect.inflate(2, 2), theme.BLACK, dash=6, width=4)
+            dashed_rect(surface, rect, (255, 255, 255), dash=6, width=2)
+            return
+        pygame.draw.rect(surface, theme.BLACK, rect.inflate(6, 6), 7, border_radius=4)
+        pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=3)
