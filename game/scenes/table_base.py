@@ -598,6 +598,10 @@ class TableScene(AppScene):
             if event.key == pygame.K_F1:
                 self.open_rules()
                 return True
+            if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the log, without a mouse
+                page = max(1, (LOG_RECT.height - 10) // theme.reading(19) - 1)
+                self.log_scroll = max(0, self.log_scroll + (page if event.key == pygame.K_PAGEUP else -page))
+                return True
             if event.key == pygame.K_h and not event.mod & pygame.KMOD_SHIFT:
                 self.request_hint()
                 return True
@@ -689,5 +693,6 @@ class TableScene(AppScene):
             y += per
         surface.set_clip(clip)
         if self.log_scroll:
-            theme.draw_text(surface, tr("(scrolled: wheel down for newest)"), (LOG_RECT.right - 6, LOG_RECT.bottom - 4),
-                            12, theme.YELLOW, anchor="bottomright")
+            theme.draw_text(surface, tr("(scrolled: wheel down or Page Down for newest)"),
+                            (LOG_RECT.right - 6, LOG_RECT.bottom - 4), 12, theme.YELLOW, anchor="bottomright",
+                            max_width=LOG_RECT.width - 12)

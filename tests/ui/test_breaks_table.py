@@ -372,3 +372,20 @@ def test_in_the_final_merges_with_nothing_to_merge_the_prompt_says_to_press_done
         assert d.top.prompt() == "No merge is possible: press Done (F)."
     finally:
         d.close()
+
+
+def test_page_up_and_page_down_scroll_the_log_without_a_mouse():
+    d = table_driver(["human", "human"], {"first_player": 0})
+    try:
+        table = d.top
+        for i in range(60):
+            table.add_log(None, f"line {i}")
+        d.key(pygame.K_PAGEUP)
+        assert table.log_scroll > 5
+        labels = [text for text, _, _ in d.labels()]
+        assert "line 59" not in labels and any(text.startswith("(scrolled") for text in labels)
+        d.key(pygame.K_PAGEDOWN)
+        d.key(pygame.K_PAGEDOWN)
+        assert table.log_scroll == 0 and "line 59" in [text for text, _, _ in d.labels()]
+    finally:
+        d.close()
