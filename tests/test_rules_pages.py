@@ -52,3 +52,15 @@ def test_the_circuit_breaker_page_gives_the_default_game_lengths():
     assert f"{data.default_rounds(2)} rounds for two players" in text
     assert data.default_rounds(3) == data.default_rounds(4)
     assert f"{data.default_rounds(3)} for three or four" in text
+
+
+@pytest.mark.parametrize("game", [info.name for info in CATALOG])
+def test_every_page_tells_how_to_play_without_a_mouse(game):
+    text = page(game)
+    for key in ("Tab", "Enter", "H ", "Page Up", "F1"):
+        assert key in text, f"{game}: {key!r} is not explained"
+
+
+def test_the_blockers_page_names_the_rack_keys_of_both_games():
+    from game.rules.blockers.data import load_board
+    assert f"1-{load_board().rack_size}" in page("blockers") and "1-9 and 0 in the advanced game" in page("blockers")
