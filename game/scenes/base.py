@@ -49,7 +49,8 @@ class AppScene(Scene):
         self._callbacks[btn] = callback
         if focusable:
             # a hidden button is no stop: the ring would sit on an empty box
-            self.focus.add(Focusable(lambda b=btn: b.rect, callback, lambda b=btn: b.is_enabled and b.visible))
+            self.focus.add(Focusable(lambda b=btn: b.rect, callback, lambda b=btn: b.is_enabled and b.visible,
+                                     vanishes=True))
         return btn
 
     def cycle_button(self, rect: tuple[int, int, int, int], values: list, labels: Callable[[object], str],
@@ -71,7 +72,7 @@ class AppScene(Scene):
         show()
         self._callbacks[btn] = lambda: step(1)
         self.focus.add(Focusable(lambda: btn.rect, lambda: step(1), lambda: btn.is_enabled,
-                                 on_left=lambda: step(-1), on_right=lambda: step(1)))
+                                 on_left=lambda: step(-1), on_right=lambda: step(1), vanishes=True))
         return btn
 
     def rebuild(self) -> None:

@@ -23,6 +23,7 @@ class Focusable:
     enabled: Callable[[], bool] = lambda: True
     on_left: Callable[[], None] | None = None
     on_right: Callable[[], None] | None = None
+    vanishes: bool = False  # a button that is hidden or greyed out leaves no ring behind
 
 
 class FocusRing:
@@ -118,6 +119,8 @@ class FocusRing:
             return
         rect = cur.rect_of().inflate(10, 10)
         if not cur.enabled():
+            if cur.vanishes or not cur.rect_of().size[0]:  # gone (a hidden button, a token off the table)
+                return
             dashed_rect(surface, rect.inflate(2, 2), theme.BLACK, dash=6, width=4)
             dashed_rect(surface, rect, (255, 255, 255), dash=6, width=2)
             return

@@ -618,7 +618,7 @@ def test_a_long_dialog_text_stays_above_its_buttons(language):
         d.close()
 
 
-def test_the_focus_ring_is_not_drawn_on_a_stop_that_went_away():
+def test_the_focus_ring_is_not_drawn_on_a_button_that_went_away():
     class OneButton(AppScene):
         def enter(self) -> None:
             self.only = self.button("Only", (100, 100, 200, 40), lambda: None)
