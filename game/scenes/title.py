@@ -109,7 +109,11 @@ class TitleScene(AppScene):
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
+            # Esc means "back" everywhere else: one press too many must not close the app
+            from game.scenes.confirm import ConfirmScene
+            self.stack.push(ConfirmScene(self.app, tr("Quit Breakbox?"),
+                                         tr("A game in progress is saved: Continue picks it up next time."),
+                                         tr("Quit"), self.app.quit))
             return True
         return False
 

@@ -686,3 +686,19 @@ def test_a_quick_second_enter_skips_neither_the_hand_off_nor_the_results():
         assert d.top is results, "the results were skipped by a second press"
     finally:
         d.close()
+
+
+def test_escape_on_the_title_asks_before_closing_the_app():
+    from game.scenes.confirm import ConfirmScene
+    d = Driver()
+    try:
+        d.frames(2)
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, ConfirmScene) and d.app.running
+        d.key(pygame.K_RETURN)  # Stay has the focus
+        assert isinstance(d.top, TitleScene) and d.app.running
+        d.key(pygame.K_ESCAPE)
+        d.click(d.top.focus.items[1].rect_of().center)  # Quit
+        assert not d.app.running
+    finally:
+        d.close()
