@@ -217,3 +217,16 @@ def test_the_seed_is_drawn_sharp_and_the_arrows_move_its_caret(monkeypatch):
         assert d.top.focus.index == focus_before, "...and not the focus ring"
     finally:
         d.close()
+
+
+def test_tab_out_of_the_seed_field_stops_typing_into_it():
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        entry = d.top.seed_entry
+        d.click(entry.rect.center)
+        assert entry.is_focused
+        d.key(pygame.K_TAB)
+        assert not entry.is_focused, "the ring moved on: the field must not keep the keys"
+    finally:
+        d.close()
