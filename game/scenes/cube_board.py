@@ -64,8 +64,15 @@ class BuildBoard:
         def enabled(i: int) -> bool:
             b = self.builder()
             return b is not None and i < len(b.tray)
-        return [Focusable(lambda i=i: self.tray_rect(i), lambda i=i: self.pick_from_tray(i), lambda i=i: enabled(i))
+        def placed(i: int) -> bool:
+            b = self.builder()
+            return b is not None and i < len(b.pieces) and b.pieces[i] in b.placed and self.held is None
+        tray = [Focusable(lambda i=i: self.tray_rect(i), lambda i=i: self.pick_from_tray(i), lambda i=i: enabled(i))
                 for i in range(5)]
+        # a placed block is a stop too: Enter picks it up again, as a click on it does
+        board = [Focusable(lambda i=i: self.placed_rect(i), lambda i=i: self.lift_by_keys(i), lambda i=i: placed(i))
+                 for i in range(5)]
+        return tray + board
 
     # --- actions ------------------------------------------------------------------------
     def turn(self, step: int) -> None:
@@ -83,6 +90,33 @@ class BuildBoard:
             return
         self.held = Held(b.tray[index], by_keys=True)
         self.app.sound.play("pick")
+
+    def lift_by_keys(self, index: int) -> None:
+        """Pick a placed block up again from the keyboard; the cursor starts where it stood."""
+        b = self.builder()
+        if b is None or index >= len(b.pieces) or b.pieces[index] not in b.placed:
+            return
+        pid = b.pieces[index]
+        x, y, _ = min(b.placed[pid])
+        problem = b.lift(pid)
+        if problem:
+            self.refuse(problem)
+            return
+        self.held = Held(pid, by_keys=True)
+        self.cursor = (x, y)
+        self.app.sound.play("pick")
+
+    def placed_rect(self, index: int) -> pygame.Rect:
+        """Around the tops of a placed block's cubes (nothing when it is not on the grid)."""
+        b = self.builder()
+        if b is None or index >= len(b.pieces) or b.pieces[index] not in b.placed:
+            return pygame.Rect(0, 0, 0, 0)
+        iso = self.iso()
+        points = [iso.project(x + 0.5, y + 0.5, z + 1) for x, y, z in b.placed[b.pieces[index]]]
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        pad = iso.tile * 0.35
+        return pygame.Rect(int(min(xs) - pad), int(min(ys) - pad), int(max(xs) - min(xs) + 2 * pad),
+                           int(max(ys) - min(ys) + 2 * pad))
 
     def drop_at(self, x: int, y: int) -> bool:
         b = self.builder()

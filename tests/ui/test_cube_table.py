@@ -636,3 +636,24 @@ def test_a_block_pointed_at_any_cell_lands_somewhere_in_the_grid_and_says_where(
     assert sorted(cy * 3 + cx + 1 for cx, cy, _ in b.landing("L", 1, 2).cubes) == [4, 5, 6, 7]
     one = type(spot)(((2, 2, 0),), "too tall")
     assert landing_text("X", one) == "X would fill cell 9 (level 1)"
+
+
+def test_a_placed_block_can_be_picked_up_again_by_keyboard():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)  # hand-off to seat 1: build the secret shape
+        b = t.building()
+        t.board.pick_from_tray(b.tray.index("M"))
+        d.key(pygame.K_RETURN)  # down at the cursor
+        assert "M" in b.placed and t.board.held is None
+        index = b.pieces.index("M")
+        stop = next(item for item in t.focus.items if item.enabled() and item.rect_of() == t.board.placed_rect(index))
+        assert stop.rect_of().w > 0
+        stop.activate()
+        assert "M" not in b.placed and t.board.held is not None and t.board.held.by_keys
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_RETURN)
+        assert "M" in b.placed, "moved with the arrows and put down again"
+    finally:
+        d.close()
