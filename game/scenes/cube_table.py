@@ -131,6 +131,10 @@ class CubeTable(TableScene):
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.reading_own_answers = False  # read: now the screen may go to the next player
             return True
+        if self.reading_left() > 0 and event.type == pygame.KEYDOWN \
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.ai_ready_at = self.app.time  # read: the computer may go on (as a click on the answers does)
+            return True
         # a block held from the keyboard takes the arrows and Enter before the focus ring
         if self.board.handle_first(event):
             return True

@@ -197,6 +197,11 @@ def test_memory_play_holds_the_ai_back_until_the_answers_can_be_read():
         assert t.reading_left() > 0
         d.click(ANSWERS_BOX.center)
         assert t.reading_left() == 0
+        assert d.until(lambda: len(t.session.log.actions) == 4, timeout=30)
+        d.key(pygame.K_6)
+        assert t.reading_left() > 0
+        d.key(pygame.K_SPACE)  # ...and so does Space or Enter, without a mouse
+        assert t.reading_left() == 0
     finally:
         d.close()
 
