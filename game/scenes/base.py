@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class AppScene(Scene):
     background = "TABLE_DARK"  # a theme colour name: read at draw time (high contrast)
     toast_top: int | None = None  # top edge of toast messages; None: they sit at the bottom
+    toast_span = (0, 1280)  # the strip of the screen (left, right) a message is centred in
     # seconds a fresh scene ignores key presses and clicks: a quick second Enter or click was
     # meant for the screen before (a hand-off or the results must not be skipped unseen)
     settle_time = 0.0
@@ -145,13 +146,16 @@ class AppScene(Scene):
         if not self.toast:
             return
         size = theme.reading(18)
-        lines = theme.wrap(self.toast, size, 900)
+        left, right = self.toast_span
+        width = min(940, right - left - 16)
+        lines = theme.wrap(self.toast, size, width - 40)
         h = 16 + (size + 8) * len(lines)
-        rect = pygame.Rect(0, 0, 940, h)
+        rect = pygame.Rect(0, 0, width, h)
+        centre = (left + right) // 2
         if self.toast_top is None:
-            rect.midbottom = (surface.get_width() // 2, 704)
+            rect.midbottom = (centre, 704)
         else:
-            rect.midtop = (surface.get_width() // 2, self.toast_top)
+            rect.midtop = (centre, self.toast_top)
         avoid = self.toast_avoids()
         if avoid:  # keep clear of what the message points at: top, else bottom, else the middle
             places = [rect.move(0, dy) for dy in (0, 704 - h - rect.y, 360 - h // 2 - rect.y)]

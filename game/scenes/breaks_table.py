@@ -28,6 +28,7 @@ HIDDEN_PENDING = "?pending"
 
 
 class BreaksTable(TableScene):
+    toast_top = 212  # in the gap between the opponents' cards and the piles
     undo_limit = "Nothing to undo: you can take back your own last decision, but not once a card has been drawn since."
 
     def __init__(self, app, session) -> None:

@@ -35,6 +35,7 @@ class TableScene(AppScene):
     # why Ctrl+Z found nothing to take back (English; shown translated): each game's own limit
     undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
     toast_top = 104  # messages near the top of the table, clear of the board's buttons
+    toast_span = (0, PANEL_RECT.x)  # over the table, never over the status panel and the log
 
     def __init__(self, app, session: GameSession) -> None:
         super().__init__(app)

@@ -389,3 +389,19 @@ def test_page_up_and_page_down_scroll_the_log_without_a_mouse():
         assert table.log_scroll == 0 and "line 59" in [text for text, _, _ in d.labels()]
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_message_keeps_off_the_opponents_cards_and_the_status_panel(players):
+    from game.scenes.table_base import PANEL_RECT
+    d = table_driver(["human"] * players, {"first_player": 0})
+    try:
+        table = d.top
+        table.show_toast("The 7 of clubs does not match the 5 of spades: a card matches by rank or by suit.", 5)
+        message = next(rect for text, rect, _ in d.labels(frames=2) if text.startswith("The 7 of clubs"))
+        assert message.right < PANEL_RECT.x
+        for seat in range(1, players):
+            for slot in range(3):
+                assert not message.colliderect(table.layout.card_rect(seat, slot, 0)), (seat, slot)
+    finally:
+        d.close()
