@@ -760,8 +760,8 @@ class CircuitBreakerTable(TableScene):
                 surface.blit(glow, r)
                 pygame.draw.rect(surface, theme.YELLOW, r, 2)
                 draw.landing_dot(surface, r.center)
-            if self.drag.active:
-                cell = house_cell_at(self.app.mouse_pos)
+            if self.drag.active or self.focus.visible:  # pointed at with the mouse or the keyboard
+                cell = house_cell_at(self.pointed_pos())
                 if cell is not None:
                     problem = helpers.fit_problem(v, held, cell[0], cell[1], rot, seat=self.viewer)
                     if problem:
@@ -774,6 +774,17 @@ class CircuitBreakerTable(TableScene):
         label = tr("{who}'s mouse", who=self.seat_name(self.viewer)) if self.showing_a_bot else tr("Your mouse")
         theme.draw_text(surface, label, (self.mouse_home_rect().x - 6, self.mouse_home_rect().y + 10), 13,
                         theme.TEXT_DIM, anchor="topright")
+
+    def pointed_places(self) -> list[tuple[int, int]]:
+        """Where the player points: the mouse pointer, then the keyboard focus (if shown)."""
+        places = [self.app.mouse_pos]
+        if self.focus.visible and self.focus.current is not None:
+            places.append(self.focus.current.rect_of().center)
+        return places
+
+    def pointed_pos(self) -> tuple[int, int]:
+        """The place a held tile is aimed at: the pointer while dragging, else the focus."""
+        return self.app.mouse_pos if self.drag.active else self.pointed_places()[-1]
 
     def tile_under(self, pos: tuple[int, int]) -> str | None:
         """The tile the pointer rests on: in your hand, on top of a market pile, or in your house."""
@@ -830,11 +841,14 @@ class CircuitBreakerTable(TableScene):
     def draw_hand(self, surface: pygame.Surface) -> None:
         hand = self.view.get("hand") or []
         caption = None
-        if not self.drag.active:  # the caption names what lies under the pointer
-            chased = self.mouse_under(self.app.mouse_pos) if self.my_turn() else None
-            pointed = self.tile_under(self.app.mouse_pos)
-            caption = self.describe_mouse(chased) if chased is not None else \
-                self.describe_tile(pointed) if pointed else None
+        if not self.drag.active:  # the caption names what lies under the pointer or the focus
+            for pos in self.pointed_places():
+                chased = self.mouse_under(pos) if self.my_turn() else None
+                pointed = self.tile_under(pos)
+                caption = self.describe_mouse(chased) if chased is not None else \
+                    self.describe_tile(pointed) if pointed else None
+                if caption:
+                    break
         if caption:
             theme.draw_text(surface, caption, (HOUSE.x, HAND_Y), 14, theme.YELLOW, max_width=MARKET_X - HOUSE.x - 12)
         else:

@@ -533,3 +533,27 @@ def test_no_house_is_enlarged_before_the_pointer_has_moved_and_hints_name_seats_
         assert "Seat 3 (AI)" in t.hint_move("mouse house 3 at 2,3")
     finally:
         d.close()
+
+
+def test_the_keyboard_focus_gets_the_captions_and_refusals_the_pointer_gets(monkeypatch):
+    from game.scenes.circuit_breaker_table import house_rect_cell
+    d = cb_driver()
+    try:
+        t = d.top
+        hand = t.view["hand"]
+        stop = next(i for i, item in enumerate(t.focus.items) if item.rect_of() == t.hand_rect(0))
+        t.focus.index, t.focus.visible = stop, True
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert t.describe_tile(hand[0]) in labels, "the focused hand tile is described as a pointed one is"
+        t.focus.current.activate()  # pick it up
+        assert t.selected == hand[0]
+        legal = {tuple(map(int, a.split()[3].split(","))) for a in t.legal() if a.startswith(f"place {hand[0]} ")}
+        bad = next((x, y) for y in range(7) for x in range(7) if (x, y) not in legal)
+        cell = next(i for i, item in enumerate(t.focus.items) if item.rect_of() == house_rect_cell(*bad))
+        t.focus.index = cell
+        refused = []
+        monkeypatch.setattr(t, "draw_fit_problem", lambda surface, problem, at: refused.append(at))
+        d.frames(1)
+        assert refused == [bad], "why the tile does not fit the focused cell is shown"
+    finally:
+        d.close()
