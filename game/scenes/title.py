@@ -52,7 +52,9 @@ class TitleScene(AppScene):
                             object_id="#coming_soon", enabled=False, focusable=False)
             y += 98
         x = 920
-        if self.continue_text:
+        first_stop = 0
+        if self.continue_text:  # the likeliest choice takes the focus first
+            first_stop = len(self.focus.items)
             self.button(self.continue_text, (x, 200, 300, 56), self.resume_game, object_id="#primary")
         self.button(tr("Cube puzzles"), (x, 270, 300, 48), self.open_puzzles, object_id="#title_button",
                     enabled=is_playable("cube"))
@@ -60,7 +62,7 @@ class TitleScene(AppScene):
         self.button(tr("Statistics"), (x, 390, 300, 48), self.open_stats, object_id="#title_button")
         self.button(tr("Settings"), (x, 450, 300, 48), self.open_settings, object_id="#title_button")
         self.button(tr("Quit"), (x, 510, 300, 48), self.app.quit, object_id="#title_button")
-        self.focus.index = 0
+        self.focus.index = first_stop
         notice = self.app.take_notice()
         if notice:
             self.show_toast(notice, 6)
@@ -105,7 +107,13 @@ class TitleScene(AppScene):
 
     def resume(self) -> None:
         # coming back from setup/settings: a game may have been saved meanwhile
+        here = self.focus.current.rect_of() if self.focus.current is not None else None
+        visible = self.focus.visible
         self.rebuild()
+        # the focus goes back to the button that was used (Continue may have come or gone)
+        same = [i for i, item in enumerate(self.focus.items) if here is not None and item.rect_of() == here]
+        if same:
+            self.focus.index, self.focus.visible = same[0], visible
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -702,3 +702,28 @@ def test_escape_on_the_title_asks_before_closing_the_app():
         assert not d.app.running
     finally:
         d.close()
+
+
+def test_the_title_puts_the_focus_on_continue_and_back_on_the_button_you_used():
+    d = Driver()
+    try:
+        d.frames(2)
+        settings = next(i for i, item in enumerate(d.top.focus.items)
+                        if item.rect_of().collidepoint(d.top.rows[0].right + 200, 474))
+        d.top.focus.index, d.top.focus.visible = settings, True
+        d.key(pygame.K_RETURN)
+        assert isinstance(d.top, SettingsScene)
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, TitleScene)
+        assert d.top.focus.index == settings and d.top.focus.visible, "back on Settings, still shown"
+    finally:
+        d.close()
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    session.apply("draw", 0)
+    save_as_autosave(session)
+    d = Driver()
+    try:
+        d.frames(2)
+        assert d.top.focus.current.rect_of().collidepoint(1070, 228), "Continue is the first stop"
+    finally:
+        d.close()
