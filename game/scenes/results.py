@@ -83,10 +83,15 @@ class ResultsScene(AppScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.peek:
-            # at the foot of the table, on a backing of its own, so it covers nothing of the game
-            draw.panel(surface, pygame.Rect(250, 612, 460, 40), edge=theme.YELLOW)
-            theme.draw_text(surface, tr("Press any key to return to the results"), (480, 632), 18, theme.YELLOW,
-                            bold=True, anchor="center", max_width=440)
+            # over the side panel's buttons (of no use while looking), so nothing of the game is hidden
+            from game.scenes.table_base import PANEL_RECT
+            box = pygame.Rect(PANEL_RECT.x + 6, PANEL_RECT.bottom - 74, PANEL_RECT.w - 12, 68)
+            draw.panel(surface, box, edge=theme.YELLOW)
+            lines = theme.wrap(tr("Press any key to return to the results"), 17, box.w - 20)[:2]
+            for i, line in enumerate(lines):
+                y = box.centery + (i - (len(lines) - 1) / 2) * 24
+                theme.draw_text(surface, line, (box.centerx, int(y)), 17, theme.YELLOW, bold=True, anchor="center",
+                                max_width=box.w - 16)
             return
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))

@@ -727,3 +727,21 @@ def test_the_title_puts_the_focus_on_continue_and_back_on_the_button_you_used():
         assert d.top.focus.current.rect_of().collidepoint(1070, 228), "Continue is the first stop"
     finally:
         d.close()
+
+
+def test_looking_at_the_finished_table_hides_nothing_of_the_game():
+    from game.scenes.results import ResultsScene
+    setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": []}
+    session = GameSession("breaks", ["human", "human"], seed=0, options={"first_player": 0, "setup": setup})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        d.key(pygame.K_f)
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_f)
+        assert d.until(lambda: isinstance(d.top, ResultsScene), 5)
+        d.top.toggle_peek()
+        banner = [rect for text, rect, _ in d.labels(frames=2) if "return to the results" in text or
+                  "Press any key" in text]
+        assert banner and all(PANEL_RECT.contains(rect) for rect in banner), banner
+    finally:
+        d.close()
