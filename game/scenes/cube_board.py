@@ -65,8 +65,7 @@ class BuildBoard:
             b = self.builder()
             return b is not None and i < len(b.tray)
         def placed(i: int) -> bool:
-            b = self.builder()
-            return b is not None and i < len(b.pieces) and b.pieces[i] in b.placed and self.held is None
+            return self.placed_piece(i) is not None and self.held is None
         tray = [Focusable(lambda i=i: self.tray_rect(i), lambda i=i: self.pick_from_tray(i), lambda i=i: enabled(i))
                 for i in range(5)]
         # a placed block is a stop too: Enter picks it up again, as a click on it does
@@ -91,12 +90,19 @@ class BuildBoard:
         self.held = Held(b.tray[index], by_keys=True)
         self.app.sound.play("pick")
 
-    def lift_by_keys(self, index: int) -> None:
-        """Pick a placed block up again from the keyboard; the cursor starts where it stood."""
+    def placed_piece(self, index: int) -> str | None:
+        """The ``index``-th piece of the set, if it stands on the grid now."""
         b = self.builder()
         if b is None or index >= len(b.pieces) or b.pieces[index] not in b.placed:
+            return None
+        return b.pieces[index]
+
+    def lift_by_keys(self, index: int) -> None:
+        """Pick a placed block up again from the keyboard; the cursor starts where it stood."""
+        pid = self.placed_piece(index)
+        if pid is None:
             return
-        pid = b.pieces[index]
+        b = self.builder()
         x, y, _ = min(b.placed[pid])
         problem = b.lift(pid)
         if problem:
@@ -108,11 +114,11 @@ class BuildBoard:
 
     def placed_rect(self, index: int) -> pygame.Rect:
         """Around the tops of a placed block's cubes (nothing when it is not on the grid)."""
-        b = self.builder()
-        if b is None or index >= len(b.pieces) or b.pieces[index] not in b.placed:
+        pid = self.placed_piece(index)
+        if pid is None:
             return pygame.Rect(0, 0, 0, 0)
         iso = self.iso()
-        points = [iso.project(x + 0.5, y + 0.5, z + 1) for x, y, z in b.placed[b.pieces[index]]]
+        points = [iso.project(x + 0.5, y + 0.5, z + 1) for x, y, z in self.builder().placed[pid]]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
         pad = iso.tile * 0.35
         return pygame.Rect(int(min(xs) - pad), int(min(ys) - pad), int(max(xs) - min(xs) + 2 * pad),

@@ -6,6 +6,7 @@ import pygame
 
 from game.i18n import tr
 from game.scenes.base import AppScene
+from game.scenes.table_base import PANEL_RECT
 from game.stats import LOWER_IS_BETTER
 from game.ui import draw, theme
 
@@ -84,7 +85,6 @@ class ResultsScene(AppScene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.peek:
             # over the side panel's buttons (of no use while looking), so nothing of the game is hidden
-            from game.scenes.table_base import PANEL_RECT
             box = pygame.Rect(PANEL_RECT.x + 6, PANEL_RECT.bottom - 74, PANEL_RECT.w - 12, 68)
             draw.panel(surface, box, edge=theme.YELLOW)
             lines = theme.wrap(tr("Press any key to return to the results"), 17, box.w - 20)[:2]

@@ -25,6 +25,11 @@ log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
 LOG_RECT = pygame.Rect(976, 200, 288, 412)
+
+
+def log_rows() -> int:
+    """How many lines of the game log fit its box at the reading size."""
+    return (LOG_RECT.height - 10) // theme.reading(19)
 AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people can follow
 AUTOPLAY_SPEC = "ai:easy"
 
@@ -600,7 +605,7 @@ class TableScene(AppScene):
                 self.open_rules()
                 return True
             if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the log, without a mouse
-                page = max(1, (LOG_RECT.height - 10) // theme.reading(19) - 1)
+                page = max(1, log_rows() - 1)
                 self.log_scroll = max(0, self.log_scroll + (page if event.key == pygame.K_PAGEUP else -page))
                 return True
             if event.key == pygame.K_h and not event.mod & pygame.KMOD_SHIFT:
@@ -678,7 +683,7 @@ class TableScene(AppScene):
         pygame.draw.rect(surface, theme.TABLE_DARK, LOG_RECT, border_radius=6)
         lines = self._wrapped_log()
         per = theme.reading(19)
-        visible = (LOG_RECT.height - 10) // per
+        visible = log_rows()
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         start = max(0, len(lines) - visible - self.log_scroll)
         clip = surface.get_clip()
