@@ -189,7 +189,7 @@ class BreakerBlocksTable(TableScene):
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.end_button = self.button(tr("End turn (N)"), (PILE_X, 648, 150, 42), lambda: self.act("end"))
+        self.end_button = self.button(tr("End turn (N)"), (PILE_X, 648, 150, 42), self.end_turn)
         self.skip_button = self.button(tr("Skip (S)"), (PILE_X + 160, 648, 120, 42), lambda: self.act("skip"))
         # a stop for every tile a hand can hold: all of a colour's power tiles and one of each action
         v = self.view
@@ -220,6 +220,18 @@ class BreakerBlocksTable(TableScene):
         self.selected = None
         self.side_pick = 0
         return self.perform(text, self.viewer)
+
+    def end_turn(self) -> None:
+        """End the turn; with actions unused (they are lost, BB-11) ask first."""
+        if not self.moves().end:
+            return
+        left = self.view["actions_left"]
+        unused = None
+        if left >= 2:
+            unused = tr("You have not used either action this turn: ending now gives both up.")
+        elif left == 1:
+            unused = tr("You still have an action left: ending now gives it up.")
+        self.end_turn_asking(unused, lambda: self.act("end"))
 
     def sockets_for(self, source: tuple | None) -> dict[tuple[int, int], list[str]]:
         m = self.moves()
@@ -429,7 +441,7 @@ class BreakerBlocksTable(TableScene):
             self.side_pick += 1
             return True
         if event.key == pygame.K_n and self.moves().end:
-            self.act("end")
+            self.end_turn()
             return True
         if event.key == pygame.K_s and self.moves().skip:
             self.act("skip")

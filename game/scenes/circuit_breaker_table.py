@@ -15,7 +15,7 @@ import math
 import pygame
 
 from game.i18n import tr, tr_message
-from game.rules.circuit_breaker import helpers
+from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
@@ -275,8 +275,26 @@ class CircuitBreakerTable(TableScene):
 
     def end_turn(self) -> None:
         if self.my_turn():
-            self.selected = None
-            self.act("end")
+            self.end_turn_asking(self.unused_turn(), self.end_now)
+
+    def end_now(self) -> None:
+        self.selected = None
+        self.act("end")
+
+    def unused_turn(self) -> str | None:
+        """What ending the turn now would give up: placements that some tile could still
+        use, and the mouse, except in the last round (a mouse out then fetches nothing)."""
+        legal = self.legal()
+        places = MAX_PLACEMENTS - self.view["placed"] if any(t.startswith("place ") for t in legal) else 0
+        last_round = self.view["round"] >= self.view["rounds"]
+        mouse = not last_round and any(t.startswith("mouse ") for t in legal)
+        if places >= 2:
+            return tr("You could still place two tiles and send your mouse.") if mouse \
+                else tr("You could still place two tiles.")
+        if places == 1:
+            return tr("You could still place one more tile and send your mouse.") if mouse \
+                else tr("You could still place one more tile.")
+        return tr("You could still send your mouse.") if mouse else None
 
     def pick_hand(self, index: int) -> None:
         hand = self.view.get("hand") or []

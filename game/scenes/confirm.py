@@ -16,13 +16,17 @@ BOX = pygame.Rect(390, 250, 500, 220)
 class ConfirmScene(AppScene):
     opaque = False
 
-    def __init__(self, app, title: str, text: str, yes: str, on_yes: Callable[[], None]) -> None:
+    def __init__(self, app, title: str, text: str, yes: str, on_yes: Callable[[], None],
+                 yes_key: int | None = None) -> None:
         super().__init__(app)
         self.title, self.text, self.yes, self.on_yes = title, text, yes, on_yes
+        # the key that opened the question answers yes when pressed again (N, N ends a turn)
+        self.yes_key = yes_key
 
     def enter(self) -> None:
         self.button(tr("Stay"), (BOX.x + 40, BOX.bottom - 70, 190, 48), self.stack_pop)
-        self.button(self.yes, (BOX.right - 230, BOX.bottom - 70, 190, 48), self.confirm, object_id="#primary")
+        self.yes_button = self.button(self.yes, (BOX.right - 230, BOX.bottom - 70, 190, 48), self.confirm,
+                                      object_id="#primary")
         self.focus.index = 0
         self.focus.visible = True
 
@@ -36,6 +40,8 @@ class ConfirmScene(AppScene):
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.stack_pop()
+        elif event.type == pygame.KEYDOWN and self.yes_key is not None and event.key == self.yes_key:
+            self.confirm()
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def draw(self, surface: pygame.Surface) -> None:

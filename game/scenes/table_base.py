@@ -10,6 +10,7 @@ import logging
 import math
 import random
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -570,6 +571,18 @@ class TableScene(AppScene):
         else:  # only computers at the table
             text = tr("Games between computer players are not saved.")
         self.stack.push(ConfirmScene(self.app, tr("Leave the table?"), text, tr("Leave"), self.leave))
+
+    def end_turn_asking(self, unused: str | None, end: Callable[[], None]) -> None:
+        """End the turn, first asking when ``unused`` names actions the player would lose.
+        A second N answers yes, so a deliberate N, N stays quick; a tutorial step that
+        says to end the turn never asks."""
+        if not unused or self.tutorial is not None or self.app.config.autoplay:
+            end()
+            return
+        from game.scenes.confirm import ConfirmScene
+        self.clear_selection()
+        self.stack.push(ConfirmScene(self.app, tr("End your turn?"), unused, tr("End turn (N)"), end,
+                                     yes_key=pygame.K_n))
 
     def leave(self) -> None:
         from game.scenes.title import TitleScene

@@ -87,6 +87,7 @@ def test_rearrange_a_leaf_and_end_the_turn_with_the_keyboard():
         assert log(d)[-1] == "rearrange 1,-2 to -1,0 from E"
         d.frames(30)
         d.key(pygame.K_n)
+        d.key(pygame.K_n)  # yes, give up the second action
         assert log(d)[-1] == "end" and t.session.current_player == 1
         assert t.viewer == 1 or d.until(lambda: t.viewer == 1, timeout=3), "open game: seats swap without hand-off"
     finally:
@@ -146,6 +147,7 @@ def test_in_pass_and_play_the_next_seat_can_play_after_the_first_ends_its_turn()
         d.drag(t.hand_rect(0, 0).center, near((0, -1), "N"))
         d.frames(30)
         d.key(pygame.K_n, frames=3)
+        d.key(pygame.K_n, frames=3)  # yes, give up the second action
         assert d.until(lambda: t.viewer == 1, timeout=5)
         d.frames(10)
         assert t.moves().draws and t.moves().end  # seat 2 is offered its moves, not seat 1's (none)
@@ -368,5 +370,25 @@ def test_every_tile_of_a_long_hand_can_be_reached_and_played_by_keyboard():
         assert t.selected == ("hand", "annihilate")
         theirs = [item for item in t.focus.items if item.enabled() and item.rect_of().y == t.hand_rect(1, 0).y]
         assert not theirs, "the opponent's hand is no stop while nothing asks you to pick from it"
+    finally:
+        d.close()
+
+
+def test_ending_a_turn_early_asks_first_because_unused_actions_are_lost():
+    from game.scenes.confirm import ConfirmScene
+    d = bb_driver()
+    try:
+        t = d.top
+        d.key(pygame.K_n)
+        assert isinstance(d.top, ConfirmScene)
+        assert d.top.text == "You have not used either action this turn: ending now gives both up."
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t and log(d) == [] and t.my_turn()
+        d.drag(t.hand_rect(0, 0).center, near((0, -1), "N"))
+        d.frames(30)
+        d.click(t.end_button.rect.center)
+        assert d.top.text == "You still have an action left: ending now gives it up."
+        d.click(d.top.yes_button.rect.center)
+        assert log(d)[-1] == "end" and t.session.current_player == 1
     finally:
         d.close()

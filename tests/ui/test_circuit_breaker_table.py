@@ -61,6 +61,7 @@ def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
         d.drag(t.mouse_home_rect().center, target)
         assert log(d)[-1] == "mouse house 1 at 3,4"
         d.key(pygame.K_n)
+        d.key(pygame.K_n)                           # yes, give up the two placements
         d.key(pygame.K_RETURN)                      # hand-off back to seat 1
         assert t.viewer == 0
         d.click(t.mouse_rect(1).center)             # cheese the thief
@@ -223,6 +224,7 @@ def test_a_hint_stays_with_the_player_who_asked_across_a_hand_off():
         assert d.until(lambda: t.hint is not None, 60)
         hinted = t.hint[0]
         d.key(pygame.K_n, frames=2)
+        d.key(pygame.K_n, frames=2)  # the turn ends unused: yes
         assert d.until(lambda: isinstance(d.top, HandoffScene), 10)
         d.key(pygame.K_RETURN, frames=2)
         assert t.viewer == 1
@@ -274,6 +276,7 @@ def test_the_mouse_goes_to_an_opponents_appliance_by_click_or_keys_and_cheese_by
         d.key(pygame.K_RETURN)
         assert log(d)[-1] == "mouse house 1 at 3,4"
         d.key(pygame.K_n)
+        d.key(pygame.K_n)  # yes, give up the placements
         d.key(pygame.K_RETURN)  # hand-off back to seat 1
         assert t.viewer == 0
         focus_on(d, t.mouse_rect(1))
@@ -555,5 +558,46 @@ def test_the_keyboard_focus_gets_the_captions_and_refusals_the_pointer_gets(monk
         monkeypatch.setattr(t, "draw_fit_problem", lambda surface, problem, at: refused.append(at))
         d.frames(1)
         assert refused == [bad], "why the tile does not fit the focused cell is shown"
+    finally:
+        d.close()
+
+
+def test_ending_a_turn_with_placements_or_the_mouse_unused_asks_first_and_n_again_says_yes():
+    from game.scenes.confirm import ConfirmScene
+    d = cb_driver(["place A1 at 3,4 r180"])
+    try:
+        t = d.top
+        d.key(pygame.K_n)
+        assert isinstance(d.top, ConfirmScene), "one placement and the mouse are still unused"
+        assert d.top.text == "You could still place one more tile and send your mouse."
+        d.key(pygame.K_ESCAPE)                      # Stay: the turn goes on
+        assert d.top is t and log(d)[-1] == "place A1 at 3,4 r180" and t.my_turn()
+        d.click(t.end_button.rect.center)           # the button asks too
+        assert isinstance(d.top, ConfirmScene)
+        d.key(pygame.K_n)
+        assert log(d)[-1] == "end"
+    finally:
+        d.close()
+
+
+def test_a_turn_with_nothing_useful_left_ends_without_asking():
+    from game.scenes.confirm import ConfirmScene
+    d = cb_driver(["place A1 at 3,4 r180", "place A2 at 4,3 r270", "mouse appliance-1"])
+    try:
+        d.key(pygame.K_n)                           # both placements and the mouse are used
+        assert not isinstance(d.top, ConfirmScene) and log(d)[-1] == "end"
+    finally:
+        d.close()
+    # in the last round a mouse sent out fetches nothing, so an unused mouse is no loss (CB-18)
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S, "rounds": 2})
+    for a in ["place A1 at 3,4 r180", "place A2 at 4,3 r270", "mouse appliance-1", "end",
+              "place A5 at 3,4 r180", "place A9 at 2,3 r90", "end",
+              "place A3 at 3,2 r0", "place A4 at 2,3 r90"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        assert not session.state.view(0)["mouse_used"]
+        d.key(pygame.K_n)
+        assert not isinstance(d.top, ConfirmScene) and log(d)[-1] == "end"
     finally:
         d.close()
