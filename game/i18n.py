@@ -84,13 +84,23 @@ def tr_message(message: str, _depth: int = 0) -> str:
     for pattern, translation in _patterns:
         m = pattern.fullmatch(message)
         if m:
-            values = {k: tr_message(v, _depth + 1) if _depth < 2 else _messages.get(v, _catalog.get(v, v))
-                      for k, v in m.groupdict().items()}
+            values = {k: _value(k, v, _depth) for k, v in m.groupdict().items()}
             try:
                 return translation.format(**values)
             except (KeyError, IndexError, ValueError):  # a broken entry: keep the English
                 return message
     return message
+
+
+def _value(name: str, value: str, depth: int) -> str:
+    """A template's captured value in the chosen language. A {side} is a compass letter
+    (N, E, S, W) whose word differs by language; it has its own "side X" entries so that
+    a letter elsewhere (a Blockers! symbol E, say) is never taken for a direction."""
+    if name == "side":
+        return _messages.get(f"side {value}", value)
+    if depth < 2:
+        return tr_message(value, depth + 1)
+    return _messages.get(value, _catalog.get(value, value))
 
 
 def language() -> str:

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from game import i18n
+from game.core.errors import IllegalAction
 from game.paths import asset
+from game.session import GameSession
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -325,3 +327,20 @@ def test_a_broken_data_file_is_reported_in_german_around_its_technical_detail(tm
     finally:
         i18n.load_language("en")
     assert not left, left
+
+
+def test_a_breaker_blocks_refusal_names_the_side_in_the_players_words():
+    """A compass letter in a refusal is notation: German says Osten, not E. Only a
+    {side} value is read as a direction; a tile called E keeps its name."""
+    session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0})
+    with pytest.raises(IllegalAction) as refused:
+        session.check("play 0 at 3,0 from W")  # no hole on the core's east face points there
+    english = str(refused.value)
+    assert english.endswith("from W")
+    try:
+        assert i18n.load_language("de") is None
+        german = i18n.tr_message(english)
+        assert "von Westen her" in german and " W " not in f"{german} "
+        assert i18n.tr_message("no E on your rack") == "Auf deiner Bank liegt kein Plättchen E"
+    finally:
+        i18n.load_language("en")
