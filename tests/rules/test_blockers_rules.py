@@ -446,7 +446,7 @@ def test_BL_22_notation_prints_and_parses_back():
     assert str(Place(6, SQUARES.index("C7"), 0)) == "red:7@C7" and str(PASS) == "pass" and Pass() == PASS
     state = game(["7", "G", "moon", "wild", "2", "1"], BLUE6)
     for text, expected in [(" MOON@g2 ", "moon@G2"), ("g@g2", "G@G2"), ("Wild @ e5", "wild@E5"),
-                           ("RED:7@c7", "7@C7")]:
+                           ("RED:7@c7", "7@C7"), (" red : 7 @ C7", "7@C7")]:
         assert str(state.parse(text)) == expected
     for action in state.legal_actions():
         assert state.parse(str(action)) == action
@@ -461,6 +461,8 @@ def test_BL_22_notation_prints_and_parses_back():
     ("X@C7", "'X' is not a tile"),
     ("7@J1", "'J1' is not a square"),
     ("7@C0", "'C0' is not a square"),
+    ("mo on@G2", "'mo on' is not a tile"),
+    ("7@C 7", "'C 7' is not a square"),
     ("orange:7@C7", "'orange' is not a colour"),
     ("8@C8", "no 8 on your rack"),
     ("7@C6", "7 does not fit C6"),

@@ -119,23 +119,24 @@ def read_colour(text: str) -> int:
 def read_notation(text: str) -> Action:
     """The action a notation string names, checking only the grammar (not legality).
 
-    Ignores case and spaces. The colour prefix is kept as written (None if absent); the
-    state decides whether it is required, allowed or wrong.
+    Ignores case, and spaces around the whole and around ``:`` and ``@`` (a space inside
+    a name, "mo on", is refused). The colour prefix is kept as written (None if absent);
+    the state decides whether it is required, allowed or wrong.
     """
     if not isinstance(text, str):
         raise IllegalAction(f"an action is written as text, not {type(text).__name__}")
-    compact = "".join(text.split())
+    compact = text.strip()
     if not compact:
         raise IllegalAction(f"no action given: {_EXAMPLE}")
     if compact.lower() == "pass":
         return PASS
     if compact.count("@") != 1:
-        raise IllegalAction(f"{text.strip()!r} is not an action: {_EXAMPLE}")
-    head, square_text = compact.split("@")
+        raise IllegalAction(f"{compact!r} is not an action: {_EXAMPLE}")
+    head, square_text = (part.strip() for part in compact.split("@"))
     colour = None
     if ":" in head:
         colour_text, _, head = head.partition(":")
-        colour = read_colour(colour_text)
+        colour, head = read_colour(colour_text.strip()), head.strip()
     if not head:
         raise IllegalAction(f"no tile given before @: {_EXAMPLE}")
     tile, square = read_tile(head), read_square(square_text)
