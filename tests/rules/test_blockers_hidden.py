@@ -97,6 +97,16 @@ def test_determinize_keeps_the_view_and_conserves_tiles(n, advanced):
         assert state.to_json() == original
 
 
+def test_BL_21_determinize_shuffles_the_pool_order_even_of_a_rack_the_seat_sees():
+    """The pool order is hidden from everyone, the rack's owner included: a world that kept
+    the real order would tell a bot its own future draws."""
+    state = R.new_game(2, 8)
+    real = state.to_json()["pools"]
+    own = next(iter(state.view(0)["racks"]))
+    orders = {tuple(state.determinize(0, random.Random(k)).to_json()["pools"][own]) for k in range(12)}
+    assert len(real[own]) > 5 and len(orders) > 6 and tuple(real[own]) not in orders
+
+
 def test_determinize_accepts_any_random_like_object_and_rejects_bad_seats():
     state = R.new_game(2, 4)
     a = state.determinize(1, Rng(5))

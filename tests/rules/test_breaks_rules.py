@@ -563,6 +563,14 @@ def test_BR_13_stall_resets_on_play_merge_but_not_final_merge():
     assert state.view(0)["stall"] == 4
 
 
+def test_BR_13_stall_resets_on_break():
+    state = game([[["2H"], [], []], [["3H"], [], []]], ["9C", "KH", "5D", "6D"])
+    play(state, "draw", "discard")
+    assert state.view(0)["stall"] == 1
+    play(state, "draw", "break 1 1 1")  # seat 2 breaks seat 1's 2H with the drawn KH
+    assert state.view(0)["stall"] == 0 and state.phase == "play"
+
+
 def test_BR_13_the_limit_shown_with_a_card_pending_is_the_one_its_discard_meets():
     state = game(NO_MATCH, ["9D", "TD"])
     for turn in range(4):
@@ -651,6 +659,13 @@ def test_BR_17_court_scoring_counts_every_court_card_in_stacks():
         play(state, "draw", "place 1")
     assert standard.scores() == [1, 0]
     assert court.scores() == [1 + 1 + 2 + 3, 0]  # KS in a slot earns nothing
+
+
+def test_BR_17_court_scoring_counts_each_copy_of_a_court_card_with_two_decks():
+    tabs = [[["KH", "KH", "QH", "2H"], [], []], [["3D"], [], []]]
+    state = game(tabs, ["3H", "9C"], two_decks=True, scoring="court")
+    play(state, "draw", "place 1")
+    assert state.scores() == [1 + 3 + 3 + 2, 0]  # both kings of hearts count
 
 
 def test_BR_18_winners_single_and_tied():

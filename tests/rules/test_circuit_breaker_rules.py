@@ -249,6 +249,17 @@ def test_CB_12_deal_comes_before_the_mouse_and_a_pile_refills():
                                     "hidden": False, "public": True}]
 
 
+def test_CB_12_the_round_deal_starts_with_the_first_player_and_stays_secret():
+    s = game(setup={**S, "first_player": 1})
+    while not any(e["kind"] == "deal" for e in s.view(0)["events"]):
+        play(s, "end")
+    assert s.round == 5
+    assert [e["seat"] for e in s.view(0)["events"] if e["kind"] == "deal"] == [1, 0]
+    assert "W2" in hand(s, 1) and "W3" in hand(s, 0)  # the stack's top went to the first player
+    # dealt face down: only the receiver knows the tile
+    assert s.view(0)["hands"][1]["known"] == [] and s.view(1)["hands"][0]["known"] == []
+
+
 def test_CB_13_decisions_interleave_until_end():
     s = game()
     play(s, "discard A3 to appliance-1; place W31 at 3,4 r0; mouse wire-2; discard W1 to appliance-2")
@@ -272,6 +283,10 @@ def test_CB_13_decisions_interleave_until_end():
     assert s.view(0)["mice"][1] == {"spot": "appliance-stack"}
     assert s.view(0)["cheese"] == [0, 0] and s.view(0)["cheese_pool"] == 12
     assert refused(s, "cheese 2").startswith("no cheese")
+    # A mouse already on the appliance stack cannot be cheesed there again.
+    s = play(game(), "discard A3 to appliance-1; end | mouse appliance-stack; end")
+    assert of_verb(s, "cheese") == set()
+    assert refused(s, "cheese 2") == "seat 2's mouse is already on the appliance stack"
 
 
 def test_CB_14_mouse_targets_and_capacity():
@@ -359,6 +374,12 @@ def test_CB_19_scores_at_any_time_and_tie_breaks():
             "| end | place A16 at 4,3 r270; end")
     assert s.scores() == [3, 3] and s.view(0)["cheese"] == [0, 0]
     assert s.winners() == [1]
+    # Cheese comes before appliances: seat 1 holds a cube, seat 2 more appliances (2 against 3).
+    s = game(rounds=2, setup={**S, "objectives": [6, 7]})
+    play(s, "place A1 at 3,4 r180; place A2 at 4,3 r270; discard W1 to appliance-1; end"
+            "| place A5 at 3,4 r180; place A9 at 2,3 r90; end | end | place A16 at 4,3 r270; end")
+    assert s.scores() == [3, 3] and s.view(0)["cheese"] == [1, 0]
+    assert s.winners() == [0]
 
 
 # --- section 9: worked examples -----------------------------------------------------------------

@@ -369,6 +369,16 @@ def test_CU_14_sudden_death_eliminates_skips_and_leaves_a_last_player():
     assert state.winners() == [3] and state.scores() == [0, 0, 0, 1]
 
 
+def test_CU_14_a_seat_out_mid_round_is_skipped_in_the_rounds_that_follow():
+    state = game(P, Q, R, sudden_death=True)
+    play(state, "ask 1", "guess " + W, "ask 2")  # seat 2 guesses seat 3 (R) wrong: out
+    assert (state.round, state.current_player) == (2, 0)
+    play(state, "ask 3")
+    assert state.current_player == 2  # seat 2's place in the round is passed over
+    play(state, "ask 4")
+    assert (state.round, state.current_player) == (3, 0)
+
+
 def test_CU_14_sudden_death_right_guess_still_plays_the_round_out():
     state = game(P, Q, R, sudden_death=True)
     play(state, "guess " + Q)  # seat 1 right
@@ -439,6 +449,26 @@ def test_CU_17_determinize_keeps_the_view_and_agrees_with_every_answer():
                 assert (format_shape(shapes[entry["target"]]) == entry["action"][6:]) == entry["correct"]
         drawn[data["secrets"][0], data["secrets"][2]] += 1
     assert len(drawn) > 1  # the others' shapes are really redrawn
+
+
+def test_CU_17_determinize_never_redraws_a_shape_already_guessed_wrong():
+    state = game(P, Q)
+    for cell in "123456789ABCD":  # seat 1's questions (and both seats' letters) narrow Q down
+        play(state, f"ask {cell}")
+    def agrees(shape):  # with every answer seat 2's shape gave, as the log shows them
+        for entry in state.view(0)["log"]:
+            q = entry["action"].split()[1]
+            told = entry["answers"][1] if "answers" in entry else \
+                entry["answer"] if entry["target"] == 1 else answer(shape, q)
+            if answer(shape, q) != told:
+                return False
+        return True
+    left = [format_shape(shape) for shape in enumerate_shapes() if agrees(shape)]
+    assert Q in left and len(left) == 3
+    wrong = next(s for s in left if s != Q)
+    play(state, "ask 1", "guess " + wrong)  # seat 2 asks, seat 1 guesses wrong
+    drawn = {state.determinize(0, random.Random(seed)).to_json()["secrets"][1] for seed in range(40)}
+    assert drawn == set(left) - {wrong}
 
 
 def test_CU_17_determinize_fixes_a_solved_target_and_reveals_nothing_when_over():
