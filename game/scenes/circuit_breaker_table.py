@@ -161,6 +161,7 @@ class CircuitBreakerTable(TableScene):
         super().__init__(app, session)
         self.drag = DragController()
         self.rotation = 0
+        self.turned: str | None = None      # the tile ``rotation`` was set for
         self.selected: str | None = None    # a hand tile picked by click/keyboard
         self.cursor = (3, 4)
         self.pulse = 0.0
@@ -300,7 +301,21 @@ class CircuitBreakerTable(TableScene):
         hand = self.view.get("hand") or []
         if index < len(hand) and self.my_turn():
             self.selected = None if self.selected == hand[index] else hand[index]
+            if self.selected is not None:
+                self.take_up(self.selected)
             self.app.sound.play("pick")
+
+    def take_up(self, tile: str) -> None:
+        """A tile taken from the hand starts the way the hand shows it (upright), unless
+        it is the tile that was turned (R with nothing in hand turns the next one taken)."""
+        if self.turned is not None and tile != self.turned:
+            self.rotation = 0
+        self.turned = tile
+
+    def turn(self, degrees: int) -> None:
+        self.rotation = (self.rotation + degrees) % 360
+        d = self.drag.drag
+        self.turned = d.source[1] if d is not None and d.source[0] == "tile" else self.selected
 
     def place(self, tile: str, cell: tuple[int, int]) -> bool:
         rot = self.canonical(tile, self.rotation)
@@ -316,6 +331,7 @@ class CircuitBreakerTable(TableScene):
             return False
         self.selected = None
         if self.act(text):
+            self.rotation, self.turned = 0, None  # the next tile starts upright
             self.app.sound.play("drop")
             return True
         return False
@@ -390,7 +406,7 @@ class CircuitBreakerTable(TableScene):
         if super().on_event(event):
             return True
         if event.type == pygame.MOUSEWHEEL and (self.drag.active or self.selected):
-            self.rotation = (self.rotation + (90 if event.y < 0 else 270)) % 360
+            self.turn(90 if event.y < 0 else 270)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.press(event.pos)
@@ -419,6 +435,7 @@ class CircuitBreakerTable(TableScene):
         hand = self.view.get("hand") or []
         for i, tile in enumerate(hand):
             if self.hand_rect(i).collidepoint(pos):
+                self.take_up(tile)
                 self.drag.press(("tile", tile), tile_surface(tile, self.rotation, HOUSE_CELL), self.hand_rect(i), pos)
                 return True
         home = self.mouse_home_rect()
@@ -498,7 +515,7 @@ class CircuitBreakerTable(TableScene):
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_r:
-            self.rotation = (self.rotation + 90) % 360
+            self.turn(90)
             return True
         if event.key == pygame.K_n:
             self.end_turn()
@@ -515,7 +532,7 @@ class CircuitBreakerTable(TableScene):
     def on_hint(self, text: str) -> None:
         w = text.split()
         if w[0] == "place":
-            self.rotation = int(w[4][1:])  # hold the tile the suggested way round (R still turns it)
+            self.rotation, self.turned = int(w[4][1:]), w[1]  # held the suggested way round (R still turns it)
 
     def hint_spots(self, text: str) -> list[pygame.Rect]:
         w = text.split()

@@ -601,3 +601,27 @@ def test_a_turn_with_nothing_useful_left_ends_without_asking():
         assert not isinstance(d.top, ConfirmScene) and log(d)[-1] == "end"
     finally:
         d.close()
+
+
+def test_a_tile_taken_from_the_hand_starts_upright_not_turned_like_the_last_one():
+    d = cb_driver()
+    try:
+        t = d.top
+        hand = t.view["hand"]
+        d.hold(t.hand_rect(hand.index("A1")).center, (200, 200))
+        d.key(pygame.K_r)
+        d.key(pygame.K_r)
+        d.release(house_rect_cell(3, 4).center)
+        assert log(d) == ["place A1 at 3,4 r180"]
+        hand = t.view["hand"]
+        d.hold(t.hand_rect(hand.index("A2")).center, (200, 200))
+        assert t.rotation == 0, "A2 is drawn upright in the hand, so it is held upright"
+        d.key(pygame.K_r)
+        d.release(t.hand_rect(hand.index("A2")).center)    # put back: the turn is remembered for A2
+        d.hold(t.hand_rect(hand.index("A2")).center, (200, 200))
+        assert t.rotation == 90
+        d.release(t.hand_rect(hand.index("A2")).center)
+        d.click(t.hand_rect(hand.index("A3")).center)       # picking by click starts upright too
+        assert t.selected == "A3" and t.rotation == 0
+    finally:
+        d.close()
