@@ -534,10 +534,18 @@ class BreakerBlocksTable(TableScene):
             lines.append(tr("{who} moved the tile at {a} to {b}.", who=who, a=w[1], b=w[3]))
         elif w[0] == "target":
             gone = self.tile_at(_cell(w[1]), before)
-            kind = gone["kind"] if gone else "?"
-            lines.append(tr("{who} targeted {k} at {cell}.", who=who, k=tr(kind), cell=w[1]))
+            kind = tr(gone["kind"] if gone else "?")
+            if (before.get("pending") or {}).get("tile") == "annihilate":  # BB-18: gone for good
+                lines.append(tr("{who} removed {k} at {cell} from the game.", who=who, k=kind, cell=w[1]))
+            else:  # ATTENUATE (BB-22)
+                lines.append(tr("{who} sent {k} at {cell} back to its pile.", who=who, k=kind, cell=w[1]))
         elif w[0] == "keep":
-            lines.append(tr("{who} kept {k}; the rest of that hand went back.", who=who, k=tr(w[1])))
+            if (before.get("pending") or {}).get("number") == 2:  # AGGRAVATE's second step: the other hand
+                lines.append(tr("{who} left the opponent only {k}; the rest of that hand went back to the piles.",
+                                who=who, k=tr(w[1])))
+            else:
+                lines.append(tr("{who} kept only {k}; the rest of that hand went back to the piles.",
+                                who=who, k=tr(w[1])))
         elif w[0] == "skip":
             lines.append(tr("{who} skipped the rest of the agitate.", who=who))
         elif w[0] == "end":
@@ -547,8 +555,26 @@ class BreakerBlocksTable(TableScene):
                 and not self.is_bot(seat):  # a computer's steps show in its moves; a person gets the instruction
             lines.append(tr_message(pend["prompt"]))
         if after.get("end_reason") and not before.get("end_reason"):
-            lines.append(tr_message(after["end_reason"]["text"]))
+            lines.append(self.end_text(after["end_reason"]))
         return lines
+
+    def end_text(self, reason: dict) -> str:
+        """Why the game ended, naming the seats as the rest of the table does."""
+        me = self.perspective
+        if reason["code"] == "final_turn" and reason.get("final_for") is not None:
+            last = reason["final_for"]
+            if 1 - last == me:
+                return tr("You ran out of power tiles, so {name} had one final turn.", name=self.seat_name(last))
+            if last == me:
+                return tr("{name} ran out of power tiles, so you had one final turn.", name=self.seat_name(1 - last))
+            return tr("{name} ran out of power tiles, so {other} had one final turn.",
+                      name=self.seat_name(1 - last), other=self.seat_name(last))
+        if reason["code"] == "sealed" and reason.get("loser") is not None:
+            if reason["loser"] == me:
+                return tr("You began a turn with no socket to play into, and lose.")
+            return tr("{name} began a turn with no socket to play into, and loses.",
+                      name=self.seat_name(reason["loser"]))
+        return tr_message(reason["text"])
 
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
         duration = MOVE_TIME * speed_factor(self.app.settings.animation_speed)
@@ -645,7 +671,7 @@ class BreakerBlocksTable(TableScene):
         v = self.session.view(self.viewer)
         lines = []
         if v.get("end_reason"):
-            lines.append(tr_message(v["end_reason"]["text"]))
+            lines.append(self.end_text(v["end_reason"]))
         for i, name in enumerate(v["circuits"]):
             p1, p2 = v["power"][0][i], v["power"][1][i]
             ctrl = v["control"][i]
@@ -662,7 +688,7 @@ class BreakerBlocksTable(TableScene):
     def prompt(self) -> str:
         v = self.view
         if self.session.is_over():
-            return tr_message(v["end_reason"]["text"]) if v.get("end_reason") else tr("The game is over.")
+            return self.end_text(v["end_reason"]) if v.get("end_reason") else tr("The game is over.")
         pend = v.get("pending")
         if pend and pend.get("prompt"):
             if self.my_turn():

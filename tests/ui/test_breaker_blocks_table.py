@@ -235,6 +235,7 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         assert t.perform("target 1,3", 0)
         (_img, tween), = t.flights
         assert tween.start == cell_rect((1, 3)).topleft and tween.payload.get("fade"), "ANNIHILATE: gone for good"
+        assert t.log_lines[-1][1] == "Seat 1 removed 0 at 1,3 from the game."
     finally:
         d.close()
     attenuate = ["play 0 at 1,-1 from N", "draw attenuate", "draw 1", "draw 2", "play attenuate at 2,-1 from N"]
@@ -246,6 +247,7 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         index = next(i for i, (k, _, w) in enumerate(t.pile_entries()) if k == "0" and w == "colour")
         assert tween.start == cell_rect((1, -1)).topleft and tween.end == t.pile_rect(index).topleft
         assert not tween.payload.get("fade"), "ATTENUATE: back to its owner's pile"
+        assert t.log_lines[-1][1] == "Seat 1 sent 0 at 1,-1 back to its pile."
     finally:
         d.close()
 
@@ -259,6 +261,7 @@ def test_aggravate_sends_each_given_up_tile_flying_from_its_hand_slot_to_its_pil
         before = t.view
         entries = t.pile_entries()
         assert t.perform("keep 2", 0)  # seat 1 gives up its 0
+        assert t.log_lines[-1][1] == "Seat 1 kept only 2; the rest of that hand went back to the piles."
         (_img, tween), = t.flights
         zero = next(i for i, (k, _, w) in enumerate(entries) if k == "0" and w == "colour")
         assert tween.start == t.hand_rect(0, t.hand_kinds(0, before).index("0"), before).topleft
@@ -266,6 +269,7 @@ def test_aggravate_sends_each_given_up_tile_flying_from_its_hand_slot_to_its_pil
         d.frames(40)
         before = t.view
         assert t.perform("keep 0", 0)  # seat 2 keeps one 0: its other 0, its 2 and its 3 go back
+        assert t.log_lines[-1][1] == "Seat 1 left the opponent only 0; the rest of that hand went back to the piles."
         assert len(t.flights) == 3
         kinds = t.hand_kinds(1, before)
         starts = sorted(tween.start for _, tween in t.flights)
@@ -390,5 +394,23 @@ def test_ending_a_turn_early_asks_first_because_unused_actions_are_lost():
         assert d.top.text == "You still have an action left: ending now gives it up."
         d.click(d.top.yes_button.rect.center)
         assert log(d)[-1] == "end" and t.session.current_player == 1
+    finally:
+        d.close()
+
+
+def test_the_end_of_the_game_names_the_seats_as_the_table_does():
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        t = d.top
+        out_of_power = {"code": "final_turn", "text": "", "loser": None}
+        assert t.end_text({**out_of_power, "final_for": 1}) == \
+            "You ran out of power tiles, so Seat 2 (AI) had one final turn."
+        assert t.end_text({**out_of_power, "final_for": 0}) == \
+            "Seat 2 (AI) ran out of power tiles, so you had one final turn."
+        sealed = {"code": "sealed", "text": "", "final_for": None}
+        assert t.end_text({**sealed, "loser": 0}) == "You began a turn with no socket to play into, and lose."
+        assert t.end_text({**sealed, "loser": 1}) == \
+            "Seat 2 (AI) began a turn with no socket to play into, and loses."
     finally:
         d.close()
