@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.errors import IllegalAction
 from game.i18n import tr, tr_message
+from game.rules.breaker_blocks import LEVEL
 from game.rules.breaker_blocks.helpers import hole_sides
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
@@ -357,12 +359,28 @@ class BreakerBlocksTable(TableScene):
             self.refuse(tr("That is not a socket for this tile."))
 
     def drop(self, source: tuple, cell: tuple[int, int], side: str) -> bool:
+        return self.act(self.drop_text(source, cell, side))
+
+    @staticmethod
+    def drop_text(source: tuple, cell: tuple[int, int], side: str) -> str:
         where = f"{cell[0]},{cell[1]} from {side}"
         if source[0] == "hand":
-            return self.act(f"play {source[1]} at {where}")
+            return f"play {source[1]} at {where}"
         if source[0] == "pile":
-            return self.act(f"place {source[1]} at {where}")
-        return self.act(f"rearrange {source[1][0]},{source[1][1]} to {where}")
+            return f"place {source[1]} at {where}"
+        return f"rearrange {source[1][0]},{source[1][1]} to {where}"
+
+    def drop_problem(self, source: tuple, cell: tuple[int, int] | None, pos: tuple[int, int]) -> str | None:
+        """Why a drop fails on a cell that holds a tile or is part of the core, in the
+        rules' words; None elsewhere (the glowing sockets say more than "no hole faces it")."""
+        if cell is None or (self.tile_at(cell) is None and cell not in LEVEL.core):
+            return None
+        side = nearest_side(cell_rect(cell), pos, ["N", "E", "S", "W"])
+        try:
+            self.session.check(self.drop_text(source, cell, side))
+        except IllegalAction as exc:
+            return str(exc)
+        return None
 
     def clear_selection(self) -> None:
         self.selected = None
@@ -407,7 +425,7 @@ class BreakerBlocksTable(TableScene):
             if cell is not None and cell in sockets:
                 self.drop(source, cell, nearest_side(cell_rect(cell), event.pos, sockets[cell]))
             else:
-                self.refuse(tr("Drop it on a glowing socket."))
+                self.refuse(self.drop_problem(source, cell, event.pos) or tr("Drop it on a glowing socket."))
                 self.drag.snap_back(image, dragged, origin)
             return True
         if event.type == pygame.KEYDOWN:

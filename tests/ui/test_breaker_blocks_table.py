@@ -414,3 +414,17 @@ def test_the_end_of_the_game_names_the_seats_as_the_table_does():
             "Seat 2 (AI) began a turn with no socket to play into, and loses."
     finally:
         d.close()
+
+
+def test_a_drop_on_a_cell_without_a_socket_says_why():
+    d = bb_driver(["play 0 at 1,-1 from N", "end", "play 0 at 1,2 from S", "end"])
+    try:
+        t = d.top
+        d.drag(t.hand_rect(0, 0).center, cell_rect((1, -1)).center)   # your own tile is there
+        assert log(d)[-1] == "end" and t.toast == "1,-1 already holds a tile"
+        d.drag(t.hand_rect(0, 0).center, cell_rect((0, 0)).center)    # the core
+        assert t.toast.startswith("0,0 is part of the core")
+        d.drag(t.hand_rect(0, 0).center, near((5, 5), "S"))            # an empty cell far away
+        assert t.toast == "Drop it on a glowing socket."
+    finally:
+        d.close()
