@@ -24,6 +24,10 @@ class SaveFormatError(ValueError):
     pass
 
 
+class NewerSaveError(SaveFormatError):
+    """The save was written by a newer Breakbox: not damaged, only not readable here."""
+
+
 def _v0_to_v1(record: dict[str, Any]) -> dict[str, Any]:
     """Rebuild the actors list by replaying the moves."""
     from game.rules import get_rules
@@ -51,7 +55,7 @@ def migrate(record: Any) -> dict[str, Any]:
     if not isinstance(fmt, int) or fmt < 0:
         raise SaveFormatError(f"unknown save format {fmt!r}")
     if fmt > SAVE_FORMAT:
-        raise SaveFormatError(f"this save comes from a newer Breakbox (format {fmt}; this version reads "
+        raise NewerSaveError(f"this save comes from a newer Breakbox (format {fmt}; this version reads "
                               f"up to {SAVE_FORMAT}); update Breakbox to continue it")
     record = copy.deepcopy(record)
     while fmt < SAVE_FORMAT:

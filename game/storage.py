@@ -31,6 +31,10 @@ class StorageError(Exception):
     """A user file could not be read or written; the message names the file."""
 
 
+class NewerFileError(StorageError):
+    """A file written by a newer Breakbox: kept where it is for that version to read."""
+
+
 @dataclass
 class UserDirs:
     data: Path
@@ -213,9 +217,11 @@ def autosave_path(dirs: UserDirs) -> Path:
 
 
 def _read_save(path: Path) -> dict[str, Any]:
-    from game.save_format import SaveFormatError, migrate
+    from game.save_format import NewerSaveError, SaveFormatError, migrate
     try:
         return migrate(read_json(path))
+    except NewerSaveError as exc:
+        raise NewerFileError(f"{path}: {exc}") from None
     except SaveFormatError as exc:
         raise StorageError(f"{path}: {exc}") from None
 
@@ -225,7 +231,8 @@ def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, s
     file was moved aside.
 
     A damaged autosave falls back to the previous one (kept by every write). A game whose
-    data files are broken cannot be read now, but its save is not at fault: it is kept."""
+    data files are broken cannot be read now, but its save is not at fault: it is kept,
+    and so is a save from a newer Breakbox (continuing the older one would overwrite it)."""
     from game.rules import GameDataError
     path = autosave_path(dirs)
     prev = path.with_name(path.stem + ".prev" + path.suffix)
@@ -234,6 +241,8 @@ def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, s
         if path.exists():
             try:
                 return _read_save(path), path, None
+            except NewerFileError as exc:
+                return None, None, f"Could not continue: {exc}"
             except StorageError as exc:
                 moved = move_aside(path)
                 problem = f"Could not continue: {exc}" + (f" (kept as {moved.name})" if moved else "")
@@ -252,6 +261,11 @@ def load_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, str | None]:
     """The autosave record (or None) plus a message if a bad file was moved aside."""
     record, _, problem = find_autosave(dirs)
     return record, problem
+
+
+def autosave_kept(dirs: UserDirs) -> bool:
+    """True when a save file is in place, readable here or not (a newer Breakbox's)."""
+    return autosave_path(dirs).exists()
 
 
 def clear_autosave(dirs: UserDirs) -> None:

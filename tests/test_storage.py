@@ -67,14 +67,24 @@ def test_old_saves_are_migrated_and_newer_ones_refused():
         migrate({**record, "format": 99})
 
 
-def test_a_save_from_a_newer_version_is_moved_aside_with_a_message():
+def test_a_save_from_a_newer_version_is_refused_with_a_message_and_kept_in_place():
+    """Not damaged, only newer: after an update Continue must still find it, and the
+    older save beside it is not continued (that would overwrite the newer game)."""
     dirs = storage.user_dirs()
     path = storage.autosave_path(dirs)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"format": 99, "log": {}}))
+    newer = json.dumps({"format": 99, "log": {}})
+    path.write_text(newer)
+    prev = path.with_name("autosave.prev.json")
+    prev.write_text(json.dumps({"format": 1, "kind": "game", "seats": ["human", "ai:easy"],
+                                "log": {"game": "breaks", "seed": 1, "num_players": 2, "options": {},
+                                        "actions": [], "actors": []}}))
     record, problem = storage.load_autosave(dirs)
     assert record is None and "newer Breakbox" in problem and "autosave.json" in problem
-    assert list(path.parent.glob("autosave.json.bad-*"))
+    assert path.read_text() == newer and not list(path.parent.glob("autosave.json.bad-*"))
+    assert storage.autosave_kept(dirs)
+    path.unlink()  # (the older save beside it was readable all along)
+    assert storage.load_autosave(dirs)[0]["seats"] == ["human", "ai:easy"]
 
 
 def test_statistics_with_wrongly_typed_fields_are_moved_aside_not_crashed_on():

@@ -174,8 +174,8 @@ class SetupScene(AppScene):
         from game import storage
         from game.scenes.tables import saved_game_title
         record, _ = storage.load_autosave(self.app.dirs)
-        if record is None:
-            return None
+        if record is None:  # a save this version cannot read (a newer one's) is still replaced
+            return "" if storage.autosave_kept(self.app.dirs) else None
         title = saved_game_title(record)
         return tr(title) if title else ""
 

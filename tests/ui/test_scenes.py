@@ -566,6 +566,27 @@ def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replace
         d.close()
 
 
+def test_a_save_from_a_newer_breakbox_is_announced_and_a_new_game_asks_before_replacing_it():
+    from game.scenes.confirm import ConfirmScene
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"format": 99, "log": {}}))
+    d = Driver()
+    try:
+        d.frames(2)
+        assert "newer Breakbox" in (d.top.toast or "") and d.top.record is None
+        d.top.open_setup("breaks")
+        d.frames(2)
+        d.top.start()
+        d.frames(2)
+        assert isinstance(d.top, ConfirmScene) and "unfinished saved game" in d.top.text
+        d.key(pygame.K_ESCAPE)
+        assert json.loads(path.read_text())["format"] == 99
+    finally:
+        d.close()
+
+
 def test_the_focus_ring_skips_hidden_buttons():
     class TwoButtons(AppScene):
         def enter(self) -> None:
