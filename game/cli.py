@@ -141,6 +141,7 @@ def play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
     from game import storage
+    from game.rules import GameDataError
     from game.session import GameSession
     if args.resume:
         if args.seats or args.seed is not None or args.option:
@@ -163,7 +164,7 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
         try:
             options = dict(parse_option(o, args.game) for o in args.option)
             session = GameSession(args.game, seats, seed=args.seed, options=options)
-        except (ValueError, KeyError) as exc:
+        except (ValueError, KeyError, GameDataError) as exc:  # GameDataError: a broken file in levels/
             parser.error(str(exc))
 
     def make(app):

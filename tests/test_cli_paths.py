@@ -111,3 +111,20 @@ def test_bench_close_times_a_quit_while_the_ai_thinks():
     result = bench.close(argparse.Namespace(runs=1, seed=0))
     assert result["bench"] == "close" and result["runs"] == 1
     assert 0 < result["median_s"] <= result["max_s"] < 3.0  # a hang would never come back at all
+
+
+def test_a_broken_data_file_is_a_clean_command_line_error_not_a_traceback(monkeypatch, capsys):
+    import game.rules as rules
+    from game.cli import run
+    real = rules.importlib.import_module
+
+    def broken_breaks(name, *args):
+        if name.endswith(".breaks"):
+            raise ValueError("levels/breaks/deck.toml: not valid TOML")
+        return real(name, *args)
+    monkeypatch.setattr(rules.importlib, "import_module", broken_breaks)
+    with pytest.raises(SystemExit) as stopped:
+        run(["play", "breaks", "--headless", "--max-frames", "5"])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "Breaks cannot start: levels/breaks/deck.toml: not valid TOML" in err and "Traceback" not in err
