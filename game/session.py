@@ -31,8 +31,8 @@ def parse_seat_spec(spec: str) -> str:
 
 
 def move_numbers(raw: Any, moves: int) -> list[int]:
-    """Take-back points from a save: whole numbers 0..moves; anything else is dropped, as
-    they only add lines to the log and must not cost the player the game."""
+    """Take-back or hint points from a save: whole numbers 0..moves; anything else is
+    dropped, as they only add lines to the log and must not cost the player the game."""
     if not isinstance(raw, list):
         return []
     return [p for p in raw if isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= moves]
@@ -166,8 +166,7 @@ class GameSession:
         if not isinstance(seats, list) or len(seats) != log.num_players:
             raise ValueError("the save's seat list does not match its player count")
         session = cls(log.game, [str(s) for s in seats], log=log)
-        hints = record.get("hints", [])
-        session.hints = [int(h) for h in hints] if isinstance(hints, list) else []
+        session.hints = move_numbers(record.get("hints"), len(log.actions))
         session.takebacks = move_numbers(record.get("takebacks"), len(log.actions))
         notes = record.get("notes")
         session.notes = dict(notes) if isinstance(notes, dict) else {}  # each table checks its own

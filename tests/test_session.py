@@ -54,6 +54,11 @@ def test_take_backs_are_kept_in_the_record_and_later_ones_go_with_the_moves_they
     # a take-back point past the end or not a move number is dropped, the game kept
     record["takebacks"] = [1, 7, "x", True, -1]
     assert GameSession.from_record(record).takebacks == [1]
+    # so is a bad hint mark: hints only add lines to the log
+    for hints, kept in (([0, "x", None, 9, 1.5], [0]), ("x", []), (None, [])):
+        record["hints"] = hints
+        assert GameSession.from_record(record).hints == kept
+
 
 def test_undo_is_refused_when_the_ai_drew_since():
     s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
