@@ -212,6 +212,7 @@ class App:
         except Exception as exc:
             self.show_error(exc)
         frames_run = 0
+        interrupted = False
         last = time.perf_counter()
         try:
             while self.running and len(self.stack):
@@ -229,8 +230,13 @@ class App:
                 if self.config.max_frames is not None and frames_run >= self.config.max_frames:
                     break
                 self.clock.tick(self.frame_rate())
+        except KeyboardInterrupt:  # Ctrl+C in the terminal: close as the window's X would
+            log.info("interrupted from the terminal")
+            interrupted = True
         finally:
             self.shutdown()
+        if interrupted:
+            return 130  # the shell's code for a program ended by Ctrl+C
         return 1 if self.crash is not None or self.screenshot_failed else 0
 
     def shutdown(self) -> None:

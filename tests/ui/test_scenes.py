@@ -207,6 +207,18 @@ def test_an_error_in_the_first_scene_shows_the_error_screen_instead_of_a_traceba
     assert "unhandled error in a scene" in logged and "kaboom on entry" in logged
 
 
+class Interrupted(AppScene):
+    def update(self, dt: float) -> None:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_in_the_terminal_closes_the_app_quietly_with_the_shells_code():
+    from game.app import App, AppConfig
+    app = App(AppConfig(first_scene=lambda app: Interrupted(app), max_frames=30, headless=True))
+    assert app.run() == 130
+    assert not len(app.stack), "the scenes were closed as on quitting"
+
+
 def test_ai_plays_its_turn_while_frames_keep_running():
     session = GameSession("breaks", ["ai:easy", "ai:easy"], seed=11)
     d = Driver(lambda app: BreaksTable(app, session), autoplay=True, autosave=False)
