@@ -24,6 +24,7 @@ library; the rules and bots are imported inside the worker process.
 from __future__ import annotations
 
 import atexit
+import signal
 import time
 import traceback
 import weakref
@@ -189,6 +190,9 @@ class AIWorker:
 
 def _serve(conn: Any) -> None:
     """The worker process: answer requests until the pipe closes or "stop" arrives."""
+    # Ctrl+C in a terminal reaches the whole process group: the app closes this worker
+    # itself, so the worker ignores it instead of printing a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             msg = conn.recv()

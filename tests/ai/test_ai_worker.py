@@ -116,3 +116,21 @@ def test_close_without_ever_starting():
     t0 = time.perf_counter()
     worker.close()
     assert time.perf_counter() - t0 < 0.1
+
+
+def test_ctrl_c_in_the_terminal_leaves_the_worker_to_the_app(worker):
+    """SIGINT reaches the whole process group; the worker must not die with a traceback
+    mid-request: the app stops it when it closes."""
+    import os
+    import signal
+    state = _position()
+    seat = state.current_player
+    worker.request("breaks", state.to_json(), seat, "random", seed=1)
+    assert worker.wait(timeout=20).ok
+    pid = worker.pid
+    os.kill(pid, signal.SIGINT)
+    time.sleep(0.3)
+    worker.request("breaks", state.to_json(), seat, "random", seed=1)
+    result = worker.wait(timeout=20)
+    assert result is not None and result.ok, result and result.error
+    assert worker.pid == pid, "the same process answered: the interrupt did not end it"
