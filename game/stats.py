@@ -58,27 +58,46 @@ class Stats:
 
     @classmethod
     def from_json(cls, data: Any) -> Stats:
+        """The statistics of a file's JSON; ValueError names the first bad line."""
+        stats, problems = cls.salvage(data)
+        if problems:
+            raise ValueError(problems[0])
+        return stats
+
+    @classmethod
+    def salvage(cls, data: Any) -> tuple[Stats, list[str]]:
+        """The good lines of a file's JSON and what was wrong with the others, so one bad
+        line does not cost every statistic. ValueError when the file is not statistics."""
         if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
             raise ValueError(f"not a statistics file of format {STATS_FORMAT}")
-        out = cls()
+        out, problems = cls(), []
         games = data.get("games", {})
         if not isinstance(games, dict):
             raise ValueError("'games' must be an object")
         for game, levels in games.items():
             if not isinstance(levels, dict):
-                raise ValueError(f"{game}: expected levels")
+                problems.append(f"{game}: expected levels")
+                continue
             for level, raw in levels.items():
-                try:
-                    line = Line(**raw)
-                except TypeError as exc:
-                    raise ValueError(f"{game}/{level}: {exc}") from None
-                if not _well_typed(line):
-                    raise ValueError(f"{game}/{level}: counts must be whole numbers and the best score a number")
-                if min(line.played, line.wins, line.losses, line.draws) < 0 or \
-                        line.wins + line.losses + line.draws != line.played:
-                    raise ValueError(f"{game}/{level}: the counts do not add up")
-                out.games.setdefault(game, {})[level] = line
-        return out
+                problem = _line_problem(raw)
+                if problem:
+                    problems.append(f"{game}/{level}: {problem}")
+                else:
+                    out.games.setdefault(game, {})[level] = Line(**raw)
+        return out, problems
+
+
+def _line_problem(raw: Any) -> str | None:
+    try:
+        line = Line(**raw)
+    except TypeError as exc:
+        return str(exc)
+    if not _well_typed(line):
+        return "counts must be whole numbers and the best score a number"
+    if min(line.played, line.wins, line.losses, line.draws) < 0 or \
+            line.wins + line.losses + line.draws != line.played:
+        return "the counts do not add up"
+    return None
 
 
 def _well_typed(line: Line) -> bool:

@@ -332,13 +332,17 @@ def load_progress(dirs: UserDirs) -> tuple[dict[str, int], str | None]:
         return {}, None
     try:
         raw = read_json(path)
-        if not isinstance(raw, dict) or not all(isinstance(k, str) and type(v) is int and 0 <= v <= 3
-                                                for k, v in raw.items()):
+        if not isinstance(raw, dict):
             raise StorageError(f"{path}: expected puzzle names with 0-3 stars")
-        return dict(raw), None
     except StorageError as exc:
         moved = move_aside(path)
         return {}, f"Puzzle progress reset: {exc}" + (f" (kept as {moved.name})" if moved else "")
+    good = {k: v for k, v in raw.items() if isinstance(k, str) and type(v) is int and 0 <= v <= 3}
+    if len(good) == len(raw):
+        return good, None
+    moved = move_aside(path)  # one bad entry does not cost the stars of every other puzzle
+    return good, f"Puzzle progress: {len(raw) - len(good)} unreadable entries left out: {path}: " \
+                 f"expected puzzle names with 0-3 stars" + (f" (kept as {moved.name})" if moved else "")
 
 
 def save_progress(dirs: UserDirs, progress: dict[str, int]) -> None:
@@ -358,10 +362,16 @@ def load_stats(dirs: UserDirs) -> tuple[Any, str | None]:
     if not path.exists():
         return Stats(), None
     try:
-        return Stats.from_json(read_json(path)), None
+        stats, problems = Stats.salvage(read_json(path))
     except (StorageError, ValueError) as exc:
+        problem = str(exc) if isinstance(exc, StorageError) else f"{path}: {exc}"  # a StorageError names it
         moved = move_aside(path)
-        return Stats(), f"Statistics reset: {path}: {exc}" + (f" (kept as {moved.name})" if moved else "")
+        return Stats(), f"Statistics reset: {problem}" + (f" (kept as {moved.name})" if moved else "")
+    if not problems:
+        return stats, None
+    moved = move_aside(path)  # the good lines are written back with the next result
+    return stats, f"Statistics: {len(problems)} unreadable line(s) left out: {path}: {problems[0]}" + \
+        (f" (kept as {moved.name})" if moved else "")
 
 
 def save_stats(dirs: UserDirs, stats: Any) -> None:

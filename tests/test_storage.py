@@ -87,17 +87,20 @@ def test_a_save_from_a_newer_version_is_refused_with_a_message_and_kept_in_place
     assert storage.load_autosave(dirs)[0]["seats"] == ["human", "ai:easy"]
 
 
-def test_statistics_with_wrongly_typed_fields_are_moved_aside_not_crashed_on():
+def test_statistics_with_wrongly_typed_fields_lose_only_that_line_not_crashed_on():
     dirs = storage.user_dirs()
     path = storage.stats_path(dirs)
     path.parent.mkdir(parents=True, exist_ok=True)
     good = {"played": 2, "wins": 1, "losses": 1, "draws": 0, "streak": 0, "best_streak": 1, "best_score": 4.0}
     for bad in ({"played": "2"}, {"streak": "x"}, {"best_score": "x"}, {"best_streak": None},
                 {"wins": True, "losses": 1, "played": 2}, {"best_score": float("inf")}):
-        path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:normal": {**good, **bad}}}}))
+        path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:normal": {**good, **bad}},
+                                                            "cube": {"friends": good}}}))
         stats, problem = storage.load_stats(dirs)
-        assert stats.games == {} and "Statistics reset" in problem, bad
-        assert not path.exists()
+        # only the bad line is lost: the other statistics stay
+        assert list(stats.games) == ["cube"] and stats.line("cube", "friends").played == 2, bad
+        assert problem.startswith("Statistics: 1 unreadable line(s) left out") and "breaks/ai:normal" in problem
+        assert not path.exists() and list(path.parent.glob("stats.json.bad-*"))
     path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:normal": good}}}))
     stats, problem = storage.load_stats(dirs)
     assert problem is None and stats.line("breaks", "ai:normal").best_score == 4.0
@@ -153,3 +156,26 @@ def test_an_unwritable_data_folder_moves_alone_so_settings_keep_their_language(m
     assert dirs.warning and str(real.data) in dirs.warning
     settings, _ = storage.load_settings(dirs)
     assert settings.language == "de"
+
+
+def test_a_statistics_file_that_is_not_json_is_reset_naming_the_file_once():
+    dirs = storage.user_dirs()
+    path = storage.stats_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json")
+    stats, problem = storage.load_stats(dirs)
+    assert stats.games == {} and problem.startswith("Statistics reset: ") and problem.count("stats.json") == 2
+    assert "(kept as stats.json.bad-" in problem
+
+
+def test_one_bad_puzzle_entry_loses_only_that_puzzles_stars():
+    dirs = storage.user_dirs()
+    path = storage.progress_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"first": 3, "second": 5, "third": 1, "fourth": "x"}))
+    progress, problem = storage.load_progress(dirs)
+    assert progress == {"first": 3, "third": 1}
+    assert problem.startswith("Puzzle progress: 2 unreadable entries left out")
+    path.write_text(json.dumps([1, 2]))
+    progress, problem = storage.load_progress(dirs)
+    assert progress == {} and problem.startswith("Puzzle progress reset")
