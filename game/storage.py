@@ -341,8 +341,17 @@ def load_progress(dirs: UserDirs) -> tuple[dict[str, int], str | None]:
     if len(good) == len(raw):
         return good, None
     moved = move_aside(path)  # one bad entry does not cost the stars of every other puzzle
+    _write_back(path, good)
     return good, f"Puzzle progress: {len(raw) - len(good)} unreadable entries left out: {path}: " \
                  f"expected puzzle names with 0-3 stars" + (f" (kept as {moved.name})" if moved else "")
+
+
+def _write_back(path: Path, data: Any) -> None:
+    """Write what was salvaged from a bad file; failing that, the next save writes it."""
+    try:
+        atomic_write_json(path, data)
+    except OSError as exc:
+        log.warning("could not write back %s: %s", path, exc)
 
 
 def save_progress(dirs: UserDirs, progress: dict[str, int]) -> None:
@@ -369,7 +378,8 @@ def load_stats(dirs: UserDirs) -> tuple[Any, str | None]:
         return Stats(), f"Statistics reset: {problem}" + (f" (kept as {moved.name})" if moved else "")
     if not problems:
         return stats, None
-    moved = move_aside(path)  # the good lines are written back with the next result
+    moved = move_aside(path)
+    _write_back(path, stats.to_json())  # the good lines, at once: a quit before the next result keeps them
     return stats, f"Statistics: {len(problems)} unreadable line(s) left out: {path}: {problems[0]}" + \
         (f" (kept as {moved.name})" if moved else "")
 

@@ -100,7 +100,8 @@ def test_statistics_with_wrongly_typed_fields_lose_only_that_line_not_crashed_on
         # only the bad line is lost: the other statistics stay
         assert list(stats.games) == ["cube"] and stats.line("cube", "friends").played == 2, bad
         assert problem.startswith("Statistics: 1 unreadable line(s) left out") and "breaks/ai:normal" in problem
-        assert not path.exists() and list(path.parent.glob("stats.json.bad-*"))
+        assert list(path.parent.glob("stats.json.bad-*"))
+        assert storage.load_stats(dirs) == (stats, None), "the good lines were written back at once"
     path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:normal": good}}}))
     stats, problem = storage.load_stats(dirs)
     assert problem is None and stats.line("breaks", "ai:normal").best_score == 4.0
@@ -176,6 +177,7 @@ def test_one_bad_puzzle_entry_loses_only_that_puzzles_stars():
     progress, problem = storage.load_progress(dirs)
     assert progress == {"first": 3, "third": 1}
     assert problem.startswith("Puzzle progress: 2 unreadable entries left out")
+    assert storage.load_progress(dirs) == (progress, None), "the good entries were written back at once"
     path.write_text(json.dumps([1, 2]))
     progress, problem = storage.load_progress(dirs)
     assert progress == {} and problem.startswith("Puzzle progress reset")
