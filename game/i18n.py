@@ -119,6 +119,9 @@ def load_language(code: str) -> str | None:
     if code == "en":
         set_language("en")
         return None
+    if code not in available_languages():
+        set_language("en")
+        return f"Language {code!r} is not available in this version; using English"
     from game.paths import asset
     path = asset("i18n", f"{code}.json")
     try:

@@ -174,7 +174,10 @@ class Settings:
             self.high_contrast = d.high_contrast
         if isinstance(self.text_scale, bool) or self.text_scale not in TEXT_SCALES:
             self.text_scale = d.text_scale
-        if not isinstance(self.language, str) or not self.language.isalpha() or len(self.language) > 8:
+        from game.i18n import available_languages
+        if isinstance(self.language, str):
+            self.language = self.language.lower()  # "DE" is German
+        if self.language not in available_languages():
             self.language = d.language
         return self
 
@@ -199,8 +202,9 @@ def load_settings(dirs: UserDirs) -> tuple[Settings, str | None]:
     given = {k: v for k, v in raw.items() if k in known}
     settings = Settings(**given).validated()
     reset = [k for k, v in given.items() if (type(v) is bool and type(getattr(settings, k)) is not bool)
-             or v != getattr(settings, k)]
+             or (v != getattr(settings, k) and not (k == "language" and str(v).lower() == settings.language))]
     if reset:  # the other settings are kept; these fall back to their defaults (or nearest value)
+        _write_back(path, asdict(settings))  # said once, not at every start
         return settings, f"Settings: {', '.join(k.replace('_', ' ') for k in reset)} in {path} " \
                          f"had values Breakbox cannot use and were reset"
     return settings, None

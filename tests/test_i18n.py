@@ -115,8 +115,14 @@ def test_a_broken_catalogue_falls_back_to_english(monkeypatch, tmp_path):
     (tmp_path / "xx.json").write_text("[1, 2]")
     monkeypatch.setattr("game.paths.asset", lambda *parts: tmp_path.joinpath(*parts[1:]) if parts[0] == "i18n"
                         else asset(*parts))
+    monkeypatch.setattr(i18n, "available_languages", lambda: ["en", "xx"])
     problem = i18n.load_language("xx")
     assert problem and "xx.json" in problem and i18n.language() == "en"
+
+
+def test_a_language_that_is_not_shipped_says_so_plainly():
+    problem = i18n.load_language("zz")
+    assert problem == "Language 'zz' is not available in this version; using English" and i18n.language() == "en"
 
 
 @pytest.mark.parametrize("code", ["de"])

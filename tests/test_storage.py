@@ -30,6 +30,17 @@ def test_bad_settings_values_are_reset_individually():
     assert storage.load_settings(dirs)[1] is None, "good values say nothing"
 
 
+def test_a_language_this_version_lacks_is_reset_once_and_capitals_are_understood():
+    dirs = storage.user_dirs()
+    storage.settings_path(dirs).write_text(json.dumps({"language": "DE", "volume": 0.4}))
+    settings, problem = storage.load_settings(dirs)
+    assert settings.language == "de" and problem is None
+    storage.settings_path(dirs).write_text(json.dumps({"language": "xx", "volume": 0.4}))
+    settings, problem = storage.load_settings(dirs)
+    assert settings.language == "en" and settings.volume == 0.4 and "language in" in problem
+    assert storage.load_settings(dirs) == (settings, None), "written back: said once, not at every start"
+
+
 def test_truncated_autosave_is_moved_aside_with_a_message_naming_it():
     dirs = storage.user_dirs()
     path = storage.autosave_path(dirs)
