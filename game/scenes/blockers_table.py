@@ -82,6 +82,11 @@ def square_at(pos: tuple[int, int]) -> str | None:
 
 class BlockersTable(TableScene):
     undo_limit = "Nothing to undo: each placement draws a tile nobody had seen, so it cannot be taken back."
+    toast_span = (SCORE_X - 8, SCORE_X + 348)  # messages in the column under the scores, off the board
+
+    @property
+    def toast_top(self) -> int:
+        return self.score_row_y(self.session.num_players) + 4
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

@@ -177,6 +177,9 @@ def nearest_side(rect: pygame.Rect, pos: tuple[int, int], sides: list[str]) -> s
 
 class BreakerBlocksTable(TableScene):
     undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
+    # messages over the turn counters, clear of the board, the circuits' power and the piles
+    toast_top = 208
+    toast_span = (PILE_X - 8, PILE_X + 454)
     hidden_information = False  # all tiles are open: seats swap without a hand-off screen
 
     def __init__(self, app, session) -> None:

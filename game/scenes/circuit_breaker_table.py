@@ -156,6 +156,9 @@ def round_box(k: int, rounds: int) -> pygame.Rect:
 
 class CircuitBreakerTable(TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
+    # messages under the round counter, clear of your house and the market
+    toast_top = 318
+    toast_span = (MARKET_X - 8, MARKET_X + 488)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

@@ -19,6 +19,10 @@ log = logging.getLogger("breakbox")
 
 
 class TitleScene(AppScene):
+    # notices over the heading, clear of the games' Play buttons and the menu
+    toast_top = 28
+    toast_span = (112, 888)
+
     def enter(self) -> None:
         self.logo = make_icon(120)
         self.record, self.record_path, problem = storage.find_autosave(self.app.dirs)

@@ -346,7 +346,8 @@ def test_a_hints_message_keeps_clear_of_its_square_and_goes_once_the_move_is_mad
         theme.panel_recording = []
         try:
             d.frames(1)
-            toasts = [r for r, _ in theme.panel_recording if r.w == 940]
+            width = min(940, t.toast_span[1] - t.toast_span[0] - 16)
+            toasts = [r for r, _ in theme.panel_recording if r.w == width]
         finally:
             theme.panel_recording = None
         spot = square_rect(move.split("@")[1].upper())
