@@ -37,6 +37,8 @@ class TitleScene(AppScene):
                 moves = None
             if title is None or moves is None:
                 self.continue_text = tr("Continue saved game")
+            elif moves == 0:  # set up, nobody has moved yet
+                self.continue_text = tr("Continue {title} (not started)", title=title)
             else:
                 self.continue_text = tr("Continue {title} (1 move in)", title=title) if moves == 1 else \
                     tr("Continue {title} ({moves} moves in)", title=title, moves=moves)

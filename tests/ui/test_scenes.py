@@ -444,6 +444,12 @@ def test_a_move_that_cannot_be_saved_says_so(monkeypatch):
 
 def test_continue_counts_one_move_in_the_singular():
     session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    save_as_autosave(session)
+    d = Driver()
+    try:
+        assert d.top.continue_text == "Continue Breaks (not started)"  # not "0 moves in"
+    finally:
+        d.close()
     session.apply("draw", 0)
     save_as_autosave(session)
     d = Driver()
