@@ -350,3 +350,37 @@ def test_a_breaker_blocks_refusal_names_the_side_in_the_players_words():
         assert i18n.tr_message("no E on your rack") == "Auf deiner Bank liegt kein Plättchen E"
     finally:
         i18n.load_language("en")
+
+
+def _saved(**changes):
+    record = GameSession("breaks", ["human", "ai:easy"], seed=1).to_record()
+    record["log"] = {**record["log"], **changes.pop("log", {})}
+    return {**record, **changes}
+
+
+@pytest.mark.parametrize(("record", "german"), [
+    ({"format": 99, "log": {}}, "Dieser Spielstand stammt aus einer neueren Breakbox-Version (Format 99"),
+    ([1, 2], "Ein Spielstand muss ein JSON-Objekt sein"),
+    (_saved(seats=["human"]), "Die Platzliste des Spielstands passt nicht zur Spielerzahl"),
+    (_saved(seats=["human", "robot"]), "unbekannter Platz 'robot'"),
+    (_saved(log={"options": {"colour": 1}}), "unbekannte Option(en): colour"),
+])
+def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, german):
+    """The title's Continue problem, whichever layer refuses the save: file, format or game."""
+    from game import storage
+    from game.session import GameSession
+    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(record))
+    loaded, problem = storage.load_autosave(dirs)
+    if loaded is not None:  # the file reads: the game itself refuses it, as the title then reports
+        with pytest.raises(ValueError) as refused:
+            GameSession.from_record(loaded)
+        problem = f"Could not continue: {refused.value}"
+    try:
+        i18n.load_language("de")
+        text = i18n.tr_message(problem)
+    finally:
+        i18n.load_language("en")
+    assert text.startswith("Fortsetzen nicht möglich: ") and german in text, text
