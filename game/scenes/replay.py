@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -75,15 +76,19 @@ class RecordsScene(AppScene):
                 session = GameSession.from_record(record)  # refuse what does not replay
                 self.entries.append((path.name, record, row_summary(record, session)))
             except GameDataError as exc:  # the game's files are broken, not the record: keep it
-                problems.append(f"{path.name}: {tr_message(str(exc))}")
+                problems.append(f"{path.name}: {tr_message(_without_path(exc, path))}")
             except Exception as exc:
                 moved = storage.move_aside(path)
-                problems.append(f"{path.name}: {tr_message(str(exc))}" + (f" ({tr('kept as')} {moved.name})"
-                                                                           if moved else ""))
+                problems.append(f"{path.name}: {tr_message(_without_path(exc, path))}"
+                                + (f" ({tr('kept as')} {moved.name})" if moved else ""))
                 bad.add(path)
         if problems:  # named once: the moved file leaves the list
             self.paths = [path for path in self.paths if path not in bad]
-            self.show_toast(tr("Some records could not be read: {p}", p="; ".join(problems)), 8)
+            if len(problems) == 1:
+                self.show_toast(tr("Some records could not be read: {p}", p=problems[0]), 8)
+            else:  # the first says why; the rest would fill the screen
+                self.show_toast(tr("{n} finished games could not be read and were set aside. The first: {p}",
+                                   n=len(problems), p=problems[0]), 8)
         self.older.enable() if self.page + 1 < self.pages else self.older.disable()
         self.newer.enable() if self.page > 0 else self.newer.disable()
         for button in (self.older, self.newer):  # one page: no paging to offer
@@ -229,3 +234,10 @@ class ReplayScene(AppScene):
         self.draw_widgets(surface)
         self.focus.draw(surface)
         self.draw_tooltip(surface)
+
+
+def _without_path(exc: BaseException, path: Path) -> str:
+    """A file problem's text without the full path in front (the row names the file)."""
+    text = str(exc)
+    prefix = f"{path}: "
+    return text[len(prefix):] if text.startswith(prefix) else text

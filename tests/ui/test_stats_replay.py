@@ -295,3 +295,20 @@ def test_continuing_a_save_of_a_finished_game_counts_it_once_and_clears_it():
         assert stats.line("blockers", "ai:easy").played == 1, "counted once"
     finally:
         d.close()
+
+
+def test_several_unreadable_records_are_summed_up_in_one_short_message():
+    dirs = storage.user_dirs()
+    folder = storage.records_dir(dirs)
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(3):
+        (folder / f"2025010{i}-120000-breaks.json").write_text("{not json")
+    d = Driver(lambda app: RecordsScene(app))
+    try:
+        d.frames(2)
+        toast = d.top.toast
+        assert toast.startswith("3 finished games could not be read and were set aside. The first: ")
+        assert toast.count(".json: ") == 1 and str(folder) not in toast, "each file named once, without its folder"
+        assert len(list(folder.glob("*.bad-*"))) == 3
+    finally:
+        d.close()
