@@ -136,8 +136,9 @@ class GameSession:
             return False
         self.log.truncate(point)
         self.state = self.log.replay(self.rules)
-        # a take-back after the new end belonged to moves now gone
+        # a take-back or hint after the new end belonged to moves now gone
         self.takebacks = [p for p in self.takebacks if p <= point] + [point]
+        self.hints = [h for h in self.hints if h <= point]
         return True
 
     # --- saving -----------------------------------------------------------------------

@@ -412,14 +412,25 @@ def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
         n += 1
         path = folder / f"{stamp}-{record['log']['game']}-{n}.json"
     atomic_write_json(path, record)
-    for old in sorted(folder.glob("*.json"))[:-RECORDS_KEPT]:
+    for old in sorted(folder.glob("*.json"), key=_saved_order)[:-RECORDS_KEPT]:
         old.unlink(missing_ok=True)
     return path
 
 
+def _saved_order(path: Path) -> tuple[str, int, str]:
+    """Oldest first: the second in the name, then the write time, as games finished in the
+    same second are named by game ("-2" for a second one) and not in the order they ended."""
+    try:
+        written = path.stat().st_mtime_ns
+    except OSError:  # gone meanwhile: its place does not matter
+        written = 0
+    return path.name[:15], written, path.name
+
+
 def list_records(dirs: UserDirs) -> list[Path]:
+    """The kept finished games, newest first."""
     folder = records_dir(dirs)
-    return sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []
+    return sorted(folder.glob("*.json"), key=_saved_order, reverse=True) if folder.is_dir() else []
 
 
 # --- logging --------------------------------------------------------------------------

@@ -60,6 +60,15 @@ def test_take_backs_are_kept_in_the_record_and_later_ones_go_with_the_moves_they
         assert GameSession.from_record(record).hints == kept
 
 
+def test_a_hint_for_a_move_that_is_taken_back_goes_with_it():
+    s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
+    s.apply("draw", 0)
+    s.apply("place 1", 0)
+    s.hints = [1, 2]  # asked before placing the card, and again after (for a move not made yet)
+    assert s.undo(0) and len(s.log.actions) == 1
+    assert s.hints == [1], "the hint for this position stays; the one after the undone move goes"
+
+
 def test_undo_is_refused_when_the_ai_drew_since():
     s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
     s.apply("merge 1 2", 0)

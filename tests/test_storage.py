@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from game import storage
 
@@ -192,3 +193,20 @@ def test_one_bad_puzzle_entry_loses_only_that_puzzles_stars():
     path.write_text(json.dumps([1, 2]))
     progress, problem = storage.load_progress(dirs)
     assert progress == {} and problem.startswith("Puzzle progress reset")
+
+
+def test_finished_games_are_listed_newest_first_even_within_one_second_and_only_100_kept(monkeypatch):
+    from game.session import GameSession
+    dirs = storage.user_dirs()
+    monkeypatch.setattr(storage.time, "strftime", lambda fmt: "20261127-120000")  # all in one second
+    order = ["breaks", "breaks", "blockers"]
+    paths = []
+    for game in order:
+        paths.append(storage.save_finished(dirs, GameSession(game, ["human", "ai:easy"], seed=1).to_record()))
+        time.sleep(0.01)
+    assert storage.list_records(dirs) == paths[::-1], "the last game finished comes first"
+    for i in range(storage.RECORDS_KEPT):
+        last = storage.save_finished(dirs, GameSession("breaks", ["human", "ai:easy"], seed=i).to_record())
+    kept = storage.list_records(dirs)
+    assert len(kept) == storage.RECORDS_KEPT and kept[0] == last
+    assert paths[2] not in kept, "the oldest went first (the Blockers! game's name was never used again)"
