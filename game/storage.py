@@ -13,6 +13,7 @@ import logging.handlers
 import math
 import os
 import queue
+import re
 import shutil
 import tempfile
 import threading
@@ -405,7 +406,8 @@ def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
     """Keep a finished game for replay; the oldest beyond RECORDS_KEPT are removed."""
     folder = records_dir(dirs)
     folder.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
+    # the millisecond keeps games that end in the same second in order (and the name sorts)
+    stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{int(time.time() * 1000) % 1000:03d}"
     path = folder / f"{stamp}-{record['log']['game']}.json"
     n = 1
     while path.exists():
@@ -417,14 +419,16 @@ def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
     return path
 
 
-def _saved_order(path: Path) -> tuple[str, int, str]:
-    """Oldest first: the second in the name, then the write time, as games finished in the
-    same second are named by game ("-2" for a second one) and not in the order they ended."""
-    try:
-        written = path.stat().st_mtime_ns
-    except OSError:  # gone meanwhile: its place does not matter
-        written = 0
-    return path.name[:15], written, path.name
+_RECORD_NAME = re.compile(r"(\d{8}-\d{6})(?:-(\d{3}))?-[a-z_]+(?:-(\d+))?\.json")
+
+
+def _saved_order(path: Path) -> tuple[str, int, int, str]:
+    """Oldest first, by the time in the name (second, then millisecond; names from before
+    the millisecond was added count as 000), then the "-2" of a name taken twice."""
+    m = _RECORD_NAME.fullmatch(path.name)
+    if m is None:  # not named by Breakbox: by name, before the rest
+        return "", 0, 0, path.name
+    return m[1], int(m[2] or 0), int(m[3] or 1), path.name
 
 
 def list_records(dirs: UserDirs) -> list[Path]:

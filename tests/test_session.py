@@ -114,3 +114,22 @@ def test_a_record_for_an_unknown_game_names_the_game_plainly():
     with pytest.raises(ValueError, match="unknown game 'chess'") as caught:
         GameSession.from_record(record)
     assert not str(caught.value).startswith(("'", '"'))
+
+
+def test_in_pass_and_play_undo_never_takes_back_past_another_players_move():
+    s = GameSession("breaks", ["human", "human"], seed=1, options=X1)
+    s.apply("merge 1 2", 0)
+    assert s.can_undo(0)
+    s.apply("merge 1 3", 1)
+    assert not s.can_undo(0) and not s.undo(0), "seat 2 has moved since: its move is not seat 1's to erase"
+    assert s.log.actions == ["merge 1 2", "merge 1 3"]
+
+
+def test_a_finished_game_cannot_be_reopened_by_undo():
+    s = GameSession("breaks", ["human", "ai:easy"], seed=3, options={"first_player": 0, "setup": {
+        "tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": []}})
+    s.apply("merge 1 2", 0)
+    s.apply("done", 0)
+    s.apply("done", 1)
+    assert s.is_over()
+    assert not s.can_undo(0) and not s.undo(0) and s.is_over()

@@ -80,3 +80,24 @@ def test_registry_lists_five_games_and_only_built_ones_load():
                 get_rules(info.name)
     with pytest.raises(KeyError):
         get_rules("chess")
+
+
+GOLDEN_BITS = [4018368807, 1323232030, 2975831890, 3485395696]  # written down once; must never change
+GOLDEN_RANGE = [26, 28, 46, 50, 26, 46, 33, 42]
+GOLDEN_DIE = 6
+
+
+def test_the_random_stream_never_changes_so_old_saves_replay_the_same():
+    """A save is a seed plus moves: if these numbers changed, every saved deal would."""
+    rng = Rng(2026)
+    assert [rng.getrandbits(32) for _ in range(4)] == GOLDEN_BITS
+    rng = Rng(7)
+    assert [rng.randrange(52) for _ in range(8)] == GOLDEN_RANGE
+    assert Rng(1).randint(1, 6) == GOLDEN_DIE
+    floats = [Rng(s).random() for s in range(200)]
+    assert all(0.0 <= f < 1.0 for f in floats) and max(floats) > 0.95 and min(floats) < 0.05
+
+
+def test_randint_covers_both_ends():
+    rng = Rng(11)
+    assert {rng.randint(1, 3) for _ in range(200)} == {1, 2, 3}

@@ -35,6 +35,13 @@ def test_stats_buckets_and_outcomes():
     assert record_result(stats, "blockers", ["human", "ai:easy"], [0], [7, 12])
     assert stats.line("blockers", "ai:easy").best_score == 7, "lower is better in Blockers!"
     assert Stats.from_json(stats.to_json()).to_json() == stats.to_json()
+    # the human's own score counts, wherever they sit; friends sharing a win drew
+    assert record_result(stats, "breaks", ["ai:easy", "human"], [1], [5, 2])
+    assert stats.line("breaks", "ai:easy").best_score == 2
+    assert record_result(stats, "blockers", ["human", "human"], [0, 1], [8, 8])
+    assert record_result(stats, "blockers", ["human", "human"], [1], [9, 6])
+    friends = stats.line("blockers", "friends")
+    assert (friends.played, friends.wins, friends.draws, friends.best_score) == (2, 1, 1, 6)
 
 
 def play_out_endgame(d: Driver) -> BreaksTable:
