@@ -26,6 +26,15 @@ def test_seat_info_exposes_only_seat_game_view_legal_and_sample_world():
     assert info.legal_actions() == [KEEP, SWAP]
 
 
+def test_seat_info_for_the_second_seat_shows_that_seats_view():
+    state = SwapState([1, 3], 2, 4)
+    state.apply(KEEP)  # seat 0 keeps: seat 1 to move
+    info = SeatInfo(state, 1, "toy_swap")
+    assert info.view() == state.view(1) and info.view()["seat"] == 1 and info.view()["hand"] == 3
+    import random
+    assert info.sample_world(random.Random(1)).view(1) == state.view(1)
+
+
 def test_sample_world_matches_the_view_and_resamples_hidden_cards():
     import random
 

@@ -51,6 +51,28 @@ def test_validate_options_rejects_unknown_names_and_bad_values():
         validate_options(specs, {"scoring": "triple"}, 2)
 
 
+def test_whole_number_options_keep_to_their_range_and_refuse_true_and_false():
+    rounds = OptionSpec("rounds", "int", 16, minimum=1, maximum=40)
+    assert rounds.check(1) == 1 and rounds.check(40) == 40
+    for bad, reason in ((0, "at least 1"), (41, "at most 40"), (True, "whole number"), (2.5, "whole number")):
+        with pytest.raises(ValueError, match=reason):
+            rounds.check(bad)
+    limit = OptionSpec("limit", "int", None)
+    assert limit.check(None) is None, "no limit is allowed where the default is none"
+
+
+def test_command_line_option_values_are_read_by_their_type():
+    jokers = OptionSpec("jokers", "bool", False)
+    assert [jokers.parse_text(t) for t in ("true", "Yes", "on", "1", "false", "no", "OFF", "0")] == \
+        [True] * 4 + [False] * 4
+    with pytest.raises(ValueError, match="true/false"):
+        jokers.parse_text("maybe")
+    assert OptionSpec("rounds", "int", 16).parse_text(" 12 ") == 12
+    assert OptionSpec("limit", "int", None).parse_text("none") is None
+    with pytest.raises(ValueError, match="a number"):
+        OptionSpec("rounds", "int", 16).parse_text("twelve")
+
+
 def test_action_log_replays_and_refuses_a_corrupt_step():
     rules = get_rules("breaks")
     state = rules.new_game(2, 9)
@@ -64,6 +86,8 @@ def test_action_log_replays_and_refuses_a_corrupt_step():
     assert log.replay(rules).to_json() == state.to_json()
     again = ActionLog.from_json(json.loads(json.dumps(log.to_json())))
     assert again.replay(rules).to_json() == state.to_json()
+    for upto in (0, 7, 30):  # a replay's board follows its step (the finished-games viewer)
+        assert log.replay(rules, upto).to_json() == _played(rules, log.actions[:upto]).to_json()
     again.actions[3] = "place 9"
     with pytest.raises(IllegalAction, match="step 4"):
         again.replay(rules)
@@ -101,3 +125,10 @@ def test_the_random_stream_never_changes_so_old_saves_replay_the_same():
 def test_randint_covers_both_ends():
     rng = Rng(11)
     assert {rng.randint(1, 3) for _ in range(200)} == {1, 2, 3}
+
+
+def _played(rules, actions):
+    state = rules.new_game(2, 9)
+    for text in actions:
+        state.apply(state.parse(text))
+    return state
