@@ -210,3 +210,21 @@ def test_finished_games_are_listed_newest_first_even_within_one_second_and_only_
     kept = storage.list_records(dirs)
     assert len(kept) == storage.RECORDS_KEPT and kept[0] == last
     assert paths[2] not in kept, "the oldest went first (the Blockers! game's name was never used again)"
+
+
+def test_odd_save_and_settings_files_give_a_message_not_a_crash():
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    prev = path.with_name("autosave.prev.json")
+    for save, before in (({"format": "1", "log": {}}, None), ('{"format": 1', "[1, 2"), ("[]", "{}")):
+        path.write_text(save if isinstance(save, str) else json.dumps(save))
+        if before is not None:
+            prev.write_text(before)  # the save before it is damaged too
+        record, problem = storage.load_autosave(dirs)
+        assert record is None and problem.startswith("Could not continue: "), (save, problem)
+    settings = storage.settings_path(dirs)
+    settings.write_text("[]")
+    loaded, problem = storage.load_settings(dirs)
+    assert loaded == storage.Settings() and problem.startswith("Settings reset: ") and "JSON object" in problem
+    assert not settings.exists() and list(settings.parent.glob("settings.json.bad-*"))
