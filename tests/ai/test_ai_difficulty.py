@@ -46,3 +46,13 @@ def test_level_search_shape_fields_reach_the_bot(monkeypatch):
                         {"hard": {"tree_depth": 2, "root_width": 6, "rollout_depth_many": 3}})
     bot = difficulty.make_bot("ai:hard", "breaks", 0)
     assert (bot.tree_depth, bot.root_width, bot.rollout_depth_many) == (2, 6, 3)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_each_levels_budget_time_cap_and_temperature_reach_the_bot(level):
+    """Easy is weaker by its temperature and budget; every level keeps its time cap."""
+    from game.ai import difficulty
+    settings = difficulty.level_for("blockers", level)
+    bot = difficulty.make_bot(f"ai:{level}", "blockers", 0)
+    assert (bot.budget.iterations, bot.budget.max_seconds) == (settings.iterations, settings.max_seconds)
+    assert bot.temperature == settings.temperature and bot.exploration == settings.exploration
