@@ -74,3 +74,19 @@ def test_same_view_different_hidden_cards_same_choice(bot_index):
     choice_a = _bots(11)[bot_index].choose(SeatInfo(a, 0, "toy_swap"))
     choice_b = _bots(11)[bot_index].choose(SeatInfo(b, 0, "toy_swap"))
     assert choice_a == choice_b
+
+
+@pytest.mark.parametrize("make", [lambda: ISMCTSBot(1, Budget(200, 5.0)), lambda: GreedyBot(1)])
+def test_search_bots_sample_many_worlds_not_one_guess(monkeypatch, make):
+    """Information-set search averages over the hidden cards: one fixed guess would let a
+    bot play against a world it made up."""
+    seen = []
+    real = SwapState.determinize
+
+    def spy(self, seat, rng):
+        world = real(self, seat, rng)
+        seen.append(world.hands[1])
+        return world
+    monkeypatch.setattr(SwapState, "determinize", spy)
+    make().choose(SeatInfo(SwapState([1, 3], 2, 4), 0, "toy_swap"))
+    assert len(seen) > 3 and set(seen) == {2, 3, 4}, seen
