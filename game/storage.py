@@ -407,7 +407,8 @@ def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
     folder = records_dir(dirs)
     folder.mkdir(parents=True, exist_ok=True)
     # the millisecond keeps games that end in the same second in order (and the name sorts)
-    stamp = f"{time.strftime('%Y%m%d-%H%M%S')}-{int(time.time() * 1000) % 1000:03d}"
+    now = time.time()  # one reading for the second and its millisecond
+    stamp = f"{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}-{int(now * 1000) % 1000:03d}"
     path = folder / f"{stamp}-{record['log']['game']}.json"
     n = 1
     while path.exists():

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-import time
+
+import pytest
 
 from game import storage
 
@@ -198,12 +199,15 @@ def test_one_bad_puzzle_entry_loses_only_that_puzzles_stars():
 def test_finished_games_are_listed_newest_first_even_within_one_second_and_only_100_kept(monkeypatch):
     from game.session import GameSession
     dirs = storage.user_dirs()
-    monkeypatch.setattr(storage.time, "strftime", lambda fmt: "20261127-120000")  # all in one second
+    clock = [1_795_000_000.9985]  # games end 0.4 ms apart: some share a millisecond, one crosses a second
+
+    def tick():
+        clock[0] += 0.0004
+        return clock[0]
+    monkeypatch.setattr(storage.time, "time", tick)
     order = ["breaks", "breaks", "blockers"]
-    paths = []
-    for game in order:
-        paths.append(storage.save_finished(dirs, GameSession(game, ["human", "ai:easy"], seed=1).to_record()))
-        time.sleep(0.01)
+    paths = [storage.save_finished(dirs, GameSession(game, ["human", "ai:easy"], seed=1).to_record())
+             for game in order]
     assert storage.list_records(dirs) == paths[::-1], "the last game finished comes first"
     for i in range(storage.RECORDS_KEPT):
         last = storage.save_finished(dirs, GameSession("breaks", ["human", "ai:easy"], seed=i).to_record())
@@ -228,3 +232,38 @@ def test_odd_save_and_settings_files_give_a_message_not_a_crash():
     loaded, problem = storage.load_settings(dirs)
     assert loaded == storage.Settings() and problem.startswith("Settings reset: ") and "JSON object" in problem
     assert not settings.exists() and list(settings.parent.glob("settings.json.bad-*"))
+
+
+def test_every_hand_edited_setting_is_checked():
+    dirs = storage.user_dirs()
+    storage.settings_path(dirs).write_text(json.dumps({
+        "fullscreen": "yes", "muted": 1, "volume": -3, "ai_level": "god", "language": "../x",
+        "text_scale": 1.3, "animation_speed": "normal"}))
+    settings, problem = storage.load_settings(dirs)
+    assert (settings.fullscreen, settings.muted, settings.volume, settings.ai_level, settings.language) == \
+        (False, False, 0.0, "normal", "en")
+    assert settings.text_scale in storage.TEXT_SCALES
+    for name in ("fullscreen", "muted", "volume", "ai level", "language", "text scale"):
+        assert name in problem
+    assert "animation speed" not in problem
+
+
+def test_a_save_is_flushed_to_disk_before_it_replaces_the_old_one_and_leaves_no_litter(monkeypatch, tmp_path):
+    synced = []
+    real_fsync = storage.os.fsync
+    monkeypatch.setattr(storage.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd)))
+    path = tmp_path / "autosave.json"
+    storage.atomic_write_json(path, {"a": 1})
+    assert synced and json.loads(path.read_text()) == {"a": 1}
+
+    def no_room(*args):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(storage.os, "replace", no_room)
+    with pytest.raises(OSError):
+        storage.atomic_write_json(path, {"a": 2})
+    assert json.loads(path.read_text()) == {"a": 1} and sorted(p.name for p in tmp_path.iterdir()) == \
+        ["autosave.json"], "the old file is whole and no temporary file is left"
+
+
+def test_a_first_run_has_no_puzzle_progress_and_says_nothing():
+    assert storage.load_progress(storage.user_dirs()) == ({}, None)
