@@ -120,6 +120,29 @@ def test_a_broken_catalogue_falls_back_to_english(monkeypatch, tmp_path):
     assert problem and "xx.json" in problem and i18n.language() == "en"
 
 
+def test_a_catalogue_with_a_number_for_a_translation_is_refused_and_german_gives_way_to_english(
+        monkeypatch, tmp_path):
+    (tmp_path / "xx.json").write_text(json.dumps({"Play": 3}))
+    try:
+        assert i18n.load_language("de") is None and i18n.language() == "de"
+        monkeypatch.setattr("game.paths.asset", lambda *parts: tmp_path.joinpath(*parts[1:])
+                            if parts[0] == "i18n" else asset(*parts))
+        monkeypatch.setattr(i18n, "available_languages", lambda: ["en", "de", "xx"])
+        problem = i18n.load_language("xx")
+        assert problem and "translation strings" in problem
+        assert i18n.language() == "en" and i18n.tr("Play") == "Play", "the message says English: so is the menu"
+    finally:
+        i18n.load_language("en")
+
+
+def test_a_broken_catalogue_entry_falls_back_to_the_english_filled_in():
+    try:
+        i18n.set_language("de", {"{who} drew: {k}.": "{wer} zog {k}."})
+        assert i18n.tr("{who} drew: {k}.", who="Seat 2", k="3") == "Seat 2 drew: 3."
+    finally:
+        i18n.load_language("en")
+
+
 def test_a_language_that_is_not_shipped_says_so_plainly():
     problem = i18n.load_language("zz")
     assert problem == "Language 'zz' is not available in this version; using English" and i18n.language() == "en"
