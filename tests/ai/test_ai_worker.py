@@ -134,3 +134,26 @@ def test_ctrl_c_in_the_terminal_leaves_the_worker_to_the_app(worker):
     result = worker.wait(timeout=20)
     assert result is not None and result.ok, result and result.error
     assert worker.pid == pid, "the same process answered: the interrupt did not end it"
+
+
+def test_a_worker_that_does_not_answer_in_time_is_reported_and_stopped():
+    worker = AIWorker(timeout=0.2)
+    try:
+        state = get_rules("blockers").new_game(4, 3)
+        worker.request("blockers", state.to_json(), state.current_player, "ai:hard", seed=1)  # ~2 s of search
+        result = worker.wait(timeout=10)
+        assert result is not None and not result.ok and "did not answer within" in result.error
+        assert worker.pid is None and not worker.busy, "the stuck process is stopped, not waited for"
+    finally:
+        worker.close()
+
+
+def test_a_new_request_replaces_the_one_in_flight_at_once(worker):
+    state = get_rules("blockers").new_game(4, 3)
+    seat = state.current_player
+    first = worker.request("blockers", state.to_json(), seat, "ai:hard", seed=1)
+    thinking = worker.pid
+    second = worker.request("blockers", state.to_json(), seat, "random", seed=1)
+    assert worker.pid != thinking, "the old search was stopped, not waited out"
+    result = worker.wait(timeout=20)
+    assert result.ticket == second != first and result.ok
