@@ -91,6 +91,18 @@ class Driver:
         finally:
             theme.recording = None
 
+    def toast_box(self, scene) -> pygame.Rect:
+        """Where ``scene`` draws its message box in the next frame (the last panel of the
+        message's width)."""
+        from game.ui import theme
+        theme.panel_recording = []
+        try:
+            self.frames(1)
+            width = min(940, scene.toast_span[1] - scene.toast_span[0] - 16)
+            return [r for r, _ in theme.panel_recording if r.w == width][-1]
+        finally:
+            theme.panel_recording = None
+
     def close(self) -> None:
         self.app.shutdown()
 

@@ -792,20 +792,13 @@ def test_a_message_on_a_table_keeps_off_the_board_and_the_scores(game, seats):
     middle column, clear of the board, the score panels, the circuits and the market."""
     from game.scenes import blockers_table, breaker_blocks_table, circuit_breaker_table
     from game.scenes.tables import table_class
-    from game.ui import theme
     session = GameSession(game, ["human"] + ["ai:easy"] * (seats - 1), seed=3, options={"first_player": 0})
     d = Driver(lambda app: table_class(game)(app, session), autosave=False)
     try:
         t = d.top
         t.cancel_ai()
         t.show_toast("A reason long enough to take two lines of the message box, as most refusals do here.", 5)
-        theme.panel_recording = []
-        try:
-            d.frames(1)
-            width = min(940, t.toast_span[1] - t.toast_span[0] - 16)
-            box = [r for r, _ in theme.panel_recording if r.w == width][-1]
-        finally:
-            theme.panel_recording = None
+        box = d.toast_box(t)
         keep_clear = {
             "blockers": lambda: [blockers_table.BOARD] + [
                 pygame.Rect(blockers_table.SCORE_X, t.score_row_y(s), 340, 86) for s in range(seats)],
@@ -820,19 +813,12 @@ def test_a_message_on_a_table_keeps_off_the_board_and_the_scores(game, seats):
 
 
 def test_a_notice_on_the_title_keeps_off_the_play_buttons_and_the_menu():
-    from game.ui import theme
     d = Driver()
     try:
         t = d.top
         t.show_toast("Could not continue: /home/someone/.local/share/breakbox/saves/autosave.json: not valid "
                      "JSON (line 1: Expecting value) (kept as autosave.json.bad-20261127-051500)", 6)
-        theme.panel_recording = []
-        try:
-            d.frames(1)
-            width = min(940, t.toast_span[1] - t.toast_span[0] - 16)
-            box = [r for r, _ in theme.panel_recording if r.w == width][-1]
-        finally:
-            theme.panel_recording = None
+        box = d.toast_box(t)
         buttons = [b.rect for b in t._callbacks]
         assert len(buttons) >= 9 and not [r for r in buttons if box.colliderect(r)], box
     finally:
