@@ -205,7 +205,7 @@ def load_settings(dirs: UserDirs) -> tuple[Settings, str | None]:
     reset = [k for k, v in given.items() if (type(v) is bool and type(getattr(settings, k)) is not bool)
              or (v != getattr(settings, k) and not (k == "language" and str(v).lower() == settings.language))]
     if reset:  # the other settings are kept; these fall back to their defaults (or nearest value)
-        _write_back(path, asdict(settings))  # said once, not at every start
+        _write_back(path, {**raw, **asdict(settings)})  # said once; a newer version's keys stay
         return settings, f"Settings: {', '.join(k.replace('_', ' ') for k in reset)} in {path} " \
                          f"had values Breakbox cannot use and were reset"
     return settings, None
@@ -346,9 +346,13 @@ def load_progress(dirs: UserDirs) -> tuple[dict[str, int], str | None]:
     if len(good) == len(raw):
         return good, None
     moved = move_aside(path)  # one bad entry does not cost the stars of every other puzzle
-    _write_back(path, good)
-    return good, f"Puzzle progress: {len(raw) - len(good)} unreadable entries left out: {path}: " \
-                 f"expected puzzle names with 0-3 stars" + (f" (kept as {moved.name})" if moved else "")
+    if moved is not None:  # never over the only copy of the damaged file
+        _write_back(path, good)
+    bad = len(raw) - len(good)
+    head = "Puzzle progress: an unreadable entry was left out" if bad == 1 else \
+        f"Puzzle progress: {bad} unreadable entries were left out"
+    return good, f"{head}: {path}: expected puzzle names with 0-3 stars" + \
+        (f" (kept as {moved.name})" if moved else "")
 
 
 def _write_back(path: Path, data: Any) -> None:
@@ -384,9 +388,11 @@ def load_stats(dirs: UserDirs) -> tuple[Any, str | None]:
     if not problems:
         return stats, None
     moved = move_aside(path)
-    _write_back(path, stats.to_json())  # the good lines, at once: a quit before the next result keeps them
-    return stats, f"Statistics: {len(problems)} unreadable line(s) left out: {path}: {problems[0]}" + \
-        (f" (kept as {moved.name})" if moved else "")
+    if moved is not None:  # the good lines, at once (a quit before the next result keeps them)
+        _write_back(path, stats.to_json())  # (never over the only copy of the damaged file)
+    head = "Statistics: an unreadable line was left out" if len(problems) == 1 else \
+        f"Statistics: {len(problems)} unreadable lines were left out"
+    return stats, f"{head}: {path}: {problems[0]}" + (f" (kept as {moved.name})" if moved else "")
 
 
 def save_stats(dirs: UserDirs, stats: Any) -> None:

@@ -376,7 +376,7 @@ def test_a_breaker_blocks_refusal_names_the_side_in_the_players_words():
 
 
 def _saved(**changes):
-    record = GameSession("breaks", ["human", "ai:easy"], seed=1).to_record()
+    record = GameSession("breaks", ["human", "ai:easy"], seed=1, options={"first_player": 0}).to_record()
     record["log"] = {**record["log"], **changes.pop("log", {})}
     return {**record, **changes}
 
@@ -387,6 +387,7 @@ def _saved(**changes):
     (_saved(seats=["human"]), "Die Platzliste des Spielstands passt nicht zur Spielerzahl"),
     (_saved(seats=["human", "robot"]), "unbekannter Platz 'robot'"),
     (_saved(log={"options": {"colour": 1}}), "unbekannte Option(en): colour"),
+    (_saved(log={"actions": ["draw"], "actors": [1]}), "ist Platz 2 zugeschrieben, am Zug war aber Platz 1"),
 ])
 def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, german):
     """The title's Continue problem, whichever layer refuses the save: file, format or game."""
@@ -407,3 +408,20 @@ def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, ge
     finally:
         i18n.load_language("en")
     assert text.startswith("Fortsetzen nicht möglich: ") and german in text, text
+
+
+def test_a_statistics_line_left_out_is_explained_in_german(tmp_path):
+    from game import storage
+    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
+    path = storage.stats_path(dirs)
+    path.parent.mkdir(parents=True)
+    line = {"played": 3, "wins": 1, "losses": 1, "draws": 0, "streak": 0, "best_streak": 1, "best_score": 2}
+    path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:easy": line}}}))
+    _stats, problem = storage.load_stats(dirs)
+    try:
+        i18n.load_language("de")
+        german = i18n.tr_message(problem)
+    finally:
+        i18n.load_language("en")
+    assert german.startswith("Statistik: Eine unlesbare Zeile wurde weggelassen: ")
+    assert "breaks/ai:easy: Die Zahlen gehen nicht auf" in german and "aufbewahrt als stats.json.bad-" in german

@@ -112,7 +112,7 @@ def test_statistics_with_wrongly_typed_fields_lose_only_that_line_not_crashed_on
         stats, problem = storage.load_stats(dirs)
         # only the bad line is lost: the other statistics stay
         assert list(stats.games) == ["cube"] and stats.line("cube", "friends").played == 2, bad
-        assert problem.startswith("Statistics: 1 unreadable line(s) left out") and "breaks/ai:normal" in problem
+        assert problem.startswith("Statistics: an unreadable line was left out") and "breaks/ai:normal" in problem
         assert list(path.parent.glob("stats.json.bad-*"))
         assert storage.load_stats(dirs) == (stats, None), "the good lines were written back at once"
     path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:normal": good}}}))
@@ -189,7 +189,7 @@ def test_one_bad_puzzle_entry_loses_only_that_puzzles_stars():
     path.write_text(json.dumps({"first": 3, "second": 5, "third": 1, "fourth": "x"}))
     progress, problem = storage.load_progress(dirs)
     assert progress == {"first": 3, "third": 1}
-    assert problem.startswith("Puzzle progress: 2 unreadable entries left out")
+    assert problem.startswith("Puzzle progress: 2 unreadable entries were left out")
     assert storage.load_progress(dirs) == (progress, None), "the good entries were written back at once"
     path.write_text(json.dumps([1, 2]))
     progress, problem = storage.load_progress(dirs)
@@ -249,12 +249,13 @@ def test_every_hand_edited_setting_is_checked():
 
 
 def test_a_save_is_flushed_to_disk_before_it_replaces_the_old_one_and_leaves_no_litter(monkeypatch, tmp_path):
-    synced = []
-    real_fsync = storage.os.fsync
-    monkeypatch.setattr(storage.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd)))
+    calls = []
+    real_fsync, real_replace = storage.os.fsync, storage.os.replace
+    monkeypatch.setattr(storage.os, "fsync", lambda fd: (calls.append("fsync"), real_fsync(fd)))
+    monkeypatch.setattr(storage.os, "replace", lambda a, b: (calls.append("replace"), real_replace(a, b)))
     path = tmp_path / "autosave.json"
     storage.atomic_write_json(path, {"a": 1})
-    assert synced and json.loads(path.read_text()) == {"a": 1}
+    assert calls == ["fsync", "replace"] and json.loads(path.read_text()) == {"a": 1}
 
     def no_room(*args):
         raise OSError(28, "No space left on device")

@@ -37,6 +37,7 @@ class AppScene(Scene):
         self.focus = FocusRing()
         self._callbacks: dict[object, Callable[[], None]] = {}
         self.toast: str | None = None
+        self.toast_rect: pygame.Rect | None = None  # where the last frame drew the message
         self.toast_time = 0.0
         self.opened_at = app.time
 
@@ -144,6 +145,7 @@ class AppScene(Scene):
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         if not self.toast:
+            self.toast_rect = None
             return
         size = theme.reading(18)
         left, right = self.toast_span
@@ -160,6 +162,7 @@ class AppScene(Scene):
         if avoid:  # keep clear of what the message points at: top, else bottom, else the middle
             places = [rect.move(0, dy) for dy in (0, 704 - h - rect.y, 360 - h // 2 - rect.y)]
             rect = min(places, key=lambda r: sum(1 for a in avoid if r.colliderect(a)))
+        self.toast_rect = rect  # where the message is on screen (tests, layout checks)
         draw.panel(surface, rect, theme.PANEL, edge=None, radius=8)
         pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
         for i, line in enumerate(lines):

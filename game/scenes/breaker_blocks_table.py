@@ -231,7 +231,10 @@ class BreakerBlocksTable(TableScene):
         if not self.moves().end:
             return
         left = self.view["actions_left"]
+        m = self.moves()
         unused = None
+        if not (m.draws or m.plays or m.rearranges):  # ending loses nothing
+            left = 0
         if left >= 2:
             unused = tr("You have not used either action this turn: ending now gives both up.")
         elif left == 1:
@@ -576,14 +579,15 @@ class BreakerBlocksTable(TableScene):
                 and not self.is_bot(seat):  # a computer's steps show in its moves; a person gets the instruction
             lines.append(tr_message(pend["prompt"]))
         if after.get("end_reason") and not before.get("end_reason"):
-            lines.append(self.end_text(after["end_reason"]))
+            lines.append(self.end_text(after["end_reason"], after.get("final_turn")))
         return lines
 
-    def end_text(self, reason: dict) -> str:
-        """Why the game ended, naming the seats as the rest of the table does."""
+    def end_text(self, reason: dict, final_turn: int | None) -> str:
+        """Why the game ended, naming the seats as the rest of the table does
+        (``final_turn``: the view's seat that had the last turn, if one did)."""
         me = self.perspective
-        if reason["code"] == "final_turn" and reason.get("final_for") is not None:
-            last = reason["final_for"]
+        if reason["code"] == "final_turn" and final_turn is not None:
+            last = final_turn
             if 1 - last == me:
                 return tr("You ran out of power tiles, so {name} had one final turn.", name=self.seat_name(last))
             if last == me:
@@ -692,7 +696,7 @@ class BreakerBlocksTable(TableScene):
         v = self.session.view(self.viewer)
         lines = []
         if v.get("end_reason"):
-            lines.append(self.end_text(v["end_reason"]))
+            lines.append(self.end_text(v["end_reason"], v.get("final_turn")))
         for i, name in enumerate(v["circuits"]):
             p1, p2 = v["power"][0][i], v["power"][1][i]
             ctrl = v["control"][i]
@@ -709,7 +713,8 @@ class BreakerBlocksTable(TableScene):
     def prompt(self) -> str:
         v = self.view
         if self.session.is_over():
-            return self.end_text(v["end_reason"]) if v.get("end_reason") else tr("The game is over.")
+            return self.end_text(v["end_reason"], v.get("final_turn")) if v.get("end_reason") \
+                else tr("The game is over.")
         pend = v.get("pending")
         if pend and pend.get("prompt"):
             if self.my_turn():

@@ -156,8 +156,9 @@ def round_box(k: int, rounds: int) -> pygame.Rect:
 
 class CircuitBreakerTable(TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
-    # messages under the round counter, clear of your house and the market
-    toast_top = 318
+    # messages over your objective panel, clear of your house, the market and the other
+    # players' houses (a refusal must not hide the house the mouse was dropped on)
+    toast_top = 478
     toast_span = (MARKET_X - 8, MARKET_X + 488)
 
     def __init__(self, app, session) -> None:
@@ -289,15 +290,16 @@ class CircuitBreakerTable(TableScene):
         """What ending the turn now would give up: placements that some tile could still
         use, and the mouse, except in the last round (a mouse out then fetches nothing)."""
         legal = self.legal()
-        places = MAX_PLACEMENTS - self.view["placed"] if any(t.startswith("place ") for t in legal) else 0
+        placeable = {t.split()[1] for t in legal if t.startswith("place ")}  # tiles with somewhere to go
+        places = min(MAX_PLACEMENTS - self.view["placed"], len(placeable))
         last_round = self.view["round"] >= self.view["rounds"]
         mouse = not last_round and any(t.startswith("mouse ") for t in legal)
         if places >= 2:
             return tr("You could still place two tiles and send your mouse.") if mouse \
                 else tr("You could still place two tiles.")
         if places == 1:
-            return tr("You could still place one more tile and send your mouse.") if mouse \
-                else tr("You could still place one more tile.")
+            return tr("You could still place a tile and send your mouse.") if mouse \
+                else tr("You could still place a tile.")
         return tr("You could still send your mouse.") if mouse else None
 
     def pick_hand(self, index: int) -> None:

@@ -87,7 +87,7 @@ class RecordsScene(AppScene):
             if len(problems) == 1:
                 self.show_toast(tr("Some records could not be read: {p}", p=problems[0]), 8)
             else:  # the first says why; the rest would fill the screen
-                self.show_toast(tr("{n} finished games could not be read and were set aside. The first: {p}",
+                self.show_toast(tr("{n} finished games could not be read. The first: {p}",
                                    n=len(problems), p=problems[0]), 8)
         self.older.enable() if self.page + 1 < self.pages else self.older.disable()
         self.newer.enable() if self.page > 0 else self.newer.disable()

@@ -163,10 +163,20 @@ class SetupScene(AppScene):
             start_table(self.app, session, replace_stack=True)
             return
         from game.scenes.confirm import ConfirmScene
-        text = (tr("A new game takes the place of your unfinished {title} game.", title=replaced) if replaced
-                else tr("A new game takes the place of your unfinished saved game."))
+        if replaced:
+            text = tr("A new game takes the place of your unfinished {title} game.", title=replaced)
+        elif self.saved_game_unreadable():
+            text = tr("A new game takes the place of the saved game from a newer Breakbox, "
+                      "which this version cannot open.")
+        else:
+            text = tr("A new game takes the place of your unfinished saved game.")
         self.stack.push(ConfirmScene(self.app, tr("Replace your saved game?"), text, tr("Start new game"),
                                      lambda: start_table(self.app, session, replace_stack=True)))
+
+    def saved_game_unreadable(self) -> bool:
+        """A save is in place that this version cannot read (a newer Breakbox wrote it)."""
+        from game import storage
+        return storage.autosave_kept(self.app.dirs) and storage.load_autosave(self.app.dirs)[0] is None
 
     def saved_game_title(self) -> str | None:
         """The (translated) title of the unfinished game Continue would resume ("" if its

@@ -287,7 +287,7 @@ def test_view_shows_everything_public_to_both_seats():
 
 def test_end_reason_in_the_view_at_the_end():
     s = play(game(turn_cap=1), "end | end")
-    assert s.view(0)["end_reason"] == {"code": "turn_cap", "text": s.end_reason.text, "loser": None, "final_for": None}
+    assert s.view(0)["end_reason"] == {"code": "turn_cap", "text": s.end_reason.text, "loser": None}
     assert s.view(0)["phase"] == "over" and s.view(0)["current_player"] is None and s.end_reason.text.endswith(".")
     assert game().end_reason is None and game().view(0)["end_reason"] is None
 

@@ -92,16 +92,11 @@ class Driver:
             theme.recording = None
 
     def toast_box(self, scene) -> pygame.Rect:
-        """Where ``scene`` draws its message box in the next frame (the last panel of the
-        message's width)."""
-        from game.ui import theme
-        theme.panel_recording = []
-        try:
-            self.frames(1)
-            width = min(940, scene.toast_span[1] - scene.toast_span[0] - 16)
-            return [r for r, _ in theme.panel_recording if r.w == width][-1]
-        finally:
-            theme.panel_recording = None
+        """Where ``scene`` draws its message box in the next frame (it must show one)."""
+        assert scene.toast, "no message to measure"
+        self.frames(1)
+        assert scene.toast_rect is not None
+        return scene.toast_rect
 
     def close(self) -> None:
         self.app.shutdown()

@@ -404,13 +404,11 @@ def test_the_end_of_the_game_names_the_seats_as_the_table_does():
     try:
         t = d.top
         out_of_power = {"code": "final_turn", "text": "", "loser": None}
-        assert t.end_text({**out_of_power, "final_for": 1}) == \
-            "You ran out of power tiles, so Seat 2 (AI) had one final turn."
-        assert t.end_text({**out_of_power, "final_for": 0}) == \
-            "Seat 2 (AI) ran out of power tiles, so you had one final turn."
-        sealed = {"code": "sealed", "text": "", "final_for": None}
-        assert t.end_text({**sealed, "loser": 0}) == "You began a turn with no socket to play into, and lose."
-        assert t.end_text({**sealed, "loser": 1}) == \
+        assert t.end_text(out_of_power, 1) == "You ran out of power tiles, so Seat 2 (AI) had one final turn."
+        assert t.end_text(out_of_power, 0) == "Seat 2 (AI) ran out of power tiles, so you had one final turn."
+        sealed = {"code": "sealed", "text": ""}
+        assert t.end_text({**sealed, "loser": 0}, None) == "You began a turn with no socket to play into, and lose."
+        assert t.end_text({**sealed, "loser": 1}, None) == \
             "Seat 2 (AI) began a turn with no socket to play into, and loses."
     finally:
         d.close()

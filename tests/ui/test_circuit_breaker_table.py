@@ -569,7 +569,7 @@ def test_ending_a_turn_with_placements_or_the_mouse_unused_asks_first_and_n_agai
         t = d.top
         d.key(pygame.K_n)
         assert isinstance(d.top, ConfirmScene), "one placement and the mouse are still unused"
-        assert d.top.text == "You could still place one more tile and send your mouse."
+        assert d.top.text == "You could still place a tile and send your mouse."
         d.key(pygame.K_ESCAPE)                      # Stay: the turn goes on
         assert d.top is t and log(d)[-1] == "place A1 at 3,4 r180" and t.my_turn()
         d.click(t.end_button.rect.center)           # the button asks too
@@ -623,5 +623,17 @@ def test_a_tile_taken_from_the_hand_starts_upright_not_turned_like_the_last_one(
         d.release(t.hand_rect(hand.index("A2")).center)
         d.click(t.hand_rect(hand.index("A3")).center)       # picking by click starts upright too
         assert t.selected == "A3" and t.rotation == 0
+    finally:
+        d.close()
+
+
+def test_the_end_turn_question_counts_only_the_tiles_that_could_still_go_in():
+    d = cb_driver()
+    try:
+        t = d.top
+        t.legal = lambda: {"place A1 at 3,4 r180", "place A1 at 2,3 r90", "mouse wire-1", "end"}
+        assert t.unused_turn() == "You could still place a tile and send your mouse.", "one tile fits, not two"
+        t.legal = lambda: {"end", "discard A1 to appliance-1"}
+        assert t.unused_turn() is None, "a discard is no loss: it can wait"
     finally:
         d.close()

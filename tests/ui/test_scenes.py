@@ -598,7 +598,7 @@ def test_a_save_from_a_newer_breakbox_is_announced_and_a_new_game_asks_before_re
         d.frames(2)
         d.top.start()
         d.frames(2)
-        assert isinstance(d.top, ConfirmScene) and "unfinished saved game" in d.top.text
+        assert isinstance(d.top, ConfirmScene) and "from a newer Breakbox" in d.top.text
         d.key(pygame.K_ESCAPE)
         assert json.loads(path.read_text())["format"] == 99
     finally:
@@ -805,7 +805,8 @@ def test_a_message_on_a_table_keeps_off_the_board_and_the_scores(game, seats):
             "breaker_blocks": lambda: [breaker_blocks_table.BOARD,
                                        pygame.Rect(breaker_blocks_table.PILE_X, 44, 446, 150)]
             + [t.pile_rect(i) for i in range(len(t.pile_entries()))],
-            "circuit_breaker": lambda: [circuit_breaker_table.HOUSE] + [t.spot_rect(n) for n in t.market_spots()],
+            "circuit_breaker": lambda: [circuit_breaker_table.HOUSE] + [t.spot_rect(n) for n in t.market_spots()]
+            + [t.mini_frame(s) for s in range(seats) if s != t.viewer],  # the houses a mouse is dropped on
         }[game]()
         assert not [r for r in keep_clear if box.colliderect(r)], box
     finally:

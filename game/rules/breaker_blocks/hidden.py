@@ -75,7 +75,7 @@ def make_view(state: BreakerBlocksState, player: int) -> dict[str, Any]:
         "authenticate": {"on_board": state._auth_count, "placed_this_turn": state._auth_turn},
         "pending": pending_step(state),
         "end_reason": None if reason is None else {"code": reason.code, "text": reason.text,
-                                                   "loser": state._loser, "final_for": state._final_for},
+                                                   "loser": state._loser},
         "power_kinds": list(KINDS[:NPOWER]),
         "action_types": [KINDS[k] for k in used],
     }
