@@ -168,10 +168,8 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
             parser.error(str(exc))
 
     def make(app):
-        from game.scenes.tables import table_class
-        scene = table_class(session.game)(app, session)
-        scene.handoff_first = True  # pass-and-play with secrets: hand off before showing any
-        return scene
+        from game.scenes.tables import prepare_table
+        return prepare_table(app, session)  # as from the menus: saved at once, hand-off first
     return make
 
 

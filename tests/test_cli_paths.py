@@ -128,3 +128,13 @@ def test_a_broken_data_file_is_a_clean_command_line_error_not_a_traceback(monkey
     err = capsys.readouterr().err
     assert stopped.value.code == 2
     assert "Breaks cannot start: levels/breaks/deck.toml: not valid TOML" in err and "Traceback" not in err
+
+
+def test_a_game_started_from_the_command_line_is_saved_before_anyone_moves():
+    """As from the set-up screen: leaving at once says the game is saved, so it must be."""
+    from game import storage
+    from game.cli import run
+    assert run(["play", "blockers", "--seats", "human,ai:easy", "--seed", "5", "--option", "first_player=0",
+                "--headless", "--max-frames", "3"]) == 0
+    record, problem = storage.load_autosave(storage.user_dirs())
+    assert problem is None and record["log"]["game"] == "blockers" and record["log"]["actions"] == []

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
 class AppScene(Scene):
     background = "TABLE_DARK"  # a theme colour name: read at draw time (high contrast)
     toast_top: int | None = None  # top edge of toast messages; None: they sit at the bottom
+    toast_min_height = 0  # a taller box covers a whole area instead of half a line of it
     toast_span = (0, 1280)  # the strip of the screen (left, right) a message is centred in
     # seconds a fresh scene ignores key presses and clicks: a quick second Enter or click was
     # meant for the screen before (a hand-off or the results must not be skipped unseen)
@@ -151,7 +152,8 @@ class AppScene(Scene):
         left, right = self.toast_span
         width = min(940, right - left - 16)
         lines = theme.wrap(self.toast, size, width - 40)
-        h = 16 + (size + 8) * len(lines)
+        text_h = 16 + (size + 8) * len(lines)
+        h = max(text_h, self.toast_min_height)
         rect = pygame.Rect(0, 0, width, h)
         centre = (left + right) // 2
         if self.toast_top is None:
@@ -165,8 +167,9 @@ class AppScene(Scene):
         self.toast_rect = rect  # where the message is on screen (tests, layout checks)
         draw.panel(surface, rect, theme.PANEL, edge=None, radius=8)
         pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
+        top = rect.top + 8 + (h - text_h) // 2
         for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (rect.centerx, rect.top + 8 + (size + 8) * i), size, anchor="midtop")
+            theme.draw_text(surface, line, (rect.centerx, top + (size + 8) * i), size, anchor="midtop")
 
     def exit(self) -> None:
         release_manager(self.ui)

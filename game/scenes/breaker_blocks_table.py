@@ -564,7 +564,10 @@ class BreakerBlocksTable(TableScene):
             else:  # ATTENUATE (BB-22)
                 lines.append(tr("{who} sent {k} at {cell} back to its pile.", who=who, k=kind, cell=w[1]))
         elif w[0] == "keep":
-            if (before.get("pending") or {}).get("number") == 2:  # AGGRAVATE's second step: the other hand
+            if (before.get("pending") or {}).get("number") == 2 and 1 - seat == self.perspective:
+                lines.append(tr("{who} left you only {k}; the rest of your hand went back to the piles.",
+                                who=who, k=tr(w[1])))
+            elif (before.get("pending") or {}).get("number") == 2:  # AGGRAVATE's second step: the other hand
                 lines.append(tr("{who} left the opponent only {k}; the rest of that hand went back to the piles.",
                                 who=who, k=tr(w[1])))
             else:

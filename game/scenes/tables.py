@@ -45,10 +45,10 @@ def table_class(game: str) -> type:
     return getattr(importlib.import_module(module), name)
 
 
-def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
-    """Open a game's table (new, again or continued). When several people share the screen
-    in a game with secrets, a hand-off comes first: whoever started it may not be the
-    player the table shows first."""
+def prepare_table(app, session: GameSession):
+    """A game's table, ready to open (from the menus or the command line). When several
+    people share the screen in a game with secrets, a hand-off comes first: whoever
+    started it may not be the player the table shows first."""
     scene = table_class(session.game)(app, session)
     scene.handoff_first = True
     if scene.saves_game and not session.log.actions:
@@ -57,6 +57,12 @@ def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
         # the app stopped between the last move's save and the game-over bookkeeping
         scene.on_game_over()
         app.clear_autosave()
+    return scene
+
+
+def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
+    """Open a game's table (new, again or continued)."""
+    scene = prepare_table(app, session)
     if replace_stack:
         app.stack.clear_to(scene)
     else:

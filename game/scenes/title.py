@@ -19,9 +19,10 @@ log = logging.getLogger("breakbox")
 
 
 class TitleScene(AppScene):
-    # notices over the heading, clear of the games' Play buttons and the menu
-    toast_top = 28
-    toast_span = (112, 888)
+    # notices cover the whole heading (never half a line of it), clear of the Play buttons
+    toast_top = 22
+    toast_min_height = 168
+    toast_span = (112, 912)
 
     def enter(self) -> None:
         self.logo = make_icon(120)

@@ -426,3 +426,17 @@ def test_a_drop_on_a_cell_without_a_socket_says_why():
         assert t.toast == "Drop it on a glowing socket."
     finally:
         d.close()
+
+
+def test_when_the_computer_aggravates_the_log_says_what_it_left_you():
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        t = d.top
+        second_step = {"pending": {"tile": "aggravate", "number": 2}}
+        assert t.narrate(1, "keep 0", second_step, {}) == \
+            ["Seat 2 (AI) left you only 0; the rest of your hand went back to the piles."]
+        assert t.narrate(0, "keep 3", second_step, {}) == \
+            ["You left the opponent only 3; the rest of that hand went back to the piles."]
+    finally:
+        d.close()
