@@ -376,7 +376,7 @@ def test_BB_22_attenuate_sends_a_leaf_of_each_side_back_to_its_pile():
     raises(s, "target 1,2", "ATTENUATE takes one of your own leaves first")
     play(s, "target 1,-1")
     assert legal(s) == {"target 1,2"} and step_targets(s)["step"] == "target_opponent"
-    raises(s, "target 0,-1", "cannot target itself|seat 2's leaves")
+    raises(s, "target 0,-1", "cannot target itself|your opponent's leaves")
     play(s, "target 1,2")
     v = s.view(0)
     assert v["piles"][0]["0"] == 1 and v["piles"][1]["0"] == 1 and v["removed"] == [{}, {}]
@@ -652,7 +652,7 @@ def test_E16_turn_cap():
 def test_step_prompt_and_targets_describe_the_pending_step():
     s = play(game(), "play 0 at 1,-1 from N; draw agitate | play 0 at 1,2 from S; play 0 at 1,3 from S | "
                      "play agitate at 1,-2 from N")
-    assert step_prompt(s) == ("AGITATE: move one of seat 2's leaves into another of its sockets, or skip "
+    assert step_prompt(s) == ("AGITATE: move one of your opponent's leaves into another of its sockets, or skip "
                               "(move 1 of 2).")
     t = step_targets(s)
     assert t["step"] == "rearrange" and t["cells"] == [[1, 3]] and t["skip"] is True and t["kinds"] == []

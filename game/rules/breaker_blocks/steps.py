@@ -76,7 +76,7 @@ def step_name(effect: Effect) -> str:
 def prompt(effect: Effect, mover: int) -> str:
     """What the step asks the mover to pick, as one English sentence."""
     k, _cell, i = effect
-    other = f"seat {2 - mover}"
+    other = "your opponent"  # two players: the one who is not the mover
     if k == ACCELERATE:
         return f"ACCELERATE: draw a tile from your pile or the action pile (draw {i + 1} of 3)."
     if k == ANNIHILATE:
@@ -189,7 +189,7 @@ def _target_problem(st: BreakerBlocksState, cell: tuple[int, int], own: int, sea
     if seat is not None and board.owner[c] != seat:
         if seat == st._cur:
             return "ATTENUATE takes one of your own leaves first"
-        return f"now pick one of seat {seat + 1}'s leaves, not one of yours"
+        return "now pick one of your opponent's leaves, not one of yours"
     if board.kids[c]:
         return f"the tile at {where} is not a leaf: another tile is plugged into it"
     return None
