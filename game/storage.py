@@ -345,14 +345,19 @@ def load_progress(dirs: UserDirs) -> tuple[dict[str, int], str | None]:
     good = {k: v for k, v in raw.items() if isinstance(k, str) and type(v) is int and 0 <= v <= 3}
     if len(good) == len(raw):
         return good, None
-    moved = move_aside(path)  # one bad entry does not cost the stars of every other puzzle
-    if moved is not None:  # never over the only copy of the damaged file
-        _write_back(path, good)
-    bad = len(raw) - len(good)
+    bad = len(raw) - len(good)  # one bad entry does not cost the stars of every other puzzle
     head = "Puzzle progress: an unreadable entry was left out" if bad == 1 else \
         f"Puzzle progress: {bad} unreadable entries were left out"
-    return good, f"{head}: {path}: expected puzzle names with 0-3 stars" + \
-        (f" (kept as {moved.name})" if moved else "")
+    return good, _keep_the_rest(path, good, head, "expected puzzle names with 0-3 stars")
+
+
+def _keep_the_rest(path: Path, good: Any, head: str, detail: str) -> str:
+    """Keep a partly damaged file aside, write back its good part at once (a quit before
+    the next save keeps it), and say so. Never writes over the only copy of the file."""
+    moved = move_aside(path)
+    if moved is not None:
+        _write_back(path, good)
+    return f"{head}: {path}: {detail}" + (f" (kept as {moved.name})" if moved else "")
 
 
 def _write_back(path: Path, data: Any) -> None:
@@ -387,12 +392,9 @@ def load_stats(dirs: UserDirs) -> tuple[Any, str | None]:
         return Stats(), f"Statistics reset: {problem}" + (f" (kept as {moved.name})" if moved else "")
     if not problems:
         return stats, None
-    moved = move_aside(path)
-    if moved is not None:  # the good lines, at once (a quit before the next result keeps them)
-        _write_back(path, stats.to_json())  # (never over the only copy of the damaged file)
     head = "Statistics: an unreadable line was left out" if len(problems) == 1 else \
         f"Statistics: {len(problems)} unreadable lines were left out"
-    return stats, f"{head}: {path}: {problems[0]}" + (f" (kept as {moved.name})" if moved else "")
+    return stats, _keep_the_rest(path, stats.to_json(), head, problems[0])
 
 
 def save_stats(dirs: UserDirs, stats: Any) -> None:

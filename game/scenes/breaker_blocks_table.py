@@ -228,13 +228,12 @@ class BreakerBlocksTable(TableScene):
 
     def end_turn(self) -> None:
         """End the turn; with actions unused (they are lost, BB-11) ask first."""
-        if not self.moves().end:
-            return
-        left = self.view["actions_left"]
         m = self.moves()
+        if not m.end:
+            return
+        # with nothing but ending possible, ending loses nothing
+        left = self.view["actions_left"] if m.draws or m.plays or m.rearranges else 0
         unused = None
-        if not (m.draws or m.plays or m.rearranges):  # ending loses nothing
-            left = 0
         if left >= 2:
             unused = tr("You have not used either action this turn: ending now gives both up.")
         elif left == 1:
@@ -548,6 +547,7 @@ class BreakerBlocksTable(TableScene):
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
         who = self.seat_name(seat)
         w = text.split()
+        pending = before.get("pending") or {}  # the action tile whose step this move was
         lines: list[str] = []
         if w[0] == "draw":
             lines.append(tr("{who} drew: {k}.", who=who, k=tr(w[1])))
@@ -559,15 +559,15 @@ class BreakerBlocksTable(TableScene):
         elif w[0] == "target":
             gone = self.tile_at(_cell(w[1]), before)
             kind = tr(gone["kind"] if gone else "?")
-            if (before.get("pending") or {}).get("tile") == "annihilate":  # BB-18: gone for good
+            if pending.get("tile") == "annihilate":  # BB-18: gone for good
                 lines.append(tr("{who} removed {k} at {cell} from the game.", who=who, k=kind, cell=w[1]))
             else:  # ATTENUATE (BB-22)
                 lines.append(tr("{who} sent {k} at {cell} back to its pile.", who=who, k=kind, cell=w[1]))
         elif w[0] == "keep":
-            if (before.get("pending") or {}).get("number") == 2 and 1 - seat == self.perspective:
+            if pending.get("number") == 2 and 1 - seat == self.perspective:  # AGGRAVATE's step 2: other hand
                 lines.append(tr("{who} left you only {k}; the rest of your hand went back to the piles.",
                                 who=who, k=tr(w[1])))
-            elif (before.get("pending") or {}).get("number") == 2:  # AGGRAVATE's second step: the other hand
+            elif pending.get("number") == 2:
                 lines.append(tr("{who} left the opponent only {k}; the rest of that hand went back to the piles.",
                                 who=who, k=tr(w[1])))
             else:

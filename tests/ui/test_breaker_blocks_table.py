@@ -17,6 +17,12 @@ def bb_driver(actions=()) -> Driver:
     return Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
 
 
+def you_against_the_computer() -> Driver:
+    """Seat 1 is you, seat 2 the computer: the log and results name them You / Seat 2 (AI)."""
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    return Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+
+
 def near(cell: tuple[int, int], side: str) -> tuple[int, int]:
     """A point inside ``cell`` close to its ``side`` (where the tab should go)."""
     r = cell_rect(cell)
@@ -399,8 +405,7 @@ def test_ending_a_turn_early_asks_first_because_unused_actions_are_lost():
 
 
 def test_the_end_of_the_game_names_the_seats_as_the_table_does():
-    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
-    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    d = you_against_the_computer()
     try:
         t = d.top
         out_of_power = {"code": "final_turn", "text": "", "loser": None}
@@ -429,8 +434,7 @@ def test_a_drop_on_a_cell_without_a_socket_says_why():
 
 
 def test_when_the_computer_aggravates_the_log_says_what_it_left_you():
-    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
-    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    d = you_against_the_computer()
     try:
         t = d.top
         second_step = {"pending": {"tile": "aggravate", "number": 2}}
