@@ -414,9 +414,10 @@ def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
     """Keep a finished game for replay; the oldest beyond RECORDS_KEPT are removed."""
     folder = records_dir(dirs)
     folder.mkdir(parents=True, exist_ok=True)
-    # the millisecond keeps games that end in the same second in order (and the name sorts)
+    # the millisecond keeps games that end in the same second in order (and the name sorts);
+    # UTC ("Z") so that setting the clocks back an hour in autumn cannot make new games older
     now = time.time()  # one reading for the second and its millisecond
-    stamp = f"{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}-{int(now * 1000) % 1000:03d}"
+    stamp = f"{time.strftime('%Y%m%d-%H%M%S', time.gmtime(now))}-{int(now * 1000) % 1000:03d}Z"
     path = folder / f"{stamp}-{record['log']['game']}.json"
     n = 1
     while path.exists():
@@ -428,12 +429,13 @@ def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
     return path
 
 
-_RECORD_NAME = re.compile(r"(\d{8}-\d{6})(?:-(\d{3}))?-[a-z_]+(?:-(\d+))?\.json")
+_RECORD_NAME = re.compile(r"(\d{8}-\d{6})(?:-(\d{3})Z?)?-[a-z_]+(?:-(\d+))?\.json")
 
 
 def _saved_order(path: Path) -> tuple[str, int, int, str]:
     """Oldest first, by the time in the name (second, then millisecond; names from before
-    the millisecond was added count as 000), then the "-2" of a name taken twice."""
+    the millisecond was added count as 000), then the "-2" of a name taken twice. Names
+    before "Z" (UTC) was added hold local time: they sort among the new ones by it."""
     m = _RECORD_NAME.fullmatch(path.name)
     if m is None:  # not named by Breakbox: by name, before the rest
         return "", 0, 0, path.name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -268,3 +269,23 @@ def test_a_save_is_flushed_to_disk_before_it_replaces_the_old_one_and_leaves_no_
 
 def test_a_first_run_has_no_puzzle_progress_and_says_nothing():
     assert storage.load_progress(storage.user_dirs()) == ({}, None)
+
+
+def test_finished_games_keep_their_order_when_the_clocks_go_back(monkeypatch):
+    """Autumn in Berlin: 02:30 summer time, then 02:10 winter time forty minutes later."""
+    import datetime
+
+    from game.session import GameSession
+    dirs = storage.user_dirs()
+    monkeypatch.setenv("TZ", "Europe/Berlin")
+    time.tzset()
+    try:
+        first = datetime.datetime(2026, 10, 25, 0, 30, tzinfo=datetime.UTC).timestamp()
+        for when in (first, first + 40 * 60):
+            monkeypatch.setattr(storage.time, "time", lambda when=when: when)
+            last = storage.save_finished(dirs, GameSession("breaks", ["human", "ai:easy"], seed=1).to_record())
+        assert time.localtime(first + 40 * 60).tm_hour == 2, "the clock did go back"
+        assert storage.list_records(dirs)[0] == last, "the game that ended later comes first"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
