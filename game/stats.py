@@ -16,6 +16,10 @@ LOWER_IS_BETTER = {"blockers"}  # games where a low score is good
 LEVEL_ORDER = ("ai:easy", "random", "greedy", "ai:normal", "ai:hard")
 
 
+class NewerStatsError(ValueError):
+    """Statistics written by a newer Breakbox: not damaged, only not readable here."""
+
+
 @dataclass
 class Line:
     played: int = 0
@@ -68,6 +72,9 @@ class Stats:
     def salvage(cls, data: Any) -> tuple[Stats, list[str]]:
         """The good lines of a file's JSON and what was wrong with the others, so one bad
         line does not cost every statistic. ValueError when the file is not statistics."""
+        if isinstance(data, dict) and type(data.get("format")) is int and data["format"] > STATS_FORMAT:
+            raise NewerStatsError(f"these statistics come from a newer Breakbox (format {data['format']}; "
+                                  f"this version reads up to {STATS_FORMAT}); they are kept unchanged")
         if not isinstance(data, dict) or data.get("format") != STATS_FORMAT:
             raise ValueError(f"not a statistics file of format {STATS_FORMAT}")
         out, problems = cls(), []

@@ -379,13 +379,16 @@ def stats_path(dirs: UserDirs) -> Path:
 
 
 def load_stats(dirs: UserDirs) -> tuple[Any, str | None]:
-    """The Stats (empty if none); a bad file is moved aside with a message."""
-    from game.stats import Stats
+    """The Stats (empty if none); a bad file is moved aside with a message. A newer
+    Breakbox's file raises NewerFileError: it stays where it is and must not be saved over."""
+    from game.stats import NewerStatsError, Stats
     path = stats_path(dirs)
     if not path.exists():
         return Stats(), None
     try:
         stats, problems = Stats.salvage(read_json(path))
+    except NewerStatsError as exc:
+        raise NewerFileError(f"{path}: {exc}") from None
     except (StorageError, ValueError) as exc:
         problem = str(exc) if isinstance(exc, StorageError) else f"{path}: {exc}"  # a StorageError names it
         moved = move_aside(path)

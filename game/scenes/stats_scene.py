@@ -12,7 +12,7 @@ from game import storage
 from game.i18n import tr
 from game.rules import CATALOG
 from game.scenes.base import AppScene, heading
-from game.stats import LEVEL_ORDER, LOWER_IS_BETTER
+from game.stats import LEVEL_ORDER, LOWER_IS_BETTER, Stats
 from game.ui import draw, theme
 
 LEVEL_NAMES = {"ai:easy": "vs AI (easy)", "ai:normal": "vs AI (normal)", "ai:hard": "vs AI (hard)",
@@ -62,7 +62,10 @@ TEXT_X = 470
 
 class StatsScene(AppScene):
     def enter(self) -> None:
-        self.stats, problem = storage.load_stats(self.app.dirs)
+        try:
+            self.stats, problem = storage.load_stats(self.app.dirs)
+        except storage.NewerFileError as exc:
+            self.stats, problem = Stats(), f"Statistics not shown: {exc}"
         self.progress, _ = storage.load_progress(self.app.dirs)
         if problem:
             self.show_toast(problem, 6)

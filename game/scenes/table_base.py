@@ -228,21 +228,29 @@ class TableScene(AppScene):
 
     def on_game_over(self) -> None:
         """Count the result in the statistics and keep the game for replay."""
-        from game import stats as stats_mod
         from game import storage
         if self.replaying or self.app.config.autoplay or self.tutorial is not None:
             return
         try:
-            stats, problem = storage.load_stats(self.app.dirs)
-            if problem:
-                self.app.notices.append(problem)
-            if stats_mod.record_result(stats, self.session.game, self.session.seats, self.session.state.winners(),
-                                       self.session.state.scores()):
-                storage.save_stats(self.app.dirs, stats)
+            self._count_result()
             storage.save_finished(self.app.dirs, self.session.to_record())
         except OSError as exc:
             log.error("could not save the finished game: %s", exc)
             self.show_toast(tr("Could not save the statistics: {e}", e=exc), 5)
+
+    def _count_result(self) -> None:
+        from game import stats as stats_mod
+        from game import storage
+        try:
+            stats, problem = storage.load_stats(self.app.dirs)
+        except storage.NewerFileError as exc:  # a newer version's statistics stay as they are
+            self.app.notices.append(f"Statistics not updated: {exc}")
+            return
+        if problem:
+            self.app.notices.append(problem)
+        if stats_mod.record_result(stats, self.session.game, self.session.seats, self.session.state.winners(),
+                                   self.session.state.scores()):
+            storage.save_stats(self.app.dirs, stats)
 
     def _log_seat(self) -> int:
         return self.perspective if self.perspective is not None else 0

@@ -116,6 +116,29 @@ def test_corrupt_stats_are_moved_aside_with_a_message():
     assert list(dirs.data.glob("stats.json.bad-*"))
 
 
+def test_statistics_from_a_newer_breakbox_are_kept_unchanged_and_a_finished_game_still_kept():
+    dirs = storage.user_dirs()
+    path = storage.stats_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    newer = '{"format": 7, "games": {"breaks": {"ai:easy": {"played": 9, "rating": 1500}}}}'
+    path.write_text(newer)
+    d = Driver(lambda app: StatsScene(app))
+    try:
+        d.frames(2)
+        assert "newer Breakbox" in d.top.toast and d.top.stats.games == {}
+    finally:
+        d.close()
+    session = GameSession("breaks", ["ai:easy", "human"], seed=2, options=ENDGAME)
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        play_out_endgame(d)
+        assert any(n.startswith("Statistics not updated: ") and "format 7" in n for n in d.app.notices)
+        assert len(storage.list_records(d.app.dirs)) == 1, "the game is kept for replay all the same"
+    finally:
+        d.close()
+    assert path.read_text() == newer and not list(path.parent.glob("stats.json.bad-*"))
+
+
 def test_a_long_statistics_list_scrolls_and_stays_clear_of_the_legend():
     from game.rules import CATALOG
     from game.scenes.stats_scene import VIEW
