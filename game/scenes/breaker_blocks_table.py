@@ -20,18 +20,15 @@ from game.rules.breaker_blocks import LEVEL
 from game.rules.breaker_blocks.helpers import hole_sides
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
+from game.ui.breaker_blocks_tiles import OWNER, side_point, tile_image
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
-from game.ui.surface_cache import SurfaceCache
 from game.ui.tween import Tween, ease_in_out, speed_factor
 
 CELL = 34
 X0, X1, Y0, Y1 = -5, 7, -6, 7
 BOARD = pygame.Rect(24, 96, (X1 - X0 + 1) * CELL, (Y1 - Y0 + 1) * CELL)
 SIDES = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-OWNER = (theme.ORANGE, theme.SKY)
-ABBREV = {"accelerate": "ACC", "annihilate": "ANN", "agitate": "AGI", "authenticate": "ATH", "automate": "AUTO",
-          "attenuate": "ATT", "aggravate": "AGG"}
 HAND_TILE = 36
 PILE_X = 500
 MOVE_TIME = 0.3
@@ -45,7 +42,6 @@ ACTION_REASONS = {
     "attenuate": "It sends one of your leaves and one of your opponent's back to their piles.",
     "aggravate": "Each hand keeps one tile; the rest goes back to the piles.",
 }
-_tile_cache = SurfaceCache(4_000_000)
 
 
 def cell_rect(cell: tuple[int, int]) -> pygame.Rect:
@@ -57,76 +53,6 @@ def cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
     if not BOARD.collidepoint(pos):
         return None
     return X0 + (pos[0] - BOARD.x) // CELL, Y1 - (pos[1] - BOARD.y) // CELL
-
-
-def side_point(rect: pygame.Rect, side: str) -> tuple[int, int]:
-    return {"N": rect.midtop, "E": rect.midright, "S": rect.midbottom, "W": rect.midleft}[side]
-
-
-def action_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: float,
-                colour: tuple[int, int, int]) -> None:
-    """A small drawn icon per action type (the text abbreviation sits beside it)."""
-    cx, cy = centre
-    if kind == "accelerate":   # double chevron
-        for dx in (-r * 0.5, r * 0.2):
-            pygame.draw.lines(surface, colour, False, [(cx + dx - r * 0.3, cy - r * 0.6), (cx + dx + r * 0.3, cy),
-                                                       (cx + dx - r * 0.3, cy + r * 0.6)], 3)
-    elif kind == "annihilate":  # a cross
-        pygame.draw.line(surface, colour, (cx - r * 0.6, cy - r * 0.6), (cx + r * 0.6, cy + r * 0.6), 3)
-        pygame.draw.line(surface, colour, (cx - r * 0.6, cy + r * 0.6), (cx + r * 0.6, cy - r * 0.6), 3)
-    elif kind == "agitate":     # a zigzag
-        pygame.draw.lines(surface, colour, False, [(cx - r * 0.7, cy), (cx - r * 0.35, cy - r * 0.5),
-                                                   (cx, cy + r * 0.5), (cx + r * 0.35, cy - r * 0.5),
-                                                   (cx + r * 0.7, cy)], 3)
-    elif kind == "authenticate":  # a padlock
-        pygame.draw.rect(surface, colour, pygame.Rect(cx - r * 0.5, cy - r * 0.1, r, r * 0.7))
-        pygame.draw.arc(surface, colour, pygame.Rect(cx - r * 0.35, cy - r * 0.7, r * 0.7, r * 1.0), 0, math.pi, 3)
-    elif kind == "automate":    # a cog
-        for i in range(8):
-            a = i * math.pi / 4
-            pygame.draw.line(surface, colour, (cx, cy), (cx + r * 0.7 * math.cos(a), cy + r * 0.7 * math.sin(a)), 3)
-        pygame.draw.circle(surface, colour, (cx, cy), r * 0.45)
-    elif kind == "attenuate":   # a down arrow
-        pygame.draw.line(surface, colour, (cx, cy - r * 0.6), (cx, cy + r * 0.5), 3)
-        pygame.draw.polygon(surface, colour, [(cx - r * 0.4, cy + r * 0.1), (cx + r * 0.4, cy + r * 0.1),
-                                              (cx, cy + r * 0.7)])
-    elif kind == "aggravate":   # a warning triangle
-        pygame.draw.polygon(surface, colour, [(cx, cy - r * 0.7), (cx + r * 0.7, cy + r * 0.55),
-                                              (cx - r * 0.7, cy + r * 0.55)], 3)
-
-
-def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], size: int) -> pygame.Surface:
-    """A tile drawn as an interlocking piece: body, tab bump toward its parent, hole notches."""
-    key = (kind, owner, from_side, tuple(holes), size)
-    surf = _tile_cache.get(key)
-    if surf is not None:
-        return surf
-    pad = size // 5
-    surf = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
-    body = pygame.Rect(pad, pad, size, size)
-    colour = OWNER[owner]
-    power = kind.isdigit()
-    fill = colour if power else (236, 232, 220)
-    pygame.draw.rect(surf, fill, body, border_radius=4)
-    nub = max(4, size // 5)
-    if from_side:  # the tab sticks out toward the parent
-        pygame.draw.circle(surf, fill, side_point(body, from_side), nub)
-        pygame.draw.circle(surf, theme.BLACK, side_point(body, from_side), nub, 1)
-    for side in holes:  # holes are notches cut into the body
-        pygame.draw.circle(surf, theme.TABLE_DARK, side_point(body, side), nub)
-    pygame.draw.rect(surf, theme.BLACK if power else colour, body, 2, border_radius=4)
-    if power:
-        txt = theme.render(kind, int(size * 0.55), theme.BLACK, bold=True)
-        surf.blit(txt, txt.get_rect(center=body.center))
-    else:
-        action_icon(surf, kind, (body.centerx, body.centery - size // 8), size * 0.32, colour)
-        txt = theme.render(ABBREV.get(kind, kind[:3].upper()), max(8, int(size * 0.24)), theme.BLACK, bold=True)
-        surf.blit(txt, txt.get_rect(midbottom=(body.centerx, body.bottom - 1)))
-    # the owner's seat shape in a corner: whose tile it is never rests on colour alone
-    draw.marker(surf, theme.seat_shape(owner), (body.x + size * 0.2, body.y + size * 0.2), max(3.0, size * 0.12),
-                theme.CARD_FACE if power else colour, theme.BLACK)
-    _tile_cache[key] = surf
-    return surf
 
 
 @dataclass

@@ -418,7 +418,7 @@ def test_with_animation_off_moves_land_at_once():
 
 
 def test_each_seats_mouse_differs_in_shape_not_only_in_colour():
-    from game.scenes.circuit_breaker_table import mouse_icon
+    from game.ui.circuit_tiles import mouse_icon
 
     def outline(seat: int) -> set[tuple[int, int]]:
         surface = pygame.Surface((60, 40))
@@ -461,7 +461,7 @@ def test_acting_while_dealt_tiles_fly_lands_them_first():
 
 
 def test_an_appliances_connector_ticks_stay_clear_of_its_icon():
-    from game.scenes.circuit_breaker_table import tile_surface
+    from game.ui.circuit_tiles import tile_surface
     size = 60
 
     def ticks(tile: str) -> int:
