@@ -55,7 +55,7 @@ def action_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: 
 
 def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], size: int) -> pygame.Surface:
     """A tile drawn as an interlocking piece: body, tab bump toward its parent, hole notches."""
-    key = (kind, owner, from_side, tuple(holes), size)
+    key = (kind, owner, from_side, tuple(holes), size, theme.TABLE_DARK)  # notches show the table
     surf = _tile_cache.get(key)
     if surf is not None:
         return surf

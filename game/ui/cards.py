@@ -145,7 +145,8 @@ def card_back(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def empty_slot(size: tuple[int, int], colour: tuple[int, int, int] = theme.TEXT_DIM) -> pygame.Surface:
+def empty_slot(size: tuple[int, int], colour: tuple[int, int, int] | None = None) -> pygame.Surface:
+    colour = colour or theme.TEXT_DIM  # read now: high contrast changes it
     key = ("empty", size, colour)
     surf = _cache.get(key)
     if surf is None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.breaker_blocks_table import BreakerBlocksTable, cell_rect, side_point
+from game.scenes.breaker_blocks_table import BreakerBlocksTable, cell_rect
 from game.session import GameSession
+from game.ui.breaker_blocks_tiles import side_point
 from tests.ui.driver import Driver
 
 
@@ -323,7 +324,7 @@ def test_drawing_twice_quickly_lands_the_first_tile_before_the_second_flies():
 
 
 def test_whose_tile_it_is_shows_in_its_shape_not_only_its_colour():
-    from game.scenes.breaker_blocks_table import tile_image
+    from game.ui.breaker_blocks_tiles import tile_image
     pygame.font.init()
 
     def dark(kind: str, owner: int) -> set[tuple[int, int]]:
@@ -333,6 +334,24 @@ def test_whose_tile_it_is_shows_in_its_shape_not_only_its_colour():
 
     for kind in ("2", "annihilate"):
         assert dark(kind, 0) != dark(kind, 1), kind
+
+
+def test_a_tiles_socket_notches_follow_the_table_colour_into_high_contrast():
+    from game.ui import theme
+    from game.ui.breaker_blocks_tiles import tile_image
+    pygame.font.init()
+
+    def notch_colour() -> tuple[int, int, int]:
+        img = tile_image("2", 0, None, ["N"], 34)
+        pad = 34 // 5
+        return tuple(img.get_at((pad + 17, pad + 2))[:3])
+
+    assert notch_colour() == theme.TABLE_DARK
+    try:
+        theme.apply_settings(True, 1.0)
+        assert notch_colour() == theme.TABLE_DARK == (0, 0, 0), "not the cached normal-palette tile"
+    finally:
+        theme.apply_settings(False, 1.0)
 
 
 def test_a_tile_that_can_be_targeted_wears_a_reticle_not_only_a_red_ring():

@@ -79,6 +79,16 @@ def test_panels_follow_the_high_contrast_palette():
         theme.apply_settings(False, 1.0)
 
 
+def test_an_empty_card_slot_follows_the_high_contrast_palette():
+    from game.ui import cards, theme
+    try:
+        theme.apply_settings(True, 1.0)
+        outline = cards.empty_slot((40, 56)).get_at((20, 0))
+        assert tuple(outline)[:3] == theme.TEXT_DIM == (225, 230, 232)
+    finally:
+        theme.apply_settings(False, 1.0)
+
+
 def test_wrap_splits_a_word_longer_than_the_line_between_letters():
     import pygame
 
