@@ -1026,6 +1026,9 @@ def test_X6_stall_end_unshuffled_reshuffle():
         assert state.view(0)["stall_limit"] == 4
     assert state.phase == "final" and state.current_player == 0
     assert legal(state) == ["done"]
+    # cards are left in the piles: the refusal says the play phase is over, not that they ran out
+    assert state.view(0)["discard_count"] == 2
+    raises(state, "draw", "the play phase is over: only merges and done are left")
     play(state, "done", "done")
     assert state.is_terminal() and state.scores() == [0, 0] and state.winners() == [0, 1]
 

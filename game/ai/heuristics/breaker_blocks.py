@@ -52,7 +52,7 @@ ROLLOUT_DEPTH = 12
 # Per-game overrides of game.ai.difficulty.Level fields. normal and hard are played by
 # the dedicated turn search (game/ai/breaker_blocks_search.py); easy is IS-MCTS.
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"iterations": 60, "max_seconds": 1.0, "rollout": "heuristic", "rollout_depth": 6,
+    "easy": {"iterations": 60, "max_seconds": 1.0, "rollout": "heuristic", "rollout_depth": 0,
              "exploration": 1.0, "temperature": 0.08},
     "normal": {"iterations": 1, "max_seconds": 1.2},
     "hard": {"iterations": 2, "max_seconds": 1.9},

@@ -38,8 +38,8 @@ PHASE_NAMES = ("play", "final", "over")
 NO_CARD = -1
 STACK_SIZE = DECK.stack_size
 CODES = DECK.codes
-_FINAL_ONLY = "the cards have run out: only merges and done are left"
-_NOT_YET_DONE = "done only ends a final merge turn, after the cards run out"
+_FINAL_ONLY = "the play phase is over: only merges and done are left"
+_NOT_YET_DONE = "done only ends a final merge turn, once the play phase is over"
 _KINDS = frozenset((Draw, Discard, Done, Place, Merge, Break))
 
 
