@@ -197,8 +197,7 @@ class CircuitBreakerTable(TableScene):
         legal = self.legal()
         placeable = {t.split()[1] for t in legal if t.startswith("place ")}  # tiles with somewhere to go
         places = min(MAX_PLACEMENTS - self.view["placed"], len(placeable))
-        last_round = self.view["round"] >= self.view["rounds"]
-        mouse = not last_round and any(t.startswith("mouse ") for t in legal)
+        mouse = not self.last_round() and any(t.startswith("mouse ") for t in legal)
         if places >= 2:
             return tr("You could still place two tiles and send your mouse.") if mouse \
                 else tr("You could still place two tiles.")
@@ -444,6 +443,17 @@ class CircuitBreakerTable(TableScene):
         if w[0] == "place":
             self.rotation, self.turned = int(w[4][1:]), w[1]  # held the suggested way round (R still turns it)
 
+    def last_round(self) -> bool:
+        return self.view["round"] >= self.view["rounds"]
+
+    def refine_hint(self, text: str) -> str:
+        """In the last round a mouse fetches nothing (CB-18), so the AI rates sending it no
+        better than ending: suggest what still counts instead, a discard for a cheese (it
+        breaks ties, and tiles in hand score nothing), or else ending the turn."""
+        if not text.startswith("mouse ") or not self.last_round():
+            return text
+        return next(iter(sorted(t for t in self.legal() if t.startswith("discard "))), "end")
+
     def hint_spots(self, text: str) -> list[pygame.Rect]:
         w = text.split()
         hand = self.view.get("hand") or []
@@ -501,7 +511,11 @@ class CircuitBreakerTable(TableScene):
                 return tr("That mouse is about to steal from you.")
             return tr("Chased off, that mouse brings back nothing its owner wanted.")
         if w[0] == "discard":
+            if self.last_round():
+                return tr("Tiles left in your hand score nothing, but cheese breaks ties.")
             return tr("The tile is no use to you; the cheese is.")
+        if self.last_round() and any(t.startswith("mouse ") for t in self.legal()):
+            return tr("The game ends after this round, so a mouse sent out now would bring nothing back.")
         return tr("Nothing more is worth doing this turn.")
 
     # --- narration, results -------------------------------------------------------------

@@ -446,10 +446,11 @@ class TableScene(AppScene):
             self.session.hints.append(move)  # the game record says a hint was used here
             if self.saves_game:
                 self.app.autosave(self.session.to_record())  # kept even if nobody moves before quitting
-        self.hint = (result.action, self.app.time)
-        self.on_hint(result.action)
-        move = self.hint_move(result.action)
-        self.show_toast(tr("Hint: {move} {why}", move=move, why=self.hint_reason(result.action)), 6)
+        action = self.refine_hint(result.action)
+        self.hint = (action, self.app.time)
+        self.on_hint(action)
+        move = self.hint_move(action)
+        self.show_toast(tr("Hint: {move} {why}", move=move, why=self.hint_reason(action)), 6)
         if self.perspective is None:  # several people read the log: the move may name a secret
             self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
         else:
@@ -459,6 +460,11 @@ class TableScene(AppScene):
         if self.hint_ticket is not None and self.app.worker.ticket == self.hint_ticket:
             self.app.worker.cancel()
         self.hint_ticket = None
+
+    def refine_hint(self, text: str) -> str:
+        """The AI's suggestion as the hint shows it. A table may swap a move the AI rates no
+        better than another for one a person would rather hear."""
+        return text
 
     def on_hint(self, text: str) -> None:
         """A hint arrived: a table may get ready for it once (e.g. turn the tile that way)."""

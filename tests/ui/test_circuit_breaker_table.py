@@ -525,6 +525,30 @@ def test_an_opponents_appliance_glows_while_you_drag_your_mouse():
         d.close()
 
 
+def test_in_the_last_round_a_mouse_hint_gives_way_to_a_discard_or_ending_the_turn():
+    """A mouse sent in the last round fetches nothing (CB-18): the hint says what still counts."""
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": S, "rounds": 1})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        assert t.last_round() and "mouse wire-1" in t.legal()
+        hint = t.refine_hint("mouse wire-1")
+        assert hint.startswith("discard ") and hint in t.legal()
+        assert t.hint_reason(hint) == "Tiles left in your hand score nothing, but cheese breaks ties."
+        legal = {x for x in t.legal() if not x.startswith("discard ")}  # the cheese tile is empty
+        t.legal = lambda: legal
+        assert t.refine_hint("mouse wire-1") == "end"
+        assert "bring nothing back" in t.hint_reason("end")
+    finally:
+        d.close()
+    d = cb_driver()
+    try:
+        assert not d.top.last_round() and d.top.refine_hint("mouse wire-1") == "mouse wire-1"
+        assert d.top.hint_reason("end") == "Nothing more is worth doing this turn."
+    finally:
+        d.close()
+
+
 def test_no_house_is_enlarged_before_the_pointer_has_moved_and_hints_name_seats_in_full():
     session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy"], seed=1, options={"first_player": 0})
     d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
