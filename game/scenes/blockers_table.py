@@ -19,6 +19,7 @@ from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
+from game.ui.seat_style import blockers_fill
 from game.ui.surface_cache import SurfaceCache
 from game.ui.symbols import PATTERNS, draw_pattern, draw_symbol
 from game.ui.tween import Tween, ease_in_out, speed_factor
@@ -32,10 +33,8 @@ MOVE_TIME = 0.35
 SCORE_X = 616
 
 # Game colour name -> (fill, pattern). Okabe-Ito shades; each also has its own texture.
-COLOUR_STYLE = {
-    "red": (theme.VERMILLION, PATTERNS[0]), "blue": (theme.BLUE, PATTERNS[1]), "green": (theme.GREEN, PATTERNS[2]),
-    "yellow": (theme.YELLOW, PATTERNS[3]), "purple": (theme.PURPLE, PATTERNS[4]),
-}
+COLOUR_STYLE = {name: (blockers_fill(name), PATTERNS[i])
+                for i, name in enumerate(("red", "blue", "green", "yellow", "purple"))}
 _tiles = SurfaceCache(4_000_000)
 
 
@@ -477,8 +476,8 @@ class BlockersTable(TableScene):
             box = pygame.Rect(SCORE_X, y, 340, 86)
             draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
             if seat == v["current_player"]:
-                pygame.draw.rect(surface, theme.seat_colour(seat), box, 2, border_radius=8)
-            draw.marker(surface, theme.seat_shape(seat), (box.x + 14, y + 16), 8, theme.seat_colour(seat))
+                pygame.draw.rect(surface, self.seat_colour(seat), box, 2, border_radius=8)
+            draw.marker(surface, theme.seat_shape(seat), (box.x + 14, y + 16), 8, self.seat_colour(seat))
             theme.draw_text(surface, self.seat_name(seat), (box.x + 28, y + 6), 16, bold=True)
             theme.draw_text(surface, tr("score {s}", s=row["score"]), (box.right - 10, y + 6), 18, theme.YELLOW,
                             bold=True, anchor="topright")

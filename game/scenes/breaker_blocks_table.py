@@ -763,7 +763,7 @@ class BreakerBlocksTable(TableScene):
         m = self.moves()
         for seat in (0, 1):
             label_y = self.hand_rect(seat, 0).y - 19
-            draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 6, theme.seat_colour(seat))
+            draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 6, self.seat_colour(seat))
             drawn = self.view.get("drawn_this_turn") or {}
             label = tr("Your hand") if seat == self.perspective else tr("{who}'s hand", who=self.seat_name(seat))
             theme.draw_text(surface, label, (BOARD.x + 16, label_y), 14, theme.TEXT_DIM)
@@ -792,7 +792,7 @@ class BreakerBlocksTable(TableScene):
             theme.draw_text(surface, tr("Circuit {c}", c=name), (x, box.y + 36), 15, theme.TEXT_DIM)
             for seat in (0, 1):
                 y = box.y + 60 + seat * 26
-                draw.marker(surface, theme.seat_shape(seat), (x + 8, y + 9), 7, theme.seat_colour(seat))
+                draw.marker(surface, theme.seat_shape(seat), (x + 8, y + 9), 7, self.seat_colour(seat))
                 theme.draw_text(surface, str(v["power"][seat][i]), (x + 22, y), 17, bold=True)
             ctrl = v["control"][i]
             label = (tr("tied") if ctrl is None else tr("You control") if ctrl == self.perspective

@@ -424,11 +424,11 @@ class BreaksTable(TableScene):
         cp = self.session.current_player
         for seat, area in lay.areas.items():
             if seat == cp:
-                pygame.draw.rect(surface, theme.seat_colour(seat), area.rect, 2, border_radius=12)
+                pygame.draw.rect(surface, self.seat_colour(seat), area.rect, 2, border_radius=12)
             else:
                 pygame.draw.rect(surface, theme.TABLE_DARK, area.rect, 1, border_radius=12)
             draw.marker(surface, theme.seat_shape(seat), (area.label[0] + 8, area.label[1] + 12), 9,
-                        theme.seat_colour(seat))
+                        self.seat_colour(seat))
             name = self.seat_name(seat)
             score = view["scores"][seat]
             label = tr("{name}   1 pt", name=name) if score == 1 else tr("{name}   {n} pts", name=name, n=score)

@@ -872,7 +872,7 @@ class CircuitBreakerTable(TableScene):
         hidden = self.hidden()
         for seat in self.others():
             ox, oy = self.mini_origin(seat)
-            draw.marker(surface, theme.seat_shape(seat), (ox + 6, oy + 8), 6, theme.seat_colour(seat))
+            draw.marker(surface, theme.seat_shape(seat), (ox + 6, oy + 8), 6, self.seat_colour(seat))
             theme.draw_text(surface, self.seat_name(seat), (ox + 16, oy), 13, bold=seat == v["current_player"])
             frame = pygame.Rect(ox, oy + 22, 7 * MINI_CELL, 7 * MINI_CELL)
             pygame.draw.rect(surface, (232, 226, 210), frame)

@@ -380,7 +380,7 @@ class CubeTable(TableScene):
         v = self.view
         x = 20
         for s in range(v["num_players"]):
-            draw.marker(surface, theme.seat_shape(s), (x + 10, 22), 9, theme.seat_colour(s))
+            draw.marker(surface, theme.seat_shape(s), (x + 10, 22), 9, self.seat_colour(s))
             state = tr("solved") if v["solved"][s] else tr("out") if v["eliminated"][s] else (
                 tr("built") if v["built"][s] else tr("building"))
             label = f"{self.seat_name(s)}: {state}"

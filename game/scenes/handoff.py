@@ -15,9 +15,10 @@ from game.ui import draw, theme
 class HandoffScene(AppScene):
     settle_time = 0.5  # a second Enter meant for the move before must not skip this screen
     def __init__(self, app, seat: int, on_ready: Callable[[], None], note: str = "",
-                 on_leave: Callable[[], None] | None = None) -> None:
+                 on_leave: Callable[[], None] | None = None, colour: tuple[int, int, int] | None = None) -> None:
         super().__init__(app)
         self.seat = seat
+        self.colour = colour or theme.seat_colour(seat)  # the colour the seat wears at its table
         self.on_ready = on_ready
         self.note = note
         self.on_leave = on_leave  # Esc: leave the game from here, without showing anyone's secrets
@@ -44,7 +45,7 @@ class HandoffScene(AppScene):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         surface.fill(theme.TABLE_DARK)
-        draw.marker(surface, theme.seat_shape(self.seat), (640, 220), 34, theme.seat_colour(self.seat))
+        draw.marker(surface, theme.seat_shape(self.seat), (640, 220), 34, self.colour)
         theme.draw_text(surface, tr("Pass to Seat {n}", n=self.seat + 1), (640, 290), 44, bold=True,
                         anchor="midtop")
         theme.draw_text(surface, tr("Everyone else, look away: the next screen shows Seat {n}'s secrets.",

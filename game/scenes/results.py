@@ -112,7 +112,7 @@ class ResultsScene(AppScene):
         theme.draw_text(surface, title, (box.centerx, box.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop")
         y = box.y + DETAIL_TOP
         for seat in self.order:
-            draw.marker(surface, theme.seat_shape(seat), (box.x + 60, y + 14), 12, theme.seat_colour(seat))
+            draw.marker(surface, theme.seat_shape(seat), (box.x + 60, y + 14), 12, self.table.seat_colour(seat))
             theme.draw_text(surface, names[seat], (box.x + 84, y), 22, bold=seat in winners)
             points = tr("1 point") if scores[seat] == 1 else tr("{n} points", n=scores[seat])
             theme.draw_text(surface, points, (box.x + 380, y), 22, bold=seat in winners)

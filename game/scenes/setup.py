@@ -15,6 +15,7 @@ from game.session import GameSession, seat_label
 from game.ui import draw, theme
 from game.ui.buttons import draw_centred
 from game.ui.focus import Focusable
+from game.ui.seat_style import seat_colour
 
 SEAT_CHOICES = ["human", "ai:easy", "ai:normal", "ai:hard"]
 
@@ -222,7 +223,7 @@ class SetupScene(AppScene):
         theme.draw_text(surface, tr("Options"), (620, 100), 18, theme.TEXT_DIM)
         draw_centred(surface, tr("Seed (blank = random):"), self.seed_label, 14, theme.TEXT)
         for i, (x, y) in enumerate(self.seat_rows):
-            draw.marker(surface, theme.seat_shape(i), (x + 16, y + 20), 11, theme.seat_colour(i))
+            draw.marker(surface, theme.seat_shape(i), (x + 16, y + 20), 11, seat_colour(self.game, i))
         for y, lines in self.option_help:
             for i, line in enumerate(lines):
                 theme.draw_text(surface, line, (624, y + 18 * i), 14, theme.TEXT_DIM)

@@ -19,7 +19,7 @@ from game.core.errors import IllegalAction
 from game.i18n import tr, tr_message
 from game.scenes.base import AppScene
 from game.session import GameSession
-from game.ui import draw, theme
+from game.ui import draw, seat_style, theme
 from game.ui.tween import speed_factor
 
 log = logging.getLogger("breakbox")
@@ -163,6 +163,10 @@ class TableScene(AppScene):
     def is_bot(self, seat: int) -> bool:
         return self.seat_spec(seat) != "human"
 
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The colour of the seat's pieces in this game (its marker shape goes beside it)."""
+        return seat_style.seat_colour(self.session.game, seat)
+
     def seat_name(self, seat: int) -> str:
         spec = self.session.seats[seat]
         if seat == self.perspective:
@@ -302,7 +306,8 @@ class TableScene(AppScene):
         self.handoff_pending = True
         from game.scenes.handoff import HandoffScene
         self.clear_selection()
-        self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s), on_leave=self.ask_leave))
+        self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s), on_leave=self.ask_leave,
+                                     colour=self.seat_colour(seat)))
 
     def take_seat(self, seat: int) -> None:
         if seat != self.viewer:
@@ -673,7 +678,7 @@ class TableScene(AppScene):
         if cp is None:
             theme.draw_text(surface, tr("Game over"), (PANEL_RECT.x + 16, y), 24, theme.YELLOW, bold=True)
         else:
-            draw.marker(surface, theme.seat_shape(cp), (PANEL_RECT.x + 28, y + 16), 12, theme.seat_colour(cp))
+            draw.marker(surface, theme.seat_shape(cp), (PANEL_RECT.x + 28, y + 16), 12, self.seat_colour(cp))
             yours = cp == self.perspective or (cp == self.viewer and not self.is_bot(cp))
             who = tr("Your turn") if yours else tr("{name} to play", name=self.seat_name(cp))
             size = 24 if theme.font(24, True).size(who)[0] <= PANEL_RECT.width - 60 else 19
@@ -718,7 +723,7 @@ class TableScene(AppScene):
         y = LOG_RECT.y + 5
         for seat, part, first in lines[start:start + visible]:
             if first and seat is not None:
-                draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, y + 9), 5, theme.seat_colour(seat),
+                draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, y + 9), 5, self.seat_colour(seat),
                             outline=None)
             elif first:  # the table's own news (a take-back, a new round): a dash, so it reads as a new entry
                 pygame.draw.line(surface, theme.TEXT_DIM, (LOG_RECT.x + 6, y + 9), (LOG_RECT.x + 14, y + 9), 2)

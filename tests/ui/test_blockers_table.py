@@ -226,6 +226,33 @@ def test_escape_on_the_hand_off_screen_offers_to_leave_without_showing_the_table
         d.close()
 
 
+def test_every_seat_wears_its_tile_colour_on_the_turn_banner_the_hand_off_and_the_set_up():
+    from game.rules.blockers.layout import COLOURS
+    from game.scenes.blockers_table import COLOUR_STYLE
+    from game.scenes.setup import SetupScene
+    from game.scenes.table_base import PANEL_RECT
+    from game.ui import theme
+    session = GameSession("blockers", ["human"] * 5, seed=1, options={"first_player": 2})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        d.top.perform(d.top.session.legal_texts()[0], 2)  # seat 3 moves: over to seat 4
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        assert d.top.colour == COLOUR_STYLE["yellow"][0], "seat 4 plays yellow"
+        d.key(pygame.K_RETURN)
+        d.frames(2)
+        t = d.top
+        assert [t.seat_colour(s) for s in range(5)] == [COLOUR_STYLE[c][0] for c in COLOURS]
+        banner = (PANEL_RECT.x + 28, PANEL_RECT.y + 12 + 16)  # the turn banner's marker (a diamond)
+        assert tuple(d.app.display.canvas.get_at(banner))[:3] == COLOUR_STYLE["yellow"][0]
+        setup = SetupScene(d.app, "blockers")
+        d.app.stack.push(setup)
+        d.frames(2)
+        x, y = setup.seat_rows[1]
+        assert tuple(d.app.display.canvas.get_at((x + 16, y + 20)))[:3] == COLOUR_STYLE["blue"][0] != theme.SKY
+    finally:
+        d.close()
+
+
 def test_enter_takes_the_seat_even_after_a_stray_click_on_the_hand_off_screen():
     d = blockers_driver(Y2)
     try:

@@ -1,0 +1,23 @@
+"""The colour a seat wears on every screen of a game: the table, the hand-off, the set-up
+and the results. It is the colour of the seat's pieces (in Blockers! the colour of its
+tiles, seat 1 red, seat 2 blue...), always with the seat's shape beside it so that a seat
+never rests on colour alone."""
+
+from __future__ import annotations
+
+from game.ui import theme
+
+
+def blockers_fill(colour: str) -> tuple[int, int, int]:
+    """A Blockers! tile colour, by its name in the rules (Okabe-Ito shades)."""
+    return {"red": theme.VERMILLION, "blue": theme.BLUE, "green": theme.GREEN, "yellow": theme.YELLOW,
+            "purple": theme.PURPLE}.get(colour, (150, 150, 150))
+
+
+def seat_colour(game: str | None, seat: int) -> tuple[int, int, int]:
+    if game == "blockers":
+        # a seat plays the colour at its place in the list (in the advanced game, the first
+        # of its two, which is the same one)
+        from game.rules.blockers.layout import COLOURS
+        return blockers_fill(COLOURS[seat % len(COLOURS)])
+    return theme.seat_colour(seat)
