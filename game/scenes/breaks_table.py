@@ -53,6 +53,8 @@ class BreaksTable(TableScene):
         for spot in spots:
             self.focus.add(Focusable(lambda sp=spot: self.spot_rect(sp), lambda sp=spot: self.click(sp),
                                      lambda sp=spot: self.spot_enabled(sp)))
+        if self.my_turn() and self.view.get("pending"):
+            self.selected = ("pending",)  # a resumed game: the drawn card is still in hand, its targets glowing
 
     def take_seat(self, seat: int) -> None:
         super().take_seat(seat)
@@ -104,6 +106,17 @@ class BreaksTable(TableScene):
             return f"break {source[1] + 1} {source[2] + 1} {target[2] + 1}"
         return None
 
+    def break_refusal(self, p: int, s: int) -> str:
+        """Why the drawn card cannot break seat p's slot s: the same reason for every landing
+        (not a court card, no match), or else that the stolen cards fit none of your slots."""
+        reasons = {self.explain(f"break {p + 1} {s + 1} {t}") for t in (1, 2, 3)}
+        if len(reasons) == 1:
+            return reasons.pop() or tr("That does not go there.")
+        bottom = self.view["tableaux"][p][s][0]
+        text = tr("The stolen cards fit none of your slots: {card} matches none of your top cards.",
+                  card=card_name(bottom))
+        return text[:1].upper() + text[1:]
+
     def explain(self, text: str | None) -> str:
         if text is None:
             return tr("That does not go there.")
@@ -148,6 +161,9 @@ class BreaksTable(TableScene):
             self.act(legal[target])
             return True
         if target == source:
+            return False
+        if source[0] == "pending" and target[0] == "slot" and target[1] != self.viewer:
+            self.refuse(self.break_refusal(target[1], target[2]))
             return False
         self.refuse(self.explain(self.would_be(source, target)) or tr("That does not go there."))
         return False
@@ -272,6 +288,8 @@ class BreaksTable(TableScene):
             return self.playing_text(cp)
         if self.selected and self.selected[0] == "break":
             return tr("Choose your slot where the stolen sequence lands (Esc to go back).")
+        if self.selected and self.selected[0] == "slot":  # in the final merges too
+            return tr("Merging slot {s}: pick the slot it goes on top of.", s=self.selected[1] + 1)
         legal = self.legal()
         if v["phase"] == "final":
             if not any(text.startswith("merge") for text in legal):
@@ -289,8 +307,6 @@ class BreaksTable(TableScene):
                 return tr("Break with {card}, or discard it.", card=card)
             text = tr("{card} fits nowhere: discard it (X).", card=card)
             return text[:1].upper() + text[1:]  # a card's name starts in lower case
-        if self.selected and self.selected[0] == "slot":
-            return tr("Merging slot {s}: pick the slot it goes on top of.", s=self.selected[1] + 1)
         return tr("Draw a card, or drag one sequence onto another to merge.")
 
     # --- input --------------------------------------------------------------------------
@@ -588,6 +604,8 @@ class BreaksTable(TableScene):
             n = len(mine[int(w[1]) - 1]) + len(mine[int(w[2]) - 1])
             return tr("Together they make {n} cards.", n=n) if n < 5 else tr("The merge banks a stack of five.")
         if w[0] == "discard":
+            if not any(t.startswith(("place", "break")) for t in self.legal()):
+                return tr("It fits none of your slots and cannot break anything.")
             return tr("The card helps you nowhere, and placing it would only help an opponent break you.")
         return tr("There is no merge left worth making.")
 

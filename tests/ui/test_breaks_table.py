@@ -405,3 +405,50 @@ def test_a_message_keeps_off_the_opponents_cards_and_the_status_panel(players):
                 assert not message.colliderect(table.layout.card_rect(seat, slot, 0)), (seat, slot)
     finally:
         d.close()
+
+
+NO_LANDING = {"first_player": 0, "setup": {"tableaux": [[["2H"], ["3D"], ["4C"]], [["5S"], ["6S", "6H"], ["9D"]]],
+                                           "deck": ["QS", "8C", "2C", "7D"]}}
+
+
+def test_a_break_that_fits_none_of_your_slots_says_so_and_a_forced_discard_hint_says_why():
+    d = table_driver(["human", "ai:normal"], NO_LANDING)
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.drag(table.layout.PENDING.center, slot_point(table, 1, 0))  # QS matches 5S, but where would it land?
+        assert actions(d) == ["draw"]
+        assert table.toast == ("The stolen cards fit none of your slots: the 5 of spades matches none of your "
+                               "top cards."), "not only slot 1's reason"
+        assert table.hint_reason("discard") == "It fits none of your slots and cannot break anything."
+    finally:
+        d.close()
+
+
+def test_a_continued_game_holds_the_drawn_card_ready_with_its_targets_glowing():
+    d = table_driver(["human", "ai:normal"], {"first_player": 0, "setup": {"deck": X1_DECK}}, seed=5)
+    try:
+        d.key(pygame.K_d)
+        d.frames(40)
+        record = d.top.session.to_record()
+    finally:
+        d.close()
+    d = Driver(lambda app: BreaksTable(app, GameSession.from_record(record)), autosave=False)
+    try:
+        d.frames(3)
+        assert d.top.view["pending"] == "4H" and d.top.selected == ("pending",)
+    finally:
+        d.close()
+
+
+def test_in_the_final_merges_a_picked_up_sequence_gets_the_merging_prompt():
+    setup = {"tableaux": [[["9C"], ["9H"], []], [["5S"], ["3S"], ["4D"]]], "deck": []}
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": setup})
+    try:
+        d.frames(3)
+        assert d.top.view["phase"] == "final"
+        d.key(pygame.K_2)
+        assert d.top.prompt() == "Merging slot 2: pick the slot it goes on top of."
+    finally:
+        d.close()
