@@ -397,9 +397,22 @@ class CubeBot:
         cands = Candidates(pieces, facts, wrong, self.rng, self.solver.level.samples)
         if cands.count == 0:  # forgot too much to be consistent: start over from scratch
             cands = Candidates(pieces, [], wrong, self.rng, self.solver.level.samples)
+        if last_turn(view):
+            return Guess(cands.any_shape(self.rng))
         bits = reveal_bits(view, seat, view["pieces"][seat], view.get("my_secret"))
         kind, what = self.solver.choose(cands, bits)
         return Ask(what) if kind == "ask" else Guess(what)
+
+
+def last_turn(view: dict[str, Any]) -> bool:
+    """No later turn will come, so an answer is of no more use and only a guess can still
+    win: someone is solved and the round is being played out (CU-13), or this is the last
+    round (CU-15). Under sudden death a wrong guess in the last round would leave the game
+    to the others (CU-14), so there the solver weighs it as usual."""
+    if view.get("end_triggered"):
+        return True
+    options = view["options"]
+    return view["round"] >= int(options.get("max_rounds", 50)) and not options.get("sudden_death")
 
 
 # --- solo measurement -----------------------------------------------------------------

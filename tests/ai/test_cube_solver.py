@@ -120,3 +120,26 @@ def test_question_rankings_are_remembered_and_equal_a_fresh_judgement(monkeypatc
     fresh = CubeSolver("hard", rng)._ranked(cands, {})
     assert first == remembered == fresh
     assert sorted(q for _, q in fresh) == sorted(cs.QUESTIONS)
+
+
+def test_on_its_last_turn_the_bot_guesses_rather_than_asks():
+    """CU-13: seat 1 guessed right, so seat 2's turn is its last; CU-15: the last round.
+    An answer would come too late: every level guesses. Under sudden death a wrong guess in
+    the last round hands the game over (CU-14), so there the solver still weighs asking."""
+    rules = get_rules("cube")
+    for level in ("ai:easy", "ai:normal", "ai:hard"):
+        for seed in range(4):
+            state = rules.new_game(2, seed, first_player=0, setup={"secrets": [P, Q]})
+            state.apply(state.parse(f"guess {Q}"))
+            assert state.view(1)["end_triggered"] and not state.is_terminal()
+            move = make_bot(level, "cube", seed=seed).choose(SeatInfo(state, 1, "cube"))
+            assert str(move).startswith("guess "), (level, seed, move)
+    asks = 0
+    for sudden in (False, True):
+        state = rules.new_game(2, 3, first_player=0, max_rounds=1, sudden_death=sudden, setup={"secrets": [P, Q]})
+        move = make_bot("ai:normal", "cube", seed=3).choose(SeatInfo(state, 0, "cube"))
+        if sudden:
+            asks += str(move).startswith("ask ")
+        else:
+            assert str(move).startswith("guess "), "the last round: only a guess can still win"
+    assert asks == 1, "with sudden death the opening question is still worth asking"
