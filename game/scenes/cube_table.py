@@ -39,6 +39,10 @@ ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
 
 class CubeTable(TableScene):
     undo_limit = "Nothing to undo: a shape once hidden, a question once answered and a guess once made stand."
+    # messages under the board's heading lines and over the empty sky above the foundation,
+    # clear of the question pad (the default top edge cut the heading line in half)
+    toast_top = 126
+    toast_span = (0, 630)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -173,7 +177,7 @@ class CubeTable(TableScene):
             self.ask_leave()
             return True
         b = self.building()
-        if key == pygame.K_g and b is not None and not b.tray:
+        if key == pygame.K_g and b is not None:  # submit() says what is missing
             self.submit()
             return True
         return False

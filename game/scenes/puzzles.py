@@ -89,7 +89,8 @@ class PuzzleListScene(AppScene):
 
 class PuzzleScene(AppScene):
     background = "TABLE"
-    toast_top = 104
+    toast_top = 126  # under "Build the hidden shape here", clear of the question pad
+    toast_span = (0, 640)
 
     def __init__(self, app, puzzle: Puzzle, puzzles: list[Puzzle]) -> None:
         super().__init__(app)
@@ -114,7 +115,7 @@ class PuzzleScene(AppScene):
         y = 664
         self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.board.turn(-1))
         self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
-        self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
+        self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
         self.guess_button = self.button(tr("Guess this shape (G)"), (396, y, 220, 40), self.guess,
                                         object_id="#primary")
         self.next_button = self.button(tr("Next puzzle"), (660, 600, 180, 44), self.next_puzzle, object_id="#primary")
@@ -229,6 +230,9 @@ class PuzzleScene(AppScene):
             self.stamp = (text, ok, left - dt) if left > dt else None
         ready = not self.run.over and not self.replica.tray and self.replica.problem() is None
         self.guess_button.enable() if ready else self.guess_button.disable()
+        # as at the table: Clear only while there is something of yours to clear
+        can_clear = not self.run.over and bool(self.replica.placed)
+        self.clear_button.enable() if can_clear else self.clear_button.disable()
         last = self.puzzles.index(self.puzzle) + 1 >= len(self.puzzles)
         self.next_button.show() if self.run.solved and not last else self.next_button.hide()
         self.retry_button.show() if self.run.over else self.retry_button.hide()

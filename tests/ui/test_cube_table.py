@@ -86,6 +86,30 @@ def test_building_rules_refuse_with_their_own_message():
         d.key(pygame.K_g)
         assert t.session.log.actions == []
         assert t.toast == "All blocks are flat"
+        del b.placed["S"]  # a block back in the tray: G says what is missing instead of nothing
+        t.toast = None
+        d.key(pygame.K_g)
+        assert t.session.log.actions == [] and t.toast
+    finally:
+        d.close()
+
+
+def test_messages_sit_under_the_headings_and_clear_of_the_question_pad():
+    from game.scenes.puzzles import PuzzleListScene
+    d = cube_driver(["human", "ai:easy"], first_player=0)
+    try:
+        t = d.top
+        t.show_toast("A message long enough to wrap over two lines when it sits over the left column of the "
+                     "table, where the shape and the copy are", 5)
+        d.frames(2)
+        assert t.toast_rect.top >= 126 and not t.toast_rect.colliderect(t.pad.rect)
+        d.app.stack.push(PuzzleListScene(d.app))
+        d.frames(1)
+        d.click(d.top.cards[0][1].center)
+        scene = d.top
+        scene.show_toast("Another message that is long enough to take two lines in the puzzle's left column", 5)
+        d.frames(2)
+        assert scene.toast_rect.top >= 126 and not scene.toast_rect.colliderect(scene.pad.rect)
     finally:
         d.close()
 

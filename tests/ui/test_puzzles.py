@@ -23,9 +23,13 @@ def test_solving_the_first_puzzle_saves_stars_and_unlocks_the_second():
         scene = d.top
         assert isinstance(scene, PuzzleScene)
         scene.replica.load(format_shape(scene.puzzle.secret))
+        d.frames(1)
+        assert scene.clear_button.is_enabled, "a copy under way can be cleared"
         d.key(pygame.K_g)
         assert scene.run.solved and scene.run.stars() == 3
         assert scene.board.builder() is None, "a solved copy can no longer be changed"
+        d.frames(1)
+        assert not scene.clear_button.is_enabled, "nor cleared: Clear is greyed out as at the table"
         scene.stamp = None  # no animation: two frames of the same board are equal
 
         def frame() -> bytes:
