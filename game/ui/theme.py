@@ -160,6 +160,9 @@ _NORMAL = {name: globals()[name] for name in ("TABLE", "TABLE_DARK", "PANEL", "P
 _HIGH = {"TABLE": (6, 18, 24), "TABLE_DARK": (0, 0, 0), "PANEL": (0, 0, 0), "PANEL_EDGE": (255, 255, 255),
          "TEXT": (255, 255, 255), "TEXT_DIM": (225, 230, 232)}
 text_scale = 1.0  # reading text (logs, rules, coach, messages) grows with this; labels keep their size
+# the pygame_gui widgets (buttons, the seed entry) follow this too: every GUI manager checks it
+# before each update and draw and reloads its theme when it changed (see game/ui/gui.py)
+high_contrast = False
 
 
 def apply_settings(high_contrast: bool, reading_scale: float) -> None:
@@ -167,6 +170,7 @@ def apply_settings(high_contrast: bool, reading_scale: float) -> None:
     time, so the next frame uses the new values."""
     global text_scale
     globals().update(_HIGH if high_contrast else _NORMAL)
+    globals()["high_contrast"] = bool(high_contrast)
     text_scale = max(1.0, min(2.0, float(reading_scale)))
     _text_cache.clear()
 

@@ -1,0 +1,115 @@
+"""High contrast restyles the pygame_gui widgets too, not only the app's own drawing: black
+buttons with a white 2 px border and white labels (3 px for the main action), a yellow
+face when hovered, grey when disabled. It applies at once when toggled in Settings, to
+the screens under Settings as well, on start-up when saved, and goes back when off."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game import storage
+from game.scenes.base import AppScene
+from game.scenes.settings import SettingsScene
+from game.ui import theme
+from tests.ui.driver import Driver
+
+BLACK, WHITE, YELLOW, GREY = (0, 0, 0), (255, 255, 255), (240, 228, 66), (110, 110, 110)
+NORMAL_FILL, PRIMARY_FILL, NORMAL_BORDER = (29, 58, 71), (0, 114, 178), (60, 96, 112)  # assets/theme.json
+
+
+def edge(d: Driver, widget) -> list[tuple[tuple[int, int, int], int]]:
+    """The drawn pixels across a widget's left edge at its middle, from its rect's edge to
+    14 px in, as (colour, run length): the last two runs are its border and its face."""
+    r = widget.rect
+    runs: list[tuple[tuple[int, int, int], int]] = []
+    for x in range(r.left, r.left + 14):
+        colour = tuple(d.app.display.canvas.get_at((x, r.centery)))[:3]
+        if runs and runs[-1][0] == colour:
+            runs[-1] = (colour, runs[-1][1] + 1)
+        else:
+            runs.append((colour, 1))
+    return runs
+
+
+def border_and_face(d: Driver, widget) -> tuple[tuple[tuple[int, int, int], int], tuple[int, int, int]]:
+    *_, border, (face, _) = edge(d, widget)
+    return border, face
+
+
+def by_label(scene: AppScene, start: str):
+    return next(b for b in scene._callbacks if b.text.startswith(start))
+
+
+def toggle_contrast(d: Driver) -> None:
+    settings = d.top
+    btn = by_label(settings, "High contrast")
+    settings.focus.index = next(i for i, item in enumerate(settings.focus.items) if item.rect_of() == btn.rect)
+    settings.focus.visible = True
+    d.key(pygame.K_RIGHT)
+
+
+def test_buttons_follow_high_contrast_at_once_and_back():
+    from game.scenes.title import TitleScene
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    try:
+        title = d.top
+        d.frames(2)
+        assert border_and_face(d, by_label(title, "Settings")) == ((NORMAL_BORDER, 1), NORMAL_FILL)
+        d.app.stack.push(SettingsScene(d.app))
+        d.frames(2)
+        settings = d.top
+        volume, done = by_label(settings, "Volume"), by_label(settings, "Done")
+        assert border_and_face(d, volume) == ((NORMAL_BORDER, 1), NORMAL_FILL)
+        assert border_and_face(d, done) == ((NORMAL_BORDER, 1), PRIMARY_FILL)
+
+        toggle_contrast(d)
+        assert d.app.settings.high_contrast
+        assert border_and_face(d, volume) == ((WHITE, 2), BLACK)
+        assert border_and_face(d, done) == ((WHITE, 3), BLACK), "the main action keeps a heavier edge"
+        assert volume.text_colour() == WHITE
+        # the title screen under Settings was not updated meanwhile: it follows when shown
+        d.key(pygame.K_ESCAPE)
+        assert d.top is title
+        assert border_and_face(d, by_label(title, "Settings")) == ((WHITE, 2), BLACK)
+
+        d.app.stack.push(SettingsScene(d.app))
+        d.frames(2)
+        toggle_contrast(d)
+        assert not d.app.settings.high_contrast
+        assert border_and_face(d, by_label(d.top, "Volume")) == ((NORMAL_BORDER, 1), NORMAL_FILL)
+        assert border_and_face(d, by_label(d.top, "Done")) == ((NORMAL_BORDER, 1), PRIMARY_FILL)
+        d.key(pygame.K_ESCAPE)
+        assert border_and_face(d, by_label(title, "Settings")) == ((NORMAL_BORDER, 1), NORMAL_FILL)
+    finally:
+        d.close()
+        theme.apply_settings(False, 1.0)
+
+
+class WidgetsScene(AppScene):
+    def enter(self) -> None:
+        self.go = self.button("Go on", (100, 100, 200, 50), lambda: None)
+        self.off = self.button("Not now", (100, 200, 200, 50), lambda: None, enabled=False)
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(100, 300, 200, 36), manager=self.ui,
+                                                         object_id="#seed_entry")
+
+
+def test_a_saved_high_contrast_styles_every_state_from_the_start(monkeypatch):
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"high_contrast": True})
+    d = Driver(WidgetsScene, autosave=False)
+    try:
+        scene = d.top
+        d.frames(2)
+        assert border_and_face(d, scene.go) == ((WHITE, 2), BLACK) and scene.go.text_colour() == WHITE
+        # disabled: grey edge and grey label, not the white of a button that works
+        assert border_and_face(d, scene.off) == ((GREY, 2), BLACK)
+        assert scene.off.text_colour() == (160, 160, 160)
+        assert border_and_face(d, scene.entry) == ((WHITE, 2), BLACK)
+        # hovered: a yellow face with a black label
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: scene.go.rect.center)
+        d.frames(3)
+        assert scene.go.hovered
+        assert border_and_face(d, scene.go) == ((WHITE, 2), YELLOW) and scene.go.text_colour() == BLACK
+    finally:
+        d.close()
+        theme.apply_settings(False, 1.0)
