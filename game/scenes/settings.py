@@ -106,8 +106,8 @@ class SettingsScene(AppScene):
         return False
 
     def draw_scene(self, surface: pygame.Surface) -> None:
-        heading(surface, tr("Settings"), 40)
-        theme.draw_text(surface, tr("Changes are saved at once."), (640, 96), 16, theme.TEXT_DIM, anchor="midtop")
+        heading(surface, tr("Settings"), 26)  # the subtitle ends clear of the first row's focus ring
+        theme.draw_text(surface, tr("Changes are saved at once."), (640, 80), 16, theme.TEXT_DIM, anchor="midtop")
         if not self.app.sound.enabled:
             theme.draw_text(surface, tr("No audio device found: the game runs silent."), (640, 680), 16,
                             theme.ORANGE, anchor="midtop")

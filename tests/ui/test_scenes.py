@@ -824,3 +824,15 @@ def test_a_notice_on_the_title_keeps_off_the_play_buttons_and_the_menu():
         assert len(buttons) >= 9 and not [r for r in buttons if box.colliderect(r)], box
     finally:
         d.close()
+
+
+def test_the_focus_ring_on_the_first_setting_stays_clear_of_the_subtitle():
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        scene = d.top
+        scene.focus.index, scene.focus.visible = 0, True
+        subtitle = next(rect for text, rect, _ in d.labels(frames=1) if text == "Changes are saved at once.")
+        ring = scene.focus.items[0].rect_of().inflate(16, 16)  # the ring's outer edge (game/ui/focus.py)
+        assert not subtitle.colliderect(ring)
+    finally:
+        d.close()
