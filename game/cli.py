@@ -168,8 +168,10 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
             parser.error(str(exc))
 
     def make(app):
-        from game.scenes.tables import prepare_table
-        return prepare_table(app, session)  # as from the menus: saved at once, hand-off first
+        from game.scenes.tables import first_table, prepare_table
+        if args.resume:
+            return prepare_table(app, session)
+        return first_table(app, session)  # as from the menus: asks before replacing a saved game
     return make
 
 

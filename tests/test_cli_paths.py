@@ -138,3 +138,32 @@ def test_a_game_started_from_the_command_line_is_saved_before_anyone_moves():
                 "--headless", "--max-frames", "3"]) == 0
     record, problem = storage.load_autosave(storage.user_dirs())
     assert problem is None and record["log"]["game"] == "blockers" and record["log"]["actions"] == []
+
+
+def test_a_command_line_game_asks_before_it_replaces_an_unfinished_saved_game():
+    """The set-up screen's question: Stay keeps the saved game (Continue resumes it from the title)."""
+    from game import storage
+    from game.cli import run
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.tables import first_table
+    from game.scenes.title import TitleScene
+    from game.session import GameSession
+    from tests.ui.driver import Driver
+    assert run(["play", "blockers", "--seats", "human,ai:easy", "--seed", "5", "--headless", "--max-frames", "3"]) == 0
+    assert run(["play", "breaks", "--seats", "human,ai:easy", "--headless", "--max-frames", "3"]) == 0
+    record, _ = storage.load_autosave(storage.user_dirs())
+    assert record["log"]["game"] == "blockers", "nobody said yes: the saved game is kept"
+    session = GameSession("breaks", ["human", "ai:easy"], seed=1)
+    d = Driver(lambda app: first_table(app, session))
+    try:
+        assert isinstance(d.top, ConfirmScene) and "unfinished Blockers! game" in d.top.text
+        d.top.stack_pop()  # Stay
+        d.frames(1)
+        assert isinstance(d.top, TitleScene) and d.top.record["log"]["game"] == "blockers"
+        d.app.stack.push(first_table(d.app, session))
+        d.top.confirm()  # Start new game
+        d.frames(2)
+        d.app.writer.flush()
+        assert storage.load_autosave(d.app.dirs)[0]["log"]["game"] == "breaks"
+    finally:
+        d.close()

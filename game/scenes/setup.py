@@ -159,36 +159,13 @@ class SetupScene(AppScene):
         except ValueError as exc:
             self.show_toast(tr_message(str(exc)), 5)
             return
-        replaced = self.saved_game_title() if session.humans else None  # watching never saves
-        if replaced is None:  # nothing saved, or just watching
+        from game.scenes.tables import ask_before_replacing, replacing_saved_game
+        text = replacing_saved_game(self.app) if session.humans else None  # watching never saves
+        if text is None:  # nothing saved, or just watching
             start_table(self.app, session, replace_stack=True)
             return
-        from game.scenes.confirm import ConfirmScene
-        if replaced:
-            text = tr("A new game takes the place of your unfinished {title} game.", title=replaced)
-        elif self.saved_game_unreadable():
-            text = tr("A new game takes the place of the saved game from a newer Breakbox, "
-                      "which this version cannot open.")
-        else:
-            text = tr("A new game takes the place of your unfinished saved game.")
-        self.stack.push(ConfirmScene(self.app, tr("Replace your saved game?"), text, tr("Start new game"),
-                                     lambda: start_table(self.app, session, replace_stack=True)))
-
-    def saved_game_unreadable(self) -> bool:
-        """A save is in place that this version cannot read (a newer Breakbox wrote it)."""
-        from game import storage
-        return storage.autosave_kept(self.app.dirs) and storage.load_autosave(self.app.dirs)[0] is None
-
-    def saved_game_title(self) -> str | None:
-        """The (translated) title of the unfinished game Continue would resume ("" if its
-        game cannot be named), or None when nothing is saved."""
-        from game import storage
-        from game.scenes.tables import saved_game_title
-        record, _ = storage.load_autosave(self.app.dirs)
-        if record is None:  # a save this version cannot read (a newer one's) is still replaced
-            return "" if storage.autosave_kept(self.app.dirs) else None
-        title = saved_game_title(record)
-        return tr(title) if title else ""
+        self.stack.push(ask_before_replacing(self.app, text,
+                                             lambda: start_table(self.app, session, replace_stack=True)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         # while the seed is being typed, Left/Right/Home/End move the caret, not the focus ring

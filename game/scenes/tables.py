@@ -31,6 +31,30 @@ def saved_game_title(record: dict) -> str | None:
         return None
 
 
+def replacing_saved_game(app) -> str | None:
+    """What a new game would take the place of, as the question's text: the unfinished
+    saved game (named if it can be), or a newer Breakbox's save; None when nothing is saved."""
+    from game import storage
+    from game.i18n import tr
+    record, _ = storage.load_autosave(app.dirs)
+    if record is None:
+        if not storage.autosave_kept(app.dirs):
+            return None
+        return tr("A new game takes the place of the saved game from a newer Breakbox, "
+                  "which this version cannot open.")
+    title = saved_game_title(record)
+    if title:
+        return tr("A new game takes the place of your unfinished {title} game.", title=tr(title))
+    return tr("A new game takes the place of your unfinished saved game.")
+
+
+def ask_before_replacing(app, text: str, on_yes) -> object:
+    """The question before a new game replaces the saved one (Stay keeps it)."""
+    from game.i18n import tr
+    from game.scenes.confirm import ConfirmScene
+    return ConfirmScene(app, tr("Replace your saved game?"), text, tr("Start new game"), on_yes)
+
+
 def data_problem(game: str) -> str | None:
     """A playable game whose data files are broken: the message naming the file."""
     from game.rules import load_problem
@@ -58,6 +82,18 @@ def prepare_table(app, session: GameSession):
         scene.on_game_over()
         app.clear_autosave()
     return scene
+
+
+def first_table(app, session: GameSession):
+    """The first scene of a game started from the command line: its table, or, when the
+    game would replace an unfinished saved game, the title with the set-up screen's question
+    over it (Stay keeps the saved game, and Continue on the title resumes it)."""
+    text = replacing_saved_game(app) if session.humans and not app.config.autoplay else None
+    if text is None:
+        return prepare_table(app, session)
+    from game.scenes.title import TitleScene
+    app.stack.push(TitleScene(app))
+    return ask_before_replacing(app, text, lambda: start_table(app, session, replace_stack=True))
 
 
 def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
