@@ -60,6 +60,17 @@ def test_breaker_blocks_normal_and_hard_use_the_turn_search_and_easy_mcts():
     assert not isinstance(make_bot("ai:easy", "breaker_blocks", 1), BreakerBlocksSearchBot)
 
 
+def test_breaker_blocks_easy_does_not_throw_away_its_opening_turn():
+    """Easy scores its tree's leaves with the evaluation: truncated playouts rated ending the
+    first turn at once above drawing or playing (a blunder that looked like a broken AI)."""
+    rules = get_rules("breaker_blocks")
+    for seed in range(8):
+        state = rules.new_game(2, seed)
+        move = make_bot("ai:easy", "breaker_blocks", seed).choose(SeatInfo(state, state.current_player,
+                                                                            "breaker_blocks"))
+        assert str(move) != "end", seed
+
+
 def test_breaker_blocks_evaluation_values_are_win_chances():
     state = BREAKER_BLOCKS.new_game(2, 5)
     rng = random.Random(5)

@@ -50,7 +50,10 @@ from game.rules.breaker_blocks.state import BreakerBlocksState
 ROLLOUT_DEPTH = 12
 
 # Per-game overrides of game.ai.difficulty.Level fields. normal and hard are played by
-# the dedicated turn search (game/ai/breaker_blocks_search.py); easy is IS-MCTS.
+# the dedicated turn search (game/ai/breaker_blocks_search.py); easy is IS-MCTS with the
+# evaluation at its leaves: playouts cut after a few actions rated ending the first turn at
+# once above any move (easy did so in 4 of 12 openings). Easy still wins only 4 of 60
+# against normal (seeds 1000-1059), 18 of 20 against random.
 LEVELS: dict[str, dict[str, Any]] = {
     "easy": {"iterations": 60, "max_seconds": 1.0, "rollout": "heuristic", "rollout_depth": 0,
              "exploration": 1.0, "temperature": 0.08},
