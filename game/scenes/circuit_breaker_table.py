@@ -551,7 +551,7 @@ class CircuitBreakerTable(TableScene):
             if event not in (before.get("events") or []):
                 event_seat = event.get("seat")
                 line = self.event_text(event)
-                lines.append((event_seat, line) if isinstance(event_seat, int) else line)
+                lines.append((event_seat if isinstance(event_seat, int) else None, line))  # a refill: nobody's
         if after.get("current_player") is None and before.get("current_player") is not None:
             lines.append((None, tr("Game over.")))
         return lines

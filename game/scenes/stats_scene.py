@@ -136,7 +136,7 @@ class StatsScene(AppScene):
             else:
                 theme.draw_text(surface, tr(titles[row.game]), (60, y), 20, bold=True)
                 if row.kind == "empty":
-                    theme.draw_text(surface, tr("no finished games yet"), (300, y + 4), 15, theme.TEXT_DIM)
+                    theme.draw_text(surface, tr("no games counted yet"), (300, y + 4), 15, theme.TEXT_DIM)
             y += row.height
         self.draw_scroll_bar(surface)
         stars = sum(self.progress.values())

@@ -687,7 +687,7 @@ class TableScene(AppScene):
                 r = theme.draw_text(surface, tr("thinking..."), (PANEL_RECT.x + 50, y + 34), 16, theme.TEXT_DIM)
                 draw.spinner(surface, (r.right + 18, r.centery), 8, self.app.time)
         self.draw_status(surface, pygame.Rect(PANEL_RECT.x + 12, y + 60, PANEL_RECT.width - 24, 120))
-        if self.spectating:
+        if self.spectating and not self.replaying:  # a replay steps with its own keys
             theme.draw_text(surface, tr("Watching: {pace}; +/- change speed, Space pauses", pace=self.pace_label()),
                             (PANEL_RECT.x + 12, LOG_RECT.bottom + 6), 13, theme.YELLOW,
                             max_width=PANEL_RECT.width - 24)

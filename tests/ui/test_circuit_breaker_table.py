@@ -661,3 +661,15 @@ def test_the_end_turn_question_counts_only_the_tiles_that_could_still_go_in():
         assert t.unused_turn() is None, "a discard is no loss: it can wait"
     finally:
         d.close()
+
+
+def test_a_pile_refill_is_the_tables_news_not_the_last_players():
+    d = cb_driver(["place W1 at 3,4 r0", "place W31 at 3,5 r0", "mouse wire-1", "end"])  # E3
+    try:
+        t = d.top
+        t.perform("end", 1)
+        d.frames(3)
+        refills = [(seat, text) for seat, text in t.log_lines if "refilled" in text]
+        assert refills and all(seat is None for seat, _ in refills), refills
+    finally:
+        d.close()

@@ -342,3 +342,16 @@ def test_several_unreadable_records_are_summed_up_in_one_short_message():
         assert len(list(folder.glob("*.bad-*"))) == 3
     finally:
         d.close()
+
+
+def test_the_replay_of_a_computers_only_game_offers_no_watching_keys():
+    """+, - and Space set the pace of a live game of computers; a replay steps with its own keys."""
+    session = GameSession("breaks", ["ai:easy", "ai:easy"], seed=1, options=ENDGAME)
+    for text in ("draw", "place 1", "done", "done"):
+        session.apply(text, session.current_player)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        labels = [text for text, _, _ in d.labels(2)]
+        assert labels and not any(text.startswith("Watching:") for text in labels)
+    finally:
+        d.close()

@@ -14,7 +14,7 @@ from game.rules.circuit_breaker.state import APPLIANCE_STACK, WIRE_STACK, Circui
 MAX_ROUNDS = 40
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("rounds", "int", None, label="Rounds", minimum=1, maximum=MAX_ROUNDS, allow_none=True,
-               help="How many rounds the game lasts. Blank plays the full round counter: 16 rounds with "
+               help="How many rounds the game lasts. The default is the full round counter: 16 rounds with "
                     "two players, 12 with three or four. Extra tiles are still dealt on their usual rounds."),
     FIRST_PLAYER,
     SETUP,

@@ -52,12 +52,11 @@ class PerSeatOption(OptionSpec):
 OPTIONS: tuple[OptionSpec, ...] = (
     PerSeatOption("blocks", "choice", STANDARD_BLOCKS, label="Blocks", choices=BLOCK_CHOICES,
                   help="How many blocks make up each secret shape. 3 is the usual game; 4 or 5 is a "
-                       "brain-burner for two players. (On the command line a list gives each seat its own "
-                       "number, as a handicap.)",
+                       "brain-burner for two players.",
                   extra={"players": (2,)}),  # the setup screen offers other sizes to 2 players only (CU-5)
     PerSeatOption("notes", "bool", False, label="Note sheet",
                   help="Keep every question and answer on screen. Off: only the latest answers are shown, "
-                       "so you play from memory. (On the command line a list sets it per seat, as a handicap.)"),
+                       "so you play from memory."),
     OptionSpec("sudden_death", "bool", False, label="Sudden death",
                help="A wrong guess knocks you out: you take no more turns but still answer. "
                     "If only one player is left, that player wins."),
