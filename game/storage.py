@@ -250,11 +250,14 @@ def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, s
                 return None, None, f"Could not continue: {exc}"
             except StorageError as exc:
                 moved = move_aside(path)
-                problem = f"Could not continue: {exc}" + (f" (kept as {moved.name})" if moved else "")
+                damage = f"{exc}" + (f" (kept as {moved.name})" if moved else "")
+                problem = f"Could not continue: {damage}"
         if prev.exists():
             try:
                 record = _read_save(prev)
-                return record, prev, (problem + "; continuing from the save before it") if problem else None
+                # the game does go on, from one move back: say so, not "could not continue"
+                return record, prev, f"The saved game was damaged: {damage}; continuing from the save before it" \
+                    if problem else None
             except StorageError:
                 pass
     except GameDataError as exc:

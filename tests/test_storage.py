@@ -158,7 +158,8 @@ def test_the_autosave_says_which_file_it_came_from():
     path.write_text("{")  # damaged: the previous save is offered, and named as the source
     record, source, problem = storage.find_autosave(dirs)
     assert record["log"] == {"n": 1} and source == path.with_name("autosave.prev.json")
-    assert "continuing from the save before it" in problem
+    assert problem.startswith("The saved game was damaged: ") and problem.endswith("continuing from the save before it")
+    assert "Could not continue" not in problem, "it does continue"
 
 
 def test_an_unwritable_data_folder_moves_alone_so_settings_keep_their_language(monkeypatch):
