@@ -26,6 +26,7 @@ class AppScene(Scene):
     background = "TABLE_DARK"  # a theme colour name: read at draw time (high contrast)
     toast_top: int | None = None  # top edge of toast messages; None: they sit at the bottom
     toast_min_height = 0  # a taller box covers a whole area instead of half a line of it
+    toast_max_height: int | None = None  # a box never taller than this (smaller text instead)
     toast_span = (0, 1280)  # the strip of the screen (left, right) a message is centred in
     # seconds a fresh scene ignores key presses and clicks: a quick second Enter or click was
     # meant for the screen before (a hand-off or the results must not be skipped unseen)
@@ -148,10 +149,9 @@ class AppScene(Scene):
         if not self.toast:
             self.toast_rect = None
             return
-        size = theme.reading(18)
         left, right = self.toast_span
         width = min(940, right - left - 16)
-        lines = theme.wrap(self.toast, size, width - 40)
+        size, lines = self.toast_lines(width - 40)
         text_h = 16 + (size + 8) * len(lines)
         h = max(text_h, self.toast_min_height)
         rect = pygame.Rect(0, 0, width, h)
@@ -170,6 +170,23 @@ class AppScene(Scene):
         top = rect.top + 8 + (h - text_h) // 2
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (rect.centerx, top + (size + 8) * i), size, anchor="midtop")
+
+    def toast_lines(self, width: int) -> tuple[int, list[str]]:
+        """The message's text size and lines. With ``toast_max_height`` a long message (or a
+        large reading size) gets smaller text rather than a box over what lies below, and
+        as a last resort loses its end."""
+        size = theme.reading(18)
+        lines = theme.wrap(self.toast, size, width)
+        room = self.toast_max_height
+        if room is None:
+            return size, lines
+        while size > 13 and 16 + (size + 8) * len(lines) > room:
+            size -= 1
+            lines = theme.wrap(self.toast, size, width)
+        fit = max(1, (room - 16) // (size + 8))
+        if len(lines) > fit:
+            lines = [*lines[:fit - 1], lines[fit - 1].rstrip(" .") + "..."]
+        return size, lines
 
     def exit(self) -> None:
         release_manager(self.ui)

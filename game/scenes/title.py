@@ -22,6 +22,7 @@ class TitleScene(AppScene):
     # notices cover the whole heading (never half a line of it), clear of the Play buttons
     toast_top = 22
     toast_min_height = 168
+    toast_max_height = 168  # at any reading size: the game list below stays in sight and in reach
     toast_span = (112, 912)
 
     def enter(self) -> None:

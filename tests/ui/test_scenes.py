@@ -822,6 +822,16 @@ def test_a_notice_on_the_title_keeps_off_the_play_buttons_and_the_menu():
         box = d.toast_box(t)
         buttons = [b.rect for b in t._callbacks]
         assert len(buttons) >= 9 and not [r for r in buttons if box.colliderect(r)], box
+        from game.ui import theme
+        try:  # at the largest reading size too: smaller text, not a box over the game list
+            theme.apply_settings(False, 2.0)
+            t.show_toast("The saved game was damaged: /home/someone/.local/share/breakbox/saves/autosave.json: "
+                         "not valid JSON (line 18: Unterminated string starting at) (kept as "
+                         "autosave.json.bad-20261127-051500); continuing from the save before it", 6)
+            box = d.toast_box(t)
+            assert not [r for r in buttons if box.colliderect(r)], box
+        finally:
+            theme.apply_settings(False, 1.0)
     finally:
         d.close()
 
