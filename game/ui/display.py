@@ -74,11 +74,30 @@ class Display:
             return
         self.windowed_size = self._fit_window(scale)
         self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._keep_on_desktop()
         self._recompute()
+
+    def _keep_on_desktop(self) -> None:
+        """A window that grew from its top-left corner can run off the desktop, out of
+        reach of the mouse: move it back (only on the main display; title bar room above)."""
+        if not self.fit_to_desktop:
+            return
+        try:
+            x, y = pygame.display.get_window_position()
+            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return
+        if not (0 <= x < desk_w and 0 <= y < desk_h):  # on another display: left where it is
+            return
+        w, h = self.window.get_size()
+        new = (max(0, min(x, desk_w - w)), max(min(32, desk_h - h), min(y, desk_h - h)))
+        if new != (x, y):
+            pygame.display.set_window_position(new)
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
             self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._keep_on_desktop()
         else:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         self.fullscreen = not self.fullscreen

@@ -100,3 +100,21 @@ def test_wrap_splits_a_word_longer_than_the_line_between_letters():
     assert all(theme.font(30).size(line)[0] <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", ""), "no letter is lost or added"
     assert theme.wrap("short words stay whole", 16, 400) == ["short words stay whole"]
+
+
+def test_a_bigger_window_is_moved_back_onto_the_desktop():
+    """Window size grows the window from its top-left corner: it must not run off the desktop."""
+    import pygame
+
+    from game.ui.display import Display
+    pygame.display.init()
+    try:
+        display = Display("t", scale=0.5)
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        pygame.display.set_window_position((desk_w - 100, desk_h - 100))
+        display.set_window_scale(1.0)
+        x, y = pygame.display.get_window_position()
+        w, h = display.window.get_size()
+        assert 0 <= x and x + w <= desk_w and 32 <= y and y + h <= desk_h, (x, y, w, h, desk_w, desk_h)
+    finally:
+        pygame.display.quit()
