@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
+# The window's class names the app to the desktop (taskbar grouping, the .desktop entry's
+# StartupWMClass). pygame sets it from the script's name ("__main__.py" from source) when
+# it is first imported, unless it is already set: so set it here, before any pygame import.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Breakbox")
+
 
 def _version() -> str:
     """The version in pyproject.toml: from the installed metadata (wheel, editable install,

@@ -110,3 +110,16 @@ def test_present_clears_the_letterbox_and_fills_the_rest_with_the_canvas(monkeyp
         assert tuple(display.window.get_at(corner))[:3] == expected
     assert sum(r.w * r.h for r in display.bars) == w * h - dest.w * dest.h
     pygame.display.quit()
+
+
+def test_the_window_class_is_breakbox_not_the_scripts_name():
+    """pygame names the X11 window class after sys.argv[0] ("__main__.py" from source) unless
+    it is set before pygame is imported; the .desktop entry's StartupWMClass is Breakbox."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEO_X11_WMCLASS"}
+    env["DISPLAY"] = ":0"  # pygame only picks a class when a display is named
+    code = "import game.cli, pygame, os; print(os.environ['SDL_VIDEO_X11_WMCLASS'])"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip().splitlines()[-1] == "Breakbox", out
