@@ -285,6 +285,7 @@ class BuildBoard:
         if self.held is not None and self.held.by_keys:
             footprint.add(self.cursor[1] * 3 + self.cursor[0] + 1)
         iso.draw_foundation(surface, highlight=footprint)
+        iso.draw_letters(surface)  # before the blocks: a block in front hides a letter, as in 3D
         holding = self.held is not None and b is not None
         # x-ray while a block is held: the placed ones are see-through and every cell
         # number shows on top, so a cell hidden behind a column can be aimed at
@@ -298,7 +299,6 @@ class BuildBoard:
             iso.draw_cell_numbers(surface, colour=(70, 58, 40))
         if ghost is not None:
             self._draw_footprint(surface, iso, ghost)
-        iso.draw_letters(surface)
         if title:
             theme.draw_text(surface, title, (int(iso.origin[0]), 96), 18, theme.TEXT_DIM, anchor="midtop")
         if ghost is not None:  # under the title, clear of the tray: where it would land, and why not
@@ -383,6 +383,10 @@ def landing_text(pid: str, ghost: Landing) -> str:
              for z, cells in levels.items()]
     if sum(len(cells) for cells in levels.values()) == 1:
         return tr("{block} would fill cell {cells}", block=pid, cells=parts[0])
+    distinct = {c for cells in levels.values() for c in cells}
+    if len(distinct) == 1:  # a block standing upright in one cell: not "cells 5 (level 1); 5 (level 2)"
+        return tr("{block} would stand in cell {cell}, levels {low} to {high}", block=pid, cell=distinct.pop(),
+                  low=min(levels) + 1, high=max(levels) + 1)
     return tr("{block} would fill cells {cells}", block=pid, cells="; ".join(parts))
 
 
@@ -393,9 +397,9 @@ def draw_shape(surface: pygame.Surface, text: str, pieces: tuple[str, ...], cent
     b.load(text)
     iso = IsoView(centre, tile=tile, rotation=rotation)
     iso.draw_foundation(surface, show_labels=labels)
-    iso.draw_cubes(surface, b.occupied(), COLOURS)
     if labels:
         iso.draw_letters(surface)
+    iso.draw_cubes(surface, b.occupied(), COLOURS)
 
 
 def draw_verdict(surface: pygame.Surface, text: str, ok: bool, progress: float, centre: tuple[int, int],

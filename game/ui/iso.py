@@ -136,7 +136,9 @@ class IsoView:
                                 colour, bold=True, anchor="center")
 
     def draw_letters(self, surface: pygame.Surface, letter_glow: Iterable[str] = ()) -> None:
-        """The letters around the tile, drawn after the blocks so none is ever hidden."""
+        """The letters around the tile. Drawn before the blocks: a tall block hides a letter
+        behind it, as it would on a table (painted over a block, a letter read like a
+        piece's name); the question pad always shows every letter."""
         glow = set(letter_glow)
         for letter, (lx, ly) in LETTER_SLOTS.items():
             c = self.project(lx, ly, 0)

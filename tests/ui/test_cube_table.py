@@ -200,6 +200,28 @@ def test_a_held_block_names_the_cells_it_would_fill():
         t.board.pick_from_tray(0)
         t.board.cursor = (1, 1)
         assert any(text.startswith("S would fill cells") for text, _, _ in d.labels())
+        # stood upright in one cell, a block fills one cell on two levels: not "cells 5 (level 1); 5 (level 2)"
+        from game.scenes.cube_build import Landing
+        assert landing_text("S", Landing(((0, 0, 0), (0, 0, 1)), None)) == "S would stand in cell 1, levels 1 to 2"
+    finally:
+        d.close()
+
+
+def test_letters_are_drawn_before_the_blocks_so_a_tall_block_hides_the_one_behind_it(monkeypatch):
+    from game.scenes import cube_board
+    from game.ui.iso import IsoView
+    calls = []
+    monkeypatch.setattr(IsoView, "draw_letters", lambda self, surface, *a, **k: calls.append("letters"))
+    real = IsoView.draw_cubes
+    monkeypatch.setattr(IsoView, "draw_cubes", lambda self, *a, **k: (calls.append("cubes"), real(self, *a, **k)))
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        d.frames(1)
+        assert calls[:2] == ["letters", "cubes"], calls
+        calls.clear()
+        surface = pygame.Surface((300, 300))
+        cube_board.draw_shape(surface, "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1", ("S", "M", "L"), (150, 150), 30, 0)
+        assert calls == ["letters", "cubes"]
     finally:
         d.close()
 
