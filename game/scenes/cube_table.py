@@ -48,7 +48,7 @@ class CubeTable(TableScene):
         super().__init__(app, session)
         self.secret_builders: dict[int, Builder] = {}
         self.replicas: dict[int, Builder] = {}
-        self.board = BuildBoard(app, self.building, self.board_view, self.refuse)
+        self.board = BuildBoard(app, self.building, self.board_view, self.refuse, finished=self.solved_copy)
         self.hover_q: str | None = None
         self.stamp: tuple[str, bool, float] | None = None
         self.pad = QuestionPad((650, 96))
@@ -89,6 +89,14 @@ class CubeTable(TableScene):
                     log.warning("the saved copy of seat %d's target does not fit: left out", self.viewer + 1)
                 self.replicas[self.viewer] = copy
             return self.replicas[self.viewer]
+        return None
+
+    def solved_copy(self) -> Builder | None:
+        """The viewer's copy once it was guessed right: it stays in sight, no longer to be
+        changed, while the round is played out."""
+        v = self.view
+        if v["phase"] == "play" and v["solved"][self.viewer]:
+            return self.replicas.get(self.viewer)
         return None
 
     def board_view(self, rotation: int) -> IsoView:

@@ -164,6 +164,8 @@ def test_a_correct_guess_is_stamped_and_the_game_ends():
         assert t.session.log.actions == ["guess " + P]
         assert t.stamp is not None and t.stamp[1] is True
         assert not t.session.is_over(), "the round is played out: seat 1 still has a turn"
+        solved = t.solved_copy()
+        assert t.building() is None and solved is not None and solved.placed, "the right copy stays in sight"
         assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
         d.key(pygame.K_RETURN)
         d.key(pygame.K_1)
