@@ -8,7 +8,6 @@ import pygame
 
 from game import storage
 from game.i18n import tr, tr_message
-from game.rules.cube import ShapeError
 from game.rules.cube.puzzle import Puzzle, PuzzleRun, load_puzzles
 from game.scenes.base import AppScene, heading
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_verdict
@@ -150,7 +149,7 @@ class PuzzleScene(AppScene):
             return
         try:
             right = self.run.guess(self.replica.text())
-        except ShapeError as exc:
+        except ValueError as exc:  # ShapeError, or the same wrong shape again
             self.refuse(str(exc))
             return
         self.stamp = (tr("Correct!") if right else tr("Wrong"), right, STAMP_TIME)
@@ -220,6 +219,12 @@ class PuzzleScene(AppScene):
             if key == pygame.K_F1:
                 from game.scenes.rules_page import RulesScene
                 self.stack.push(RulesScene(self.app, "cube"))
+                return True
+            if key == pygame.K_h:  # as at a table, keys that do nothing here say so
+                self.refuse(tr("A puzzle has no hints beyond the clue under its title."))
+                return True
+            if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.refuse(tr("Nothing to undo: questions and guesses stand. Clear empties your copy."))
                 return True
         return self.board.handle(event)
 

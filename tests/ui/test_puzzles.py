@@ -57,6 +57,17 @@ def test_asking_uses_the_budget_and_repeats_are_refused():
         assert scene.run.used == 1 and scene.run.asked("B")
         d.key(pygame.K_b, mod=pygame.KMOD_SHIFT)
         assert scene.run.used == 1 and "already" in (scene.toast or "")
+        # a wrong shape guessed twice costs one question, not two
+        scene.replica.load("S:5.1,5.2 M:2.1,3.1,6.1 L:1.1,4.1,7.1,8.1")
+        d.key(pygame.K_g)
+        assert scene.run.used == 2 and len(scene.run.wrong) == 1
+        d.key(pygame.K_g)
+        assert scene.run.used == 2 and scene.toast == "You already guessed this shape, and it was not the one"
+        # keys that do something at a table say why they do nothing here
+        for key, mod, words in ((pygame.K_h, 0, "no hints"), (pygame.K_z, pygame.KMOD_CTRL, "Nothing to undo")):
+            scene.toast = None
+            d.key(key, mod=mod)
+            assert words in (scene.toast or ""), key
     finally:
         d.close()
 

@@ -159,6 +159,8 @@ class PuzzleRun:
         if shape == self.puzzle.secret:
             self.solved = True
             return True
+        if format_shape(shape) in self.wrong:  # it would cost a question and tell nothing new
+            raise ValueError("you already guessed this shape, and it was not the one")
         self.wrong.append(format_shape(shape))
         return False
 
