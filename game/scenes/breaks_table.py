@@ -28,7 +28,10 @@ HIDDEN_PENDING = "?pending"
 
 
 class BreaksTable(TableScene):
-    toast_top = 212  # in the gap between the opponents' cards and the piles
+    # messages over the prompt box, beside the piles and the drawn card: clear of every
+    # player's cards and stacks at any table size (the prompt is what a message replaces)
+    toast_top = BreaksLayout.PROMPT.y
+    toast_span = (BreaksLayout.PROMPT.x - 8, BreaksLayout.PROMPT.right + 8)
     undo_limit = "Nothing to undo: you can take back your own last decision, but not once a card has been drawn since."
 
     def __init__(self, app, session) -> None:

@@ -399,10 +399,15 @@ def test_a_message_keeps_off_the_opponents_cards_and_the_status_panel(players):
         table = d.top
         table.show_toast("The 7 of clubs does not match the 5 of spades: a card matches by rank or by suit.", 5)
         message = next(rect for text, rect, _ in d.labels(frames=2) if text.startswith("The 7 of clubs"))
-        assert message.right < PANEL_RECT.x
+        box = table.toast_rect
+        assert message.right < PANEL_RECT.x and box.right < PANEL_RECT.x
         for seat in range(1, players):
             for slot in range(3):
-                assert not message.colliderect(table.layout.card_rect(seat, slot, 0)), (seat, slot)
+                assert not box.colliderect(table.layout.card_rect(seat, slot, 0)), (seat, slot)
+            for stack in range(12):  # nor any opponent's banked stacks (a row under their cards with 3-4 players)
+                assert not box.colliderect(table.layout.stack_card_rect(seat, stack, 4, 12)), (seat, stack)
+        lay = table.layout
+        assert not [r for r in (lay.DRAW, lay.DISCARD, lay.PENDING) if box.colliderect(r)], "the piles stay in sight"
     finally:
         d.close()
 
