@@ -27,6 +27,9 @@ MOVE_TIME = 0.38
 HIDDEN_PENDING = "?pending"
 
 
+LIFT = 3  # how far a picked-up sequence rises
+
+
 class BreaksTable(TableScene):
     # messages over the prompt box, beside the piles and the drawn card: clear of every
     # player's cards and stacks at any table size (the prompt is what a message replaces)
@@ -465,9 +468,10 @@ class BreaksTable(TableScene):
                     r = lay.card_rect(seat, s, i)
                     if (code, tuple(r)) in moving:
                         continue
-                    surface.blit(self.face(code, r.size), r.move(0, -6) if sel else r)
-                if sel:
-                    draw.dashed_rect(surface, lay.sequence_rect(seat, s, len(seq)).inflate(10, 18).move(0, -6),
+                    surface.blit(self.face(code, r.size), r.move(0, -LIFT) if sel else r)
+                if sel:  # lifted a little, its outline clear of the seat's name just above
+                    box = lay.sequence_rect(seat, s, len(seq)).move(0, -LIFT)
+                    draw.dashed_rect(surface, pygame.Rect(box.x - 5, box.y - 2, box.w + 10, box.h + 10),
                                      theme.GLOW_ALT, width=3)
                 if self.selected == ("break", seat, s):  # the sequence being stolen, while its landing is chosen
                     stolen = lay.sequence_rect(seat, s, max(1, len(seq))).inflate(10, 10)

@@ -457,3 +457,22 @@ def test_in_the_final_merges_a_picked_up_sequence_gets_the_merging_prompt():
         assert d.top.prompt() == "Merging slot 2: pick the slot it goes on top of."
     finally:
         d.close()
+
+
+def test_a_picked_up_sequence_is_outlined_clear_of_the_seat_label(monkeypatch):
+    from game.ui import draw
+    boxes = []
+    real = draw.dashed_rect
+    monkeypatch.setattr(draw, "dashed_rect", lambda surface, rect, *a, **k: (boxes.append(pygame.Rect(rect)),
+                                                                              real(surface, rect, *a, **k)))
+    setup = {"tableaux": [[["9C", "9H"], ["9D"], []], [["5S"], ["3S"], ["4D"]]], "deck": ["2C"]}
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": setup})
+    try:
+        d.frames(3)
+        d.key(pygame.K_1)
+        assert d.top.selected == ("slot", 0)
+        boxes.clear()
+        label = next(rect for text, rect, _ in d.labels(frames=1) if text.startswith("Seat 1"))
+        assert boxes and not [b for b in boxes if b.colliderect(label)], (boxes, label)
+    finally:
+        d.close()
