@@ -702,8 +702,9 @@ class BreakerBlocksTable(TableScene):
             theme.draw_text(surface, name, r.center, 15, theme.TEXT, bold=True, anchor="center")
         for seat, sides in ((0, [((0, 0), "S"), ((0, 0), "W"), ((1, 0), "S"), ((2, 0), "S")]),
                             (1, [((2, 1), "N"), ((2, 1), "E"), ((1, 1), "N"), ((0, 1), "N")])):
-            for cell, side in sides:
-                pygame.draw.circle(surface, OWNER[seat], side_point(cell_rect(cell), side), 5)
+            for cell, side in sides:  # each input in its owner's shape too, not only its colour
+                draw.marker(surface, theme.seat_shape(seat), side_point(cell_rect(cell), side), 6, OWNER[seat],
+                            outline=None)
         # coordinates along two edges
         for x in range(X0, X1 + 1):
             theme.draw_text(surface, str(x), (cell_rect((x, Y0)).centerx, BOARD.bottom + 2), 10, theme.TEXT_DIM,

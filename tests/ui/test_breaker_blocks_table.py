@@ -463,3 +463,19 @@ def test_when_the_computer_aggravates_the_log_says_what_it_left_you():
             ["You left the opponent only 3; the rest of that hand went back to the piles."]
     finally:
         d.close()
+
+
+def test_each_players_inputs_on_the_core_wear_that_players_shape(monkeypatch):
+    from game.scenes import breaker_blocks_table as scene_module
+    shapes = {}
+    real = scene_module.draw.marker
+    monkeypatch.setattr(scene_module.draw, "marker", lambda surface, shape, centre, r, colour, **k: (
+        shapes.setdefault(tuple(map(int, centre)), shape), real(surface, shape, centre, r, colour, **k)))
+    d = bb_driver([])
+    try:
+        d.frames(1)
+        south = side_point(cell_rect((1, 0)), "S")  # a seat 1 input
+        north = side_point(cell_rect((1, 1)), "N")  # a seat 2 input
+        assert shapes.get(tuple(south)) == "circle" and shapes.get(tuple(north)) == "triangle", shapes
+    finally:
+        d.close()
