@@ -74,6 +74,8 @@ class AppScene(Scene):
 
         btn = LabelButton(pygame.Rect(rect), "", self.ui)
         show()
+        if len(values) < 2:  # nothing to choose (Breaker Blocks is for two): shown, greyed out
+            btn.disable()
         self._callbacks[btn] = lambda: step(1)
         self.focus.add(Focusable(lambda: btn.rect, lambda: step(1), lambda: btn.is_enabled,
                                  on_left=lambda: step(-1), on_right=lambda: step(1), vanishes=True))

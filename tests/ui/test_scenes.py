@@ -107,6 +107,8 @@ def test_setup_choices_read_as_words():
             seen.add(button.text)
             d.click(button.rect.center)
         assert "Action tiles: first game" in seen and not any("_" in text for text in seen), seen
+        players = next(b for b in d.top._callbacks if b.text.startswith("Players:"))
+        assert players.text == "Players: 2 players" and not players.is_enabled, "one value: nothing to cycle"
     finally:
         d.close()
 
