@@ -103,8 +103,8 @@ class SetupScene(AppScene):
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(12)
         self.seed_entry.set_text(self.seed_text)
-        self.focus.add(Focusable(lambda: self.seed_entry.rect,
-                                 lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set())))
+        self.seed_focus = self.focus.add(Focusable(lambda: self.seed_entry.rect,
+                                                   lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set())))
         self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
         self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules)
         self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial)
@@ -168,6 +168,11 @@ class SetupScene(AppScene):
                                              lambda: start_table(self.app, session, replace_stack=True)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        # a digit typed with the focus ring on the seed field goes into it (no Enter first)
+        if event.type == pygame.KEYDOWN and event.unicode.isdigit() and not self.seed_entry.is_focused \
+                and self.focus.visible and self.focus.current is self.seed_focus:
+            self.ui.set_focus_set(self.seed_entry.get_focus_set())
+            return self.ui.process_events(event)
         # while the seed is being typed, Left/Right/Home/End move the caret, not the focus ring
         if event.type == pygame.KEYDOWN and self.seed_entry.is_focused and event.key in EDIT_KEYS:
             return self.ui.process_events(event)

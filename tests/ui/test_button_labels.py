@@ -230,3 +230,22 @@ def test_tab_out_of_the_seed_field_stops_typing_into_it():
         assert not entry.is_focused, "the ring moved on: the field must not keep the keys"
     finally:
         d.close()
+
+
+def test_digits_typed_with_the_ring_on_the_seed_field_go_into_it():
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        scene = d.top
+        scene.focus.index = scene.focus.items.index(scene.seed_focus)
+        scene.focus.visible = True
+        assert not scene.seed_entry.is_focused
+        for key, char in ((pygame.K_4, "4"), (pygame.K_2, "2")):
+            d.settle()
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))  # as SDL sends after the key
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=char, scancode=0))
+            d.frames(2)
+        assert scene.seed_entry.is_focused and scene.seed_entry.get_text() == "42"
+    finally:
+        d.close()
