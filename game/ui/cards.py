@@ -75,8 +75,13 @@ def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: 
         pygame.draw.rect(big, theme.CARD_FACE, rect, border_radius=radius)
         pygame.draw.rect(big, theme.CARD_EDGE, rect, max(1, k), border_radius=radius)
         if code == "JK":
-            pygame.draw.polygon(big, theme.PURPLE, star_points(rect.centerx, rect.centery, w * 0.34 * k))
-            pygame.draw.polygon(big, theme.BLACK, star_points(rect.centerx, rect.centery, w * 0.34 * k), k)
+            star = star_points(rect.centerx, h * 0.44 * k, w * 0.3 * k)  # "JOKER" goes under it
+            pygame.draw.polygon(big, theme.PURPLE, star)
+            pygame.draw.polygon(big, theme.BLACK, star, k)
+            # corner stars where other cards show rank and suit: a joker fanned in a stack or
+            # a sequence still shows what it is
+            for cx, cy in ((w * 0.17, h * 0.12), (w * 0.83, h * 0.88)):
+                pygame.draw.polygon(big, theme.PURPLE, star_points(cx * k, cy * k, max(3.0, w * 0.13) * k))
             return
         suit = code[1]
         colour = suit_colour(suit, four_colour)
@@ -106,7 +111,7 @@ def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: 
         surf.blit(txt2, txt2.get_rect(midright=(w - text_left, h - int(h * 0.115))))
     else:
         txt = theme.render("JOKER", max(8, int(h * 0.11)), theme.BLACK, bold=True)
-        surf.blit(txt, txt.get_rect(midtop=(w // 2, int(h * 0.05))))
+        surf.blit(txt, txt.get_rect(midtop=(w // 2, int(h * 0.44 + w * 0.3) + 1)))
     _cache[key] = surf
     return surf
 

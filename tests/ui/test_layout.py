@@ -118,3 +118,16 @@ def test_a_bigger_window_is_moved_back_onto_the_desktop():
         assert x >= 0 and x + w <= desk_w and y >= 32 and y + h <= desk_h, (x, y, w, h, desk_w, desk_h)
     finally:
         pygame.display.quit()
+
+
+def test_a_joker_shows_what_it_is_in_its_corner_like_any_card():
+    """Fanned in a stack or a sequence only a card's left or top edge shows: a joker's too."""
+    import pygame
+
+    from game.ui import cards, theme
+    pygame.font.init()
+    for size in ((88, 124), (60, 84), (26, 36)):
+        face = cards.card_face("JK", size)
+        w, h = size
+        corner = {tuple(face.get_at((x, y)))[:3] for x in range(int(w * 0.3)) for y in range(int(h * 0.22))}
+        assert any(max(abs(a - b) for a, b in zip(c, theme.PURPLE, strict=True)) < 40 for c in corner), size
