@@ -31,6 +31,7 @@ class FocusRing:
         self.items: list[Focusable] = []
         self.index = -1
         self.visible = False
+        self.start = 0  # where the first Tab lands (a table starts on the play area, not its side buttons)
 
     def add(self, item: Focusable) -> Focusable:
         self.items.append(item)
@@ -39,6 +40,7 @@ class FocusRing:
     def clear(self) -> None:
         self.items.clear()
         self.index = -1
+        self.start = 0
 
     @property
     def current(self) -> Focusable | None:
@@ -52,7 +54,7 @@ class FocusRing:
             return
         i = self.index
         for _ in range(n):
-            i = (i + step) % n if i >= 0 else (0 if step > 0 else n - 1)
+            i = (i + step) % n if i >= 0 else (min(self.start, n - 1) if step > 0 else n - 1)
             if self.items[i].enabled():
                 self.index = i
                 self.visible = True

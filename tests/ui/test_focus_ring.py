@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui import theme
 from game.ui.focus import Focusable, FocusRing
+from tests.ui.driver import Driver
 
 WHITE = (255, 255, 255)
 
@@ -27,3 +29,19 @@ def test_the_focus_is_white_edged_in_black_never_a_glow_colour_and_stays_when_it
     assert theme.GLOW not in colours and theme.GLOW_ALT not in colours
     usable["now"] = False  # the move was made: the stop cannot be used, but the focus is still here
     assert WHITE in ring_colours(ring)
+
+
+@pytest.mark.parametrize("game", ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"])
+def test_the_first_tab_at_a_table_lands_on_the_play_area_not_the_side_buttons(game):
+    from game.scenes.table_base import PANEL_RECT
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    session = GameSession(game, ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        d.frames(2)
+        d.key(pygame.K_TAB)
+        ring = d.top.focus
+        assert ring.visible and not PANEL_RECT.contains(ring.current.rect_of()), game
+    finally:
+        d.close()
