@@ -107,6 +107,7 @@ class BlockersTable(TableScene):
         for i in range(10):
             self.focus.add(Focusable(lambda i=i: self.rack_rect(i), lambda i=i: self.pick_rack(i),
                                      lambda i=i: self.my_turn() and i < len(self.rack_tiles())))
+        self.first_square = len(self.focus.items)  # A1's place in the focus ring, then row by row
         for row in ROWS:
             for col in range(1, 10):
                 sq = f"{row}{col}"
@@ -151,6 +152,10 @@ class BlockersTable(TableScene):
         if index < len(tiles) and self.my_turn():
             self.selected = None if self.selected == tiles[index] else tiles[index]
             self.app.sound.play("pick")
+            targets = sorted(self.targets(), key=lambda sq: (ROWS.index(sq[0]), int(sq[1:])))
+            if targets:  # the focus ring goes on to the first square it may go to (for the keyboard)
+                sq = targets[0]
+                self.focus.index = self.first_square + ROWS.index(sq[0]) * 9 + int(sq[1:]) - 1
 
     def click_square(self, square: str) -> None:
         if not self.my_turn():

@@ -393,3 +393,18 @@ def test_your_own_drop_is_not_replayed_but_a_computers_tile_flies_in():
         assert [f for f in t.flights if f[2].payload.get("square") == square] and square in t.hidden_squares
     finally:
         d.close()
+
+
+def test_picking_a_tile_moves_the_focus_ring_on_to_a_square_it_may_go_to():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_1 + rack_index(t, "E"))
+        assert t.selected == ("red", "E")
+        square = next(sq for sq in t.targets())
+        assert t.focus.current.rect_of() in [square_rect(sq) for sq in t.targets()], "on a glowing square"
+        d.key(pygame.K_RETURN)
+        assert len(t.session.log.actions) == 1 and "@" in t.session.log.actions[0], square
+    finally:
+        d.close()
