@@ -448,11 +448,26 @@ class CircuitBreakerTable(TableScene):
 
     def refine_hint(self, text: str) -> str:
         """In the last round a mouse fetches nothing (CB-18), so the AI rates sending it no
-        better than ending: suggest what still counts instead, a discard for a cheese (it
-        breaks ties, and tiles in hand score nothing), or else ending the turn."""
+        better than other moves: suggest what still counts instead. First an appliance that
+        can go in (every appliance in the house scores, those on your card most); then a
+        discard for a cheese, which breaks ties, of a tile that cannot go in anyway (wires
+        first: tiles in hand score nothing); else ending the turn."""
         if not text.startswith("mouse ") or not self.last_round():
             return text
-        return next(iter(sorted(t for t in self.legal() if t.startswith("discard "))), "end")
+        legal = sorted(self.legal())
+        places = [t for t in legal if t.startswith("place ")]
+        on_card = set((self.view.get("objective") or {}).get("types") or [])
+
+        def appliance_type(t: str) -> int | None:
+            info = helpers.tile_info(t.split()[1])
+            return info["type"] if info["kind"] == "appliance" else None
+
+        scoring = [t for t in places if appliance_type(t) is not None]
+        if scoring:
+            return min(scoring, key=lambda t: appliance_type(t) not in on_card)  # on the card first
+        placeable = {t.split()[1] for t in places}
+        spare = [t for t in legal if t.startswith("discard ") and t.split()[1] not in placeable]
+        return min(spare, key=lambda t: not t.split()[1].startswith("W"), default="end")
 
     def hint_spots(self, text: str) -> list[pygame.Rect]:
         w = text.split()

@@ -525,18 +525,23 @@ def test_an_opponents_appliance_glows_while_you_drag_your_mouse():
         d.close()
 
 
-def test_in_the_last_round_a_mouse_hint_gives_way_to_a_discard_or_ending_the_turn():
-    """A mouse sent in the last round fetches nothing (CB-18): the hint says what still counts."""
+def test_in_the_last_round_a_mouse_hint_gives_way_to_what_still_counts():
+    """A mouse sent in the last round fetches nothing (CB-18): the hint suggests a scoring
+    appliance, else a discard for cheese of a tile that cannot go in, else ending the turn."""
     session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": S, "rounds": 1})
     d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
     try:
         t = d.top
-        assert t.last_round() and "mouse wire-1" in t.legal()
+        legal = set(t.legal())
+        assert t.last_round() and "mouse wire-1" in legal and "place A1 at 3,4 r180" in legal
         hint = t.refine_hint("mouse wire-1")
-        assert hint.startswith("discard ") and hint in t.legal()
+        assert hint.startswith("place A") and hint in legal, hint  # an appliance scores: 3 points here
+        no_place = {x for x in legal if not x.startswith("place ")}
+        t.legal = lambda: no_place
+        hint = t.refine_hint("mouse wire-1")
+        assert hint.startswith("discard W") and hint in legal, "a wire goes before an appliance"
         assert t.hint_reason(hint) == "Tiles left in your hand score nothing, but cheese breaks ties."
-        legal = {x for x in t.legal() if not x.startswith("discard ")}  # the cheese tile is empty
-        t.legal = lambda: legal
+        t.legal = lambda: {x for x in no_place if not x.startswith("discard ")}  # the cheese tile is empty
         assert t.refine_hint("mouse wire-1") == "end"
         assert "bring nothing back" in t.hint_reason("end")
     finally:
