@@ -146,7 +146,7 @@ class TableScene(AppScene):
             self.coach_next = self.button(tr("Next (Enter)"), (LOG_RECT.right - 150, LOG_RECT.bottom - 48, 140, 40),
                                           self.coach_go_on, object_id="#primary")
             self.coach_next.hide()
-        self.focus.start = len(self.focus.items)  # the first Tab goes to what the table adds next
+        self.focus.start = len(self.focus.items)  # a table sets it again before its play area
         self.rebuild_log()
         self.refresh()
 
