@@ -60,12 +60,17 @@ class BreaksTable(TableScene):
         for spot in spots:
             self.focus.add(Focusable(lambda sp=spot: self.spot_rect(sp), lambda sp=spot: self.click(sp),
                                      lambda sp=spot: self.spot_enabled(sp)))
-        if self.my_turn() and self.view.get("pending"):
-            self.selected = ("pending",)  # a resumed game: the drawn card is still in hand, its targets glowing
+        self.hold_pending()  # a resumed game: the drawn card is still in hand
 
     def take_seat(self, seat: int) -> None:
         super().take_seat(seat)
         self.layout = BreaksLayout(self.session.num_players, self.viewer)
+        self.hold_pending()  # a hand-off (e.g. on resuming pass-and-play) cleared the selection
+
+    def hold_pending(self) -> None:
+        """With a card drawn and not yet used, the viewer holds it: its targets glow."""
+        if self.my_turn() and self.view.get("pending"):
+            self.selected = ("pending",)
 
     # --- legal moves as the table sees them ----------------------------------------------
     def legal(self) -> list[str]:
@@ -138,13 +143,12 @@ class BreaksTable(TableScene):
         self.selected = None
         if self.perform(text, self.viewer):
             self.app.sound.play("draw" if text == "draw" else "drop")
-            if text == "draw" and self.view.get("pending"):
-                self.selected = ("pending",)  # the drawn card is in hand, ready to place
+            if text == "draw":
+                self.hold_pending()  # the drawn card is in hand, ready to place
 
     def undo(self) -> None:
         super().undo()
-        if self.my_turn() and self.view.get("pending"):
-            self.selected = ("pending",)  # back to holding the drawn card, its targets glowing
+        self.hold_pending()  # back to holding the drawn card
 
     def drop(self, source: tuple, target: tuple | None) -> bool:
         """Resolve a drop (or a click on a target with a selection). True if a move was made."""

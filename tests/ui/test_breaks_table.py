@@ -445,6 +445,20 @@ def test_a_continued_game_holds_the_drawn_card_ready_with_its_targets_glowing():
         assert d.top.view["pending"] == "4H" and d.top.selected == ("pending",)
     finally:
         d.close()
+    # pass-and-play: the hand-off that opens a continued game must not drop the card either
+    record["seats"] = ["human", "human"]
+
+    def resumed(app):
+        from game.scenes.tables import prepare_table
+        return prepare_table(app, GameSession.from_record(record))
+    d = Driver(resumed, autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_RETURN)
+        table = d.top
+        assert isinstance(table, BreaksTable) and table.view["pending"] == "4H" and table.selected == ("pending",)
+    finally:
+        d.close()
 
 
 def test_in_the_final_merges_a_picked_up_sequence_gets_the_merging_prompt():
