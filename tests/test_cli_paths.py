@@ -167,3 +167,25 @@ def test_a_command_line_game_asks_before_it_replaces_an_unfinished_saved_game():
         assert storage.load_autosave(d.app.dirs)[0]["log"]["game"] == "breaks"
     finally:
         d.close()
+
+
+def test_a_command_line_game_over_a_damaged_save_says_it_was_damaged():
+    """Asking whether to replace the save reads it: a damaged one is moved aside, and the
+    title must still say so (Continue now resumes the save before it)."""
+    from game import storage
+    from game.scenes.tables import first_table
+    from game.session import GameSession
+    from tests.ui.driver import Driver
+    dirs = storage.user_dirs()
+    first = GameSession("blockers", ["human", "ai:easy"], seed=1)
+    storage.atomic_write_json(storage.autosave_path(dirs), first.to_record(), keep_previous=True)
+    storage.atomic_write_json(storage.autosave_path(dirs), first.to_record(), keep_previous=True)
+    storage.autosave_path(dirs).write_text("{broken")
+    d = Driver(lambda app: first_table(app, GameSession("breaks", ["human", "ai:easy"], seed=1)))
+    try:
+        d.top.stack_pop()  # Stay
+        d.frames(2)
+        shown = [d.top.toast or "", *d.app.notices]
+        assert any("The saved game was damaged" in text or "Could not continue" in text for text in shown), shown
+    finally:
+        d.close()

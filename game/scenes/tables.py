@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.session import GameSession
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+    from game.scenes.confirm import ConfirmScene
+    from game.ui.scene import Scene
 
 TABLES = {
     "breaks": "game.scenes.breaks_table:BreaksTable",
@@ -31,12 +38,15 @@ def saved_game_title(record: dict) -> str | None:
         return None
 
 
-def replacing_saved_game(app) -> str | None:
+def replacing_saved_game(app: App) -> str | None:
     """What a new game would take the place of, as the question's text: the unfinished
-    saved game (named if it can be), or a newer Breakbox's save; None when nothing is saved."""
+    saved game (named if it can be), or a newer Breakbox's save; None when nothing is saved.
+    A damaged save met on the way is moved aside, and the title says so."""
     from game import storage
     from game.i18n import tr
-    record, _ = storage.load_autosave(app.dirs)
+    record, problem = storage.load_autosave(app.dirs)
+    if problem:
+        app.notices.append(problem)
     if record is None:
         if not storage.autosave_kept(app.dirs):
             return None
@@ -48,7 +58,7 @@ def replacing_saved_game(app) -> str | None:
     return tr("A new game takes the place of your unfinished saved game.")
 
 
-def ask_before_replacing(app, text: str, on_yes) -> object:
+def ask_before_replacing(app: App, text: str, on_yes: Callable[[], None]) -> ConfirmScene:
     """The question before a new game replaces the saved one (Stay keeps it)."""
     from game.i18n import tr
     from game.scenes.confirm import ConfirmScene
@@ -84,7 +94,7 @@ def prepare_table(app, session: GameSession):
     return scene
 
 
-def first_table(app, session: GameSession):
+def first_table(app: App, session: GameSession) -> Scene:
     """The first scene of a game started from the command line: its table, or, when the
     game would replace an unfinished saved game, the title with the set-up screen's question
     over it (Stay keeps the saved game, and Continue on the title resumes it)."""
