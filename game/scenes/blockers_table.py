@@ -108,10 +108,11 @@ class BlockersTable(TableScene):
         for i in range(10):
             self.focus.add(Focusable(lambda i=i: self.rack_rect(i), lambda i=i: self.pick_rack(i),
                                      lambda i=i: self.my_turn() and i < len(self.rack_tiles())))
-        self.first_square = len(self.focus.items)  # A1's place in the focus ring, then row by row
+        self.square_focus: dict[str, int] = {}  # each square's place in the focus ring
         for row in ROWS:
             for col in range(1, 10):
                 sq = f"{row}{col}"
+                self.square_focus[sq] = len(self.focus.items)
                 self.focus.add(Focusable(lambda sq=sq: square_rect(sq), lambda sq=sq: self.click_square(sq),
                                          lambda: self.my_turn() and self.selected is not None))
 
@@ -148,15 +149,14 @@ class BlockersTable(TableScene):
         return helpers.legal_squares(self.view, tile, colour=colour if self.advanced() else None, seat=self.viewer)
 
     # --- acting -------------------------------------------------------------------------
-    def pick_rack(self, index: int) -> None:
+    def pick_rack(self, index: int, by_keys: bool = True) -> None:
         tiles = self.rack_tiles()
         if index < len(tiles) and self.my_turn():
             self.selected = None if self.selected == tiles[index] else tiles[index]
             self.app.sound.play("pick")
-            targets = sorted(self.targets(), key=lambda sq: (ROWS.index(sq[0]), int(sq[1:])))
-            if targets:  # the focus ring goes on to the first square it may go to (for the keyboard)
-                sq = targets[0]
-                self.focus.index = self.first_square + ROWS.index(sq[0]) * 9 + int(sq[1:]) - 1
+            targets = sorted(self.targets(), key=lambda sq: self.square_focus[sq])
+            if targets and by_keys:  # the focus ring goes on to the first square it may go to
+                self.focus.index = self.square_focus[targets[0]]
 
     def click_square(self, square: str) -> None:
         if not self.my_turn():
@@ -222,7 +222,7 @@ class BlockersTable(TableScene):
             if result.kind == "click":
                 i = self.rack_index_at(event.pos)
                 if i is not None:
-                    self.pick_rack(i)
+                    self.pick_rack(i, by_keys=False)
                 return True
             if result.target is None or not self.place(result.source, result.target):
                 self.drag.snap_back(image, dragged, origin)
