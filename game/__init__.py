@@ -8,6 +8,7 @@ import os
 # StartupWMClass). pygame sets it from the script's name ("__main__.py" from source) when
 # it is first imported, unless it is already set: so set it here, before any pygame import.
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Breakbox")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "Breakbox")
 
 
 def _version() -> str:

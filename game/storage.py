@@ -242,6 +242,7 @@ def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, s
     path = autosave_path(dirs)
     prev = path.with_name(path.stem + ".prev" + path.suffix)
     problem = None
+    damage = ""
     try:
         if path.exists():
             try:

@@ -187,7 +187,10 @@ class AppScene(Scene):
             lines = theme.wrap(self.toast, size, width)
         fit = max(1, (room - 16) // (size + 8))
         if len(lines) > fit:
-            lines = [*lines[:fit - 1], lines[fit - 1].rstrip(" .") + "..."]
+            last = lines[fit - 1].rstrip(" .")
+            while " " in last and theme.font(size).size(last + "...")[0] > width:
+                last = last.rsplit(" ", 1)[0]  # "..." must fit on the line too
+            lines = [*lines[:fit - 1], last + "..."]
         return size, lines
 
     def exit(self) -> None:

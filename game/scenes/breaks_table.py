@@ -125,9 +125,8 @@ class BreaksTable(TableScene):
         if len(reasons) == 1:
             return reasons.pop() or tr("That does not go there.")
         bottom = self.view["tableaux"][p][s][0]
-        text = tr("The stolen cards fit none of your slots: {card} matches none of your top cards.",
-                  card=card_name(bottom))
-        return text[:1].upper() + text[1:]
+        return tr("The stolen cards fit none of your slots: {card} matches none of your top cards.",
+                  card=card_name(bottom))  # refuse() capitalises the card's name
 
     def explain(self, text: str | None) -> str:
         if text is None:

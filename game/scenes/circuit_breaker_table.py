@@ -538,7 +538,7 @@ class CircuitBreakerTable(TableScene):
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
         who = self.seat_name(seat)
         w = text.split()
-        lines: list[str | tuple[int, str]] = []
+        lines: list[str | tuple[int | None, str]] = []
         if w[0] == "place":
             lines.append(tr("{who} placed {t} ({name}) at {cell}.", who=who, t=w[1], name=self.tile_name(w[1]),
                             cell=w[3]))

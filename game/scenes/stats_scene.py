@@ -62,10 +62,11 @@ TEXT_X = 470
 
 class StatsScene(AppScene):
     def enter(self) -> None:
+        self.unreadable = False  # a newer Breakbox's statistics: kept, but not shown here
         try:
             self.stats, problem = storage.load_stats(self.app.dirs)
         except storage.NewerFileError as exc:
-            self.stats, problem = Stats(), f"Statistics not shown: {exc}"
+            self.stats, problem, self.unreadable = Stats(), f"Statistics not shown: {exc}", True
         self.progress, _ = storage.load_progress(self.app.dirs)
         if problem:
             self.show_toast(problem, 6)
@@ -136,7 +137,9 @@ class StatsScene(AppScene):
             else:
                 theme.draw_text(surface, tr(titles[row.game]), (60, y), 20, bold=True)
                 if row.kind == "empty":
-                    theme.draw_text(surface, tr("no games counted yet"), (300, y + 4), 15, theme.TEXT_DIM)
+                    empty = tr("not shown: saved by a newer Breakbox") if self.unreadable else \
+                        tr("no games counted yet")
+                    theme.draw_text(surface, empty, (300, y + 4), 15, theme.TEXT_DIM)
             y += row.height
         self.draw_scroll_bar(surface)
         stars = sum(self.progress.values())

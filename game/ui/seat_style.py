@@ -15,6 +15,8 @@ def blockers_fill(colour: str) -> tuple[int, int, int]:
 
 
 def seat_colour(game: str | None, seat: int) -> tuple[int, int, int]:
+    """The colour of ``seat`` in ``game`` (the theme's seat colours unless the game's
+    pieces have colours of their own)."""
     if game == "blockers":
         # a seat plays the colour at its place in the list (in the advanced game, the first
         # of its two, which is the same one)

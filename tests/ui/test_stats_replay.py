@@ -126,6 +126,8 @@ def test_statistics_from_a_newer_breakbox_are_kept_unchanged_and_a_finished_game
     try:
         d.frames(2)
         assert "newer Breakbox" in d.top.toast and d.top.stats.games == {}
+        d.top.toast = None  # after the message: the rows still say why they are empty
+        assert "not shown: saved by a newer Breakbox" in [text for text, _, _ in d.labels(frames=1)]
     finally:
         d.close()
     session = GameSession("breaks", ["ai:easy", "human"], seed=2, options=ENDGAME)

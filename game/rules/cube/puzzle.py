@@ -152,7 +152,8 @@ class PuzzleRun:
         return result
 
     def guess(self, text: str) -> bool:
-        """True if right (free); a wrong guess uses one question. ShapeError if illegal."""
+        """True if right (free); a wrong guess uses one question. ShapeError if illegal,
+        ValueError for a wrong shape guessed before (it would tell nothing new)."""
         if self.over:
             raise ValueError("this puzzle is over")
         shape = parse_shape(text, PUZZLE_SET)
