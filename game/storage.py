@@ -7,6 +7,7 @@ naming the file and the problem; the app then carries on with defaults.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import logging.handlers
@@ -436,17 +437,21 @@ def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
     return path
 
 
-_RECORD_NAME = re.compile(r"(\d{8}-\d{6})(?:-(\d{3})Z?)?-[a-z_]+(?:-(\d+))?\.json")
+_RECORD_NAME = re.compile(r"(\d{8}-\d{6})(?:-(\d{3})(Z?))?-[a-z_]+(?:-(\d+))?\.json")
 
 
 def _saved_order(path: Path) -> tuple[str, int, int, str]:
     """Oldest first, by the time in the name (second, then millisecond; names from before
     the millisecond was added count as 000), then the "-2" of a name taken twice. Names
-    before "Z" (UTC) was added hold local time: they sort among the new ones by it."""
+    from before "Z" (UTC) was added hold local time: read as UTC to sort among the new."""
     m = _RECORD_NAME.fullmatch(path.name)
     if m is None:  # not named by Breakbox: by name, before the rest
         return "", 0, 0, path.name
-    return m[1], int(m[2] or 0), int(m[3] or 1), path.name
+    stamp = m[1]
+    if not m[3]:
+        with contextlib.suppress(ValueError, OverflowError):  # an impossible date: as it is
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.mktime(time.strptime(stamp, "%Y%m%d-%H%M%S"))))
+    return stamp, int(m[2] or 0), int(m[4] or 1), path.name
 
 
 def list_records(dirs: UserDirs) -> list[Path]:

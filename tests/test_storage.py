@@ -287,6 +287,12 @@ def test_finished_games_keep_their_order_when_the_clocks_go_back(monkeypatch):
             last = storage.save_finished(dirs, GameSession("breaks", ["human", "ai:easy"], seed=1).to_record())
         assert time.localtime(first + 40 * 60).tm_hour == 2, "the clock did go back"
         assert storage.list_records(dirs)[0] == last, "the game that ended later comes first"
+        # a name from before UTC names (local time, no Z) sorts by its real moment among
+        # them: 01:30 summer time is 23:30 UTC the day before, older than both
+        older = storage.records_dir(dirs) / time.strftime("%Y%m%d-%H%M%S-000-blockers.json",
+                                                          time.localtime(first - 3600))
+        older.write_text(last.read_text())
+        assert storage.list_records(dirs)[0] == last and storage.list_records(dirs)[-1] == older
     finally:
         monkeypatch.undo()
         time.tzset()
