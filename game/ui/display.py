@@ -87,9 +87,9 @@ class Display:
             desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
         except (pygame.error, IndexError):
             return
-        if not (0 <= x < desk_w and 0 <= y < desk_h):  # on another display: left where it is
-            return
         w, h = self.window.get_size()
+        if not (-w < x < desk_w and -h < y < desk_h):  # on another display: left where it is
+            return
         new = (max(0, min(x, desk_w - w)), max(min(32, desk_h - h), min(y, desk_h - h)))
         if new != (x, y):
             pygame.display.set_window_position(new)
