@@ -28,6 +28,7 @@ class AppScene(Scene):
     toast_min_height = 0  # a taller box covers a whole area instead of half a line of it
     toast_max_height: int | None = None  # a box never taller than this (smaller text instead)
     toast_span = (0, 1280)  # the strip of the screen (left, right) a message is centred in
+    toast_width = 940  # the widest a message box grows within its strip
     # seconds a fresh scene ignores key presses and clicks: a quick second Enter or click was
     # meant for the screen before (a hand-off or the results must not be skipped unseen)
     settle_time = 0.0
@@ -152,7 +153,7 @@ class AppScene(Scene):
             self.toast_rect = None
             return
         left, right = self.toast_span
-        width = min(940, right - left - 16)
+        width = min(self.toast_width, right - left - 16)
         size, lines = self.toast_lines(width - 40)
         text_h = 16 + (size + 8) * len(lines)
         h = max(text_h, self.toast_min_height)

@@ -23,7 +23,8 @@ class TitleScene(AppScene):
     toast_top = 22
     toast_min_height = 168
     toast_max_height = 168  # at any reading size: the game list below stays in sight and in reach
-    toast_span = (112, 912)
+    toast_span = (112, 1232)  # the logo, the name and the subtitle (longer in German)
+    toast_width = 1104
 
     def enter(self) -> None:
         self.logo = make_icon(120)

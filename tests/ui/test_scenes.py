@@ -834,6 +834,14 @@ def test_a_notice_on_the_title_keeps_off_the_play_buttons_and_the_menu():
             assert not [r for r in buttons if box.colliderect(r)], box
         finally:
             theme.apply_settings(False, 1.0)
+        from game.i18n import load_language
+        try:  # the heading it covers is wider in German: none of it shows beside the box
+            load_language("de")
+            heading = [rect for text, rect, _ in d.labels(frames=1) if rect.top < 200 and text != t.toast]
+            box = d.toast_box(t)
+            assert heading and all(box.contains(rect) for rect in heading), (box, heading)
+        finally:
+            load_language("en")
     finally:
         d.close()
 
