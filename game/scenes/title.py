@@ -128,9 +128,9 @@ class TitleScene(AppScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             # Esc means "back" everywhere else: one press too many must not close the app
             from game.scenes.confirm import ConfirmScene
-            self.stack.push(ConfirmScene(self.app, tr("Quit Breakbox?"),
-                                         tr("A game in progress is saved: Continue picks it up next time."),
-                                         tr("Quit"), self.app.quit))
+            text = tr("A game in progress is saved: Continue picks it up next time.") if self.record else \
+                tr("Your statistics, finished games and puzzle stars are kept.")
+            self.stack.push(ConfirmScene(self.app, tr("Quit Breakbox?"), text, tr("Quit"), self.app.quit))
             return True
         return False
 

@@ -736,6 +736,7 @@ def test_escape_on_the_title_asks_before_closing_the_app():
         d.frames(2)
         d.key(pygame.K_ESCAPE)
         assert isinstance(d.top, ConfirmScene) and d.app.running
+        assert "Continue" not in d.top.text, "nothing is saved: no game to continue is promised"
         d.key(pygame.K_RETURN)  # Stay has the focus
         assert isinstance(d.top, TitleScene) and d.app.running
         d.key(pygame.K_ESCAPE)
