@@ -93,8 +93,8 @@ class SetupScene(AppScene):
                               lambda v, name=spec.name: self.options.__setitem__(name, v),
                               prefix=f"{tr(spec.label)}: ")
             lines = theme.wrap(tr(spec.help), 14, 520)
-            self.option_help.append((oy + 42, lines))
-            oy += 50 + 18 * len(lines)
+            self.option_help.append((oy + 48, lines))  # below the focus ring round the button
+            oy += 60 + 18 * len(lines)  # and the next button's ring below the help
         self.seed_label = pygame.Rect(ox, oy + 10, 200, 32)  # drawn in draw_scene (sharp when scaled)
         # pygame_gui edits the seed but draws its text and caret in the background colour
         # (theme "#seed_entry"); draw_widgets draws them with draw_text, sharp when scaled

@@ -857,3 +857,26 @@ def test_the_focus_ring_on_the_first_setting_stays_clear_of_the_subtitle():
         assert not subtitle.colliderect(ring)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_option_help_stays_clear_of_the_focus_rings_and_the_seed_above_the_start_button(language):
+    from game.i18n import load_language
+    from game.rules import CATALOG
+    d = Driver()
+    try:
+        load_language(language)
+        for info in CATALOG:
+            scene = SetupScene(d.app, info.name)
+            d.app.stack.push(scene)
+            labels = d.labels(frames=2)
+            helps = [rect for text, rect, _ in labels if rect.x >= 620 and any(
+                text == line for _, lines in scene.option_help for line in lines)]
+            rings = [b.rect.inflate(16, 16) for b in scene._callbacks if b.rect.x >= 620 and b.rect.y < 560]
+            assert not [(h, r) for h in helps for r in rings if h.colliderect(r)], info.name
+            start = next(b.rect for b in scene._callbacks if b.rect.y >= 600 and b.rect.x == 620)  # Start game
+            assert scene.seed_entry.rect.inflate(16, 16).bottom <= start.top, info.name
+            d.app.stack.pop()
+    finally:
+        load_language("en")
+        d.close()
