@@ -104,7 +104,7 @@ class BlockersTable(TableScene):
         self.pass_button = self.button(tr("Pass (no move possible)"), (SCORE_X, 650, 250, 44), self.press_pass,
                                        object_id="#primary")
         self.pass_button.hide()
-        self.focus.start = len(self.focus.items)  # the first Tab: the play area, not the buttons
+        self.play_area_starts_here()
         for i in range(10):
             self.focus.add(Focusable(lambda i=i: self.rack_rect(i), lambda i=i: self.pick_rack(i),
                                      lambda i=i: self.my_turn() and i < len(self.rack_tiles())))

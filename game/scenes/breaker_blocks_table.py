@@ -125,7 +125,7 @@ class BreakerBlocksTable(TableScene):
         # a stop for every tile a hand can hold: all of a colour's power tiles and one of each action
         v = self.view
         most = sum(v["piles"][0].values()) + sum(v["hands"][0].values()) + len(v["action_types"])
-        self.focus.start = len(self.focus.items)  # the first Tab: the play area, not the buttons
+        self.play_area_starts_here()
         for seat in (0, 1):
             for i in range(most):
                 self.focus.add(Focusable(lambda s=seat, i=i: self.hand_rect(s, i),

@@ -56,7 +56,7 @@ class BreaksTable(TableScene):
         for seat in range(self.session.num_players):
             for s in range(3):
                 spots.append(("slot", seat, s))
-        self.focus.start = len(self.focus.items)  # the first Tab: the play area, not the buttons
+        self.play_area_starts_here()
         for spot in spots:
             self.focus.add(Focusable(lambda sp=spot: self.spot_rect(sp), lambda sp=spot: self.click(sp),
                                      lambda sp=spot: self.spot_enabled(sp)))

@@ -82,7 +82,7 @@ class CircuitBreakerTable(TableScene):
         super().enter()
         self.end_button = self.button(tr("End turn (N)"), (MARKET_X + 300, 648, 170, 44), self.end_turn,
                                       object_id="#primary")
-        self.focus.start = len(self.focus.items)  # the first Tab: the play area, not the buttons
+        self.play_area_starts_here()
         for i in range(14):
             self.focus.add(Focusable(lambda i=i: self.hand_rect(i), lambda i=i: self.pick_hand(i),
                                      lambda i=i: self.my_turn() and i < len(self.view.get("hand") or [])))

@@ -62,7 +62,7 @@ class CubeTable(TableScene):
         self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
         self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
         self.submit_button = self.button("", (396, y, 220, 40), self.submit, object_id="#primary")
-        self.focus.start = len(self.focus.items)  # the first Tab: the play area, not the buttons
+        self.play_area_starts_here()
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
             self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
                                      lambda: self.can_ask()))

@@ -146,13 +146,18 @@ class TableScene(AppScene):
             self.coach_next = self.button(tr("Next (Enter)"), (LOG_RECT.right - 150, LOG_RECT.bottom - 48, 140, 40),
                                           self.coach_go_on, object_id="#primary")
             self.coach_next.hide()
-        self.focus.start = len(self.focus.items)  # a table sets it again before its play area
+        self.play_area_starts_here()  # a table says so again before it adds its play area
         self.rebuild_log()
         self.refresh()
 
     def exit(self) -> None:
         self.cancel_ai()
         super().exit()
+
+    def play_area_starts_here(self) -> None:
+        """The focus stops added next are the play area: the first Tab lands there, not on
+        the buttons (Undo, Rules, Menu, End turn...)."""
+        self.focus.start = len(self.focus.items)
 
     # --- the flow of the game -----------------------------------------------------------
     def seat_spec(self, seat: int) -> str:
