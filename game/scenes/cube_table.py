@@ -290,8 +290,13 @@ class CubeTable(TableScene):
             and self.shares_secrets() and after["phase"] == "play"
         if text.startswith("guess"):
             entry = after["log"][-1]
-            self.stamp = (tr("Correct!") if entry.get("correct") else tr("Wrong"), bool(entry.get("correct")),
-                          STAMP_TIME)
+            right = bool(entry.get("correct"))
+            if seat == self.viewer:
+                verdict = tr("Correct!") if right else tr("Wrong")
+            else:  # another player's guess: whose it was, or a lone "Wrong" reads as yours
+                who = self.seat_name(seat)
+                verdict = tr("{who}: correct", who=who) if right else tr("{who}: wrong", who=who)
+            self.stamp = (verdict, right, STAMP_TIME)
             self.app.sound.play("stack" if entry.get("correct") else "illegal")
 
     def pause_after(self, text: str) -> float:

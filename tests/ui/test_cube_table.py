@@ -710,3 +710,17 @@ def test_a_placed_block_can_be_picked_up_again_by_keyboard():
         assert "M" in b.placed, "moved with the arrows and put down again"
     finally:
         d.close()
+
+
+def test_another_players_guess_is_stamped_with_their_name():
+    """A lone "Wrong" after the computer's last guess read as if your own guess had failed."""
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        assert t.viewer == 0
+        t.on_applied(1, "guess " + Q, {}, {"log": [{"correct": False}]})
+        assert t.stamp[:2] == ("Seat 2 (AI): wrong", False)
+        t.on_applied(0, "guess " + Q, {}, {"log": [{"correct": True}]})
+        assert t.stamp[:2] == ("Correct!", True)
+    finally:
+        d.close()
