@@ -108,6 +108,21 @@ def test_notation_strings_are_exactly_the_spec_forms():
     assert str(End()) == "end"
 
 
+@pytest.mark.parametrize(("script", "canonical", "text"), [
+    # rot := "0" | "90" | "180" | "270" exactly
+    ("", "place W1 at 2,3 r90", "place W1 at 2,3 r090"),
+    ("", "place W1 at 3,4 r0", "place W1 at 3,4 r00"),
+    ("", "place W1 at 2,3 r90", "place W1 at 2,3 r0090"),
+    # seat := 1..4, no leading zero
+    ("discard A3 to appliance-1; end | mouse wire-1; end", "cheese 2", "cheese 02"),
+    ("place A1 at 3,4 r180; end", "mouse house 1 at 3,4", "mouse house 01 at 3,4"),
+])
+def test_notation_rejects_rotations_and_seats_outside_the_grammar(script, canonical, text):
+    s = play(game(), script)
+    assert canonical in {str(a) for a in s.legal_actions()}  # the well-formed spelling is legal here
+    assert refused(s, text)
+
+
 def test_parse_ignores_case_and_extra_spaces():
     assert read_notation("  PLACE  w17   AT 2,3  R90 ") == Place("W17", 2, 3, 90)
     assert read_notation("Mouse House 2 at 3 , 4") == MouseHouse(1, 3, 4)

@@ -130,6 +130,8 @@ _EXAMPLES = {
     "end": "end",
 }
 _CELL = re.compile(r"^([0-9]+),([0-9]+)$")
+_SEAT_TOKENS = frozenset(str(q) for q in range(1, MAX_PLAYERS + 1))
+_ROT_TOKENS = frozenset(str(r) for r in ROTATIONS)
 
 
 def _tile(token: str) -> str:
@@ -141,7 +143,8 @@ def _tile(token: str) -> str:
 
 
 def _seat(token: str) -> int:
-    if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= MAX_PLAYERS:
+    # seat := 1..4 exactly: no sign, no leading zero ("02" is malformed, section 8)
+    if token not in _SEAT_TOKENS:
         raise IllegalAction(f"there is no seat {token}: seats are numbered 1 to {MAX_PLAYERS}")
     return int(token) - 1
 
@@ -198,6 +201,6 @@ def read_notation(text: str) -> Action:
     tid = _tile(args[0])
     x, y = _cell(args[2])
     rot = args[3][1:]
-    if not (rot.isascii() and rot.isdigit()) or int(rot) not in ROTATIONS:
+    if rot not in _ROT_TOKENS:  # rot := "0" | "90" | "180" | "270" exactly (no "r090")
         raise IllegalAction(f"a rotation is r0, r90, r180 or r270, not {args[3]}")
     return Place(tid, x, y, int(rot))
