@@ -4,6 +4,7 @@ view helpers are in test_circuit_breaker_api.py; random games in test_circuit_br
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -18,6 +19,7 @@ from game.rules.circuit_breaker import (
     house_score,
     market_layout,
     network,
+    scoring,
     tile_edges,
     tile_info,
 )
@@ -389,6 +391,18 @@ E1_PLACES = {
     "place A3 at 3,2 r0", "place A3 at 2,3 r90", "place W1 at 3,4 r0", "place W1 at 2,3 r90",
     "place W31 at 3,4 r0", "place W31 at 4,3 r90", "place W31 at 3,2 r0", "place W31 at 2,3 r90",
 }
+
+
+def test_CB_19_every_type_scores_its_table_value_even_at_zero_copies(monkeypatch):
+    """The score tables are data (CB-6): with a table whose 0-copy value is not 0, the
+    types a house lacks still count, in the score and in its breakdown alike."""
+    data = dataclasses.replace(DATA, score_on=(2, 3, 6, 10, 15), score_off=(1, 1, 3, 6, 10))
+    monkeypatch.setattr(scoring, "DATA", data)
+    empty = [0] * (len(DATA.type_names) + 1)
+    on = len(DATA.cards[0])
+    expected = on * 2 + (len(DATA.type_names) - on) * 1
+    assert scoring.breakdown(empty, 1)["total"] == expected
+    assert scoring.points(empty, 1) == expected
 
 
 def test_E1_opening_has_35_legal_actions():

@@ -25,9 +25,9 @@ def points(counts: Sequence[int], card: int | None) -> int:
     on = card_types(card)
     total = 0
     for t in range(1, len(counts)):
+        # every type counts, even at 0 copies: the tables are data (CB-6, CB-19)
         n = counts[t]
-        if n:
-            total += DATA.score_on[n] if t in on else DATA.score_off[n]
+        total += DATA.score_on[n] if t in on else DATA.score_off[n]
     return total
 
 
