@@ -861,6 +861,8 @@ def test_BR_21_parse_ignores_case_and_extra_spaces():
     ("place 0", "slot 0 does not exist"),
     ("place x", "slot x does not exist"),
     ("merge 1 9", "slot 9 does not exist"),
+    ("merge 01 2", "slot 01 does not exist"),  # SLOT := "1" | "2" | "3", nothing else
+    ("break 02 1 1", "seat 02 does not exist"),
     ("break 5 1 1", "seat 5 does not exist"),
     ("break 3 1 1", "seat 3 does not exist"),
     ("break 2 1 4", "slot 4 does not exist"),

@@ -115,7 +115,8 @@ _ARITY = {"draw": 0, "discard": 0, "done": 0, "place": 1, "merge": 2, "break": 3
 
 def _number(token: str, what: str, limit: int) -> int:
     """A 1-based number token -> 0-based index, or IllegalAction naming what is missing."""
-    if not (token.isascii() and token.isdigit()) or not 1 <= int(token) <= limit:
+    # the grammar spells numbers plainly: "01" is not slot 1 (BR-21)
+    if not (token.isascii() and token.isdigit()) or token != str(int(token)) or not 1 <= int(token) <= limit:
         raise IllegalAction(f"{what} {token} does not exist")
     return int(token) - 1
 
