@@ -493,6 +493,10 @@ def test_CU_18_notation_round_trips_and_tolerates_case_and_spaces():
     raises(state, "build " + W, "not your turn to build")
     raises(state, "guess", "no shape given")
     raises(state, "guess S5.2", "cannot read 'S5.2'")
+    # CELL and LEVEL are single digits: a leading zero is not read past
+    raises(state, "guess " + W.replace("S:7.1", "S:07.1"), "cannot read 'S:07.1,7.2'")
+    raises(state, "guess " + W.replace("S:7.1", "S:7.01"), "cannot read 'S:7.01,7.2'")
+    raises(state, "ask 05", "ask takes 1-9 or A-L")
     raises(state, "jump 3", "unknown action 'jump'")
     raises(state, "   ", "no action given")
     with pytest.raises(IllegalAction, match="written as text"):

@@ -29,7 +29,10 @@ STANDARD: tuple[str, ...] = DATA.sets[3]
 _RANK = {pid: i for i, pid in enumerate(ORDER)}
 _UPPER_LEVELS = sum(1 << b for b in range(27) if b % 3)  # every position on level 2 or 3
 _EXAMPLE = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
-_PIECE = re.compile(r"([A-Z]):([0-9]+\.[0-9]+(?:,[0-9]+\.[0-9]+)*)")
+# numbers are written plainly (CELL := "1".."9", LEVEL := "1".."3"): "07.1" is not read as 7.1;
+# a plain number out of range (10.1, 5.0) gets its own "outside the grid" message
+_NUMBER = r"(?:0|[1-9][0-9]*)"
+_PIECE = re.compile(rf"([A-Z]):({_NUMBER}\.{_NUMBER}(?:,{_NUMBER}\.{_NUMBER})*)")
 _SPACES = re.compile(r"\s*([:,.])\s*")
 
 
