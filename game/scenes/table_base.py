@@ -73,6 +73,7 @@ class TableScene(AppScene):
         self.paused = False     # spectating: Space holds the game
         self.hint_ticket: Any = None
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
+        self.refusal: str | None = None  # the refusal on show, cleared by the next good move
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------
@@ -209,8 +210,8 @@ class TableScene(AppScene):
         self.drop_hint_request()  # a hint still being thought about is for the position before
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
-        if self.hint is not None:
-            self.toast = None  # the hint's message is done with once a move is made
+        if self.hint is not None or (self.toast is not None and self.toast == self.refusal):
+            self.toast = None  # a hint or a refusal is done with once a move is made
         self.hint = None
         for who, line in self.narrated(seat, text, log_before, log_after):
             self.add_log(who, line)
@@ -269,6 +270,7 @@ class TableScene(AppScene):
         reason = tr_message(reason)  # the rules engines explain in English
         self.app.sound.play("illegal")
         self.show_toast(reason[:1].upper() + reason[1:], 3.5)
+        self.refusal = self.toast
 
     def advance(self) -> None:
         """Called every frame when nothing is animating: move the game forward."""

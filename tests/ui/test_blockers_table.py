@@ -55,6 +55,19 @@ def test_a_refused_drop_snaps_back_with_the_reason():
         d.close()
 
 
+def test_a_refusal_leaves_the_screen_once_a_move_is_made():
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        d.drag(t.rack_rect(rack_index(t, "5")).center, square_rect("C6").center)
+        assert "does not fit" in t.toast
+        d.drag(t.rack_rect(rack_index(t, "9")).center, square_rect("I9").center)
+        assert t.session.log.actions == ["9@I9"]
+        assert t.toast is None or "does not fit" not in t.toast, "the old reason must not outlive a good move"
+    finally:
+        d.close()
+
+
 def test_click_select_then_click_square_and_keyboard_select():
     d = blockers_driver(Y2)
     try:
