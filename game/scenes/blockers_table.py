@@ -181,7 +181,8 @@ class BlockersTable(TableScene):
         return False
 
     def press_pass(self) -> None:
-        if self.my_turn() and "pass" in self.session.legal_texts():
+        """Pass when no move is possible; else (P pressed) the engine's refusal says why not."""
+        if self.my_turn():
             self.perform("pass", self.viewer)
 
     def clear_selection(self) -> None:

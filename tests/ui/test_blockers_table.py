@@ -68,6 +68,17 @@ def test_a_refusal_leaves_the_screen_once_a_move_is_made():
         d.close()
 
 
+def test_p_with_a_move_possible_says_why_there_is_no_pass():
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.key(pygame.K_p)
+        assert t.session.log.actions == []
+        assert t.toast and "may not pass" in t.toast
+    finally:
+        d.close()
+
+
 def test_click_select_then_click_square_and_keyboard_select():
     d = blockers_driver(Y2)
     try:
