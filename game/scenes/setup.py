@@ -11,6 +11,7 @@ import pygame_gui
 from game.i18n import tr, tr_message
 from game.rules import get_rules
 from game.scenes.base import AppScene, heading
+from game.scenes.tables import table_class
 from game.session import GameSession, seat_label
 from game.ui import draw, theme
 from game.ui.buttons import draw_centred
@@ -49,6 +50,7 @@ class SetupScene(AppScene):
         super().__init__(app)
         self.game = game
         self.rules = get_rules(game)
+        self.hides_secrets = table_class(game).hidden_information  # pass and play needs hand-offs
         default_ai = f"ai:{app.settings.ai_level}"
         self.num_players = self.rules.min_players
         self.seats = ["human"] + [default_ai] * (self.rules.max_players - 1)
@@ -212,8 +214,10 @@ class SetupScene(AppScene):
         humans = sum(1 for s in self.seats[: self.num_players] if s == "human")
         if humans == 0:
             hint = tr("No human seats: you will watch the computer play.")
-        elif humans > 1:
+        elif humans > 1 and self.hides_secrets:
             hint = tr("Pass and play: the screen hides each player's secrets between turns.")
+        elif humans > 1:
+            hint = tr("Pass and play: nothing is hidden, so the players simply take turns at the screen.")
         else:
             hint = tr("You play against the computer.")
         theme.draw_text(surface, hint, (140, 560), 16, theme.TEXT_DIM)

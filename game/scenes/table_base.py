@@ -688,7 +688,9 @@ class TableScene(AppScene):
         else:
             draw.marker(surface, theme.seat_shape(cp), (PANEL_RECT.x + 28, y + 16), 12, self.seat_colour(cp))
             yours = cp == self.perspective or (cp == self.viewer and not self.is_bot(cp))
-            who = tr("Your turn") if yours else tr("{name} to play", name=self.seat_name(cp))
+            # several people at the screen: "Your turn" would not say whose, the seat's name does
+            shared = len(session.humans) > 1 and not self.autoplay
+            who = tr("Your turn") if yours and not shared else tr("{name} to play", name=self.seat_name(cp))
             size = 24 if theme.font(24, True).size(who)[0] <= PANEL_RECT.width - 60 else 19
             theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT, bold=True)
             if self.ai_thinking or (self.is_bot(cp) and self.ai_result is not None):

@@ -113,6 +113,29 @@ def test_setup_choices_read_as_words():
         d.close()
 
 
+@pytest.mark.parametrize(("game", "hidden"), [("breaks", True), ("breaker_blocks", False)])
+def test_setup_promises_hand_offs_only_for_games_with_secrets(game, hidden):
+    d = Driver(lambda app: SetupScene(app, game), autosave=False)
+    try:
+        d.top.seats[1] = "human"
+        texts = [text for text, _, _ in d.labels(frames=1)]
+        assert any(t.startswith("Pass and play") for t in texts)
+        assert any("hides each player's secrets" in t for t in texts) is hidden
+    finally:
+        d.close()
+
+
+def test_open_pass_and_play_banner_names_the_seat_to_play():
+    from game.scenes.breaker_blocks_table import BreakerBlocksTable
+    session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0})
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        texts = [text for text, _, _ in d.labels(frames=1)]
+        assert "Seat 1 to play" in texts and "Your turn" not in texts
+    finally:
+        d.close()
+
+
 def test_setup_escape_returns_to_title_and_f1_opens_rules():
     d = Driver()
     try:
