@@ -184,8 +184,8 @@ class TableScene(AppScene):
 
     def refresh(self) -> None:
         self.view = self.session.view(self.viewer)
-        self.undo_button.enable() if self.session.can_undo(self.viewer) and not self.is_bot(self.viewer) \
-            else self.undo_button.disable()
+        undoable = self.session.can_undo(self.viewer) and not self.is_bot(self.viewer) and self.tutorial is None
+        self.undo_button.enable() if undoable else self.undo_button.disable()  # the coach's script has no undo
 
     def perform(self, text: str, seat: int) -> bool:
         """Apply a move; on an illegal one show why and change nothing."""

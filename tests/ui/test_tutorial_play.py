@@ -44,6 +44,7 @@ def test_tutorial_plays_through_with_the_coach(game):
                 else:
                     text = step.expect
                 assert table.perform(text, table.viewer), table.toast
+                assert not table.undo_button.is_enabled, "the tutorial has no undo: its button is greyed"
             elif step.opponent and table.coach_waiting():
                 moves = len(table.session.log.actions)
                 d.frames(240)  # the coach's words stay up until the learner goes on
