@@ -74,6 +74,7 @@ class TableScene(AppScene):
         self.hint_ticket: Any = None
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
         self.refusal: str | None = None  # the refusal on show, cleared by the next good move
+        self.hint_texts: dict[int, str] = {}  # move number -> the hint shown there (not saved)
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------
@@ -467,6 +468,7 @@ class TableScene(AppScene):
         if self.perspective is None:  # several people read the log: the move may name a secret
             self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
         else:
+            self.hint_texts[len(self.session.log.actions)] = move
             self.add_log(self.viewer, tr("Hint shown: {move}", move=move))
 
     def drop_hint_request(self) -> None:
@@ -572,12 +574,18 @@ class TableScene(AppScene):
         self.log_scroll = 0
 
     def _log_asides(self, move: int, seat: int | None) -> None:
-        """What the record keeps besides the moves: take-backs to this point, and a hint
-        asked for this move (its text is not kept, so the line names only who asked)."""
-        for _ in range(self.session.takebacks.count(move)):
-            self.log_lines.append((None, tr("Move taken back.")))
+        """What the record keeps besides the moves, for the seat to move at this point: a
+        hint asked here (usually before the move that was then taken back), then the
+        take-backs to this point. Undo takes back only your own decisions, so whoever is
+        to move here is who took it back. The hint's text is kept only while the game is
+        open (and only shown when one person plays); otherwise the line names who asked."""
         if move in self.session.hints and seat is not None:
-            self.log_lines.append((seat, tr("{who} asked for a hint.", who=self.seat_name(seat))))
+            shown = self.hint_texts.get(move) if self.perspective is not None else None
+            self.log_lines.append((seat, tr("Hint shown: {move}", move=shown) if shown else
+                                   tr("{who} asked for a hint.", who=self.seat_name(seat))))
+        for _ in range(self.session.takebacks.count(move)):
+            self.log_lines.append((seat, tr("{who} took back a move.", who=self.seat_name(seat)) if seat is not None
+                                   else tr("Move taken back.")))
 
     def add_log(self, seat: int | None, text: str) -> None:
         self.log_lines.append((seat, text))

@@ -173,8 +173,8 @@ def test_take_backs_and_hints_stay_in_the_log_after_continue():
         d.frames(40)
         d.key(pygame.K_2)
         d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert table.log_lines[-1][1] == "Move taken back."
-        table.session.hints.append(1)  # as a hint for the pending card would record it
+        assert table.log_lines[-1] == (0, "You took back a move.")
+        table.session.hints.append(1)  # as a hint for the pending card would have recorded it
         record = table.session.to_record()
     finally:
         d.close()
@@ -182,7 +182,8 @@ def test_take_backs_and_hints_stay_in_the_log_after_continue():
     d = Driver(lambda app: BreaksTable(app, resumed), autosave=False)
     try:
         lines = [text for _, text in d.top.log_lines]
-        assert lines[-2:] == ["Move taken back.", "You asked for a hint."], lines
+        # the hint came first (for the card then placed), then the take-back of that placing
+        assert lines[-2:] == ["You asked for a hint.", "You took back a move."], lines
     finally:
         d.close()
 
@@ -249,6 +250,24 @@ def test_hint_asks_the_normal_ai_highlights_the_move_and_is_recorded():
         assert table.session.to_record()["hints"] == [0]
         d.app.writer.flush()  # saved at once: quitting before moving does not forget the hint
         assert storage.load_autosave(d.app.dirs)[0]["hints"] == [0]
+    finally:
+        d.close()
+
+
+def test_after_an_undo_the_log_keeps_the_hint_then_says_who_took_back_the_move():
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.key(pygame.K_h)
+        assert d.until(lambda: table.hint is not None, timeout=30)
+        shown = table.log_lines[-1]
+        assert shown[1].startswith("Hint shown: ")
+        table.perform(table.hint[0], 0)
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert table.session.log.actions == ["draw"]
+        assert table.log_lines[-2:] == [shown, (0, "You took back a move.")]
     finally:
         d.close()
 
