@@ -439,7 +439,7 @@ class BlockersTable(TableScene):
         for square, capture in self.targets().items():
             r = square_rect(square)
             if capture:
-                pygame.draw.rect(surface, theme.VERMILLION, r.inflate(-2, -2), 4, border_radius=8)
+                pygame.draw.rect(surface, theme.RED, r.inflate(-2, -2), 4, border_radius=8)
                 draw.dashed_rect(surface, r.inflate(-12, -12), theme.BLACK, dash=5, width=2)
             else:
                 glow = pygame.Surface(r.size, pygame.SRCALPHA)

@@ -9,9 +9,9 @@ from game.ui import theme
 
 
 def blockers_fill(colour: str) -> tuple[int, int, int]:
-    """A Blockers! tile colour, by its name in the rules (Okabe-Ito shades)."""
-    return {"red": theme.VERMILLION, "blue": theme.BLUE, "green": theme.GREEN, "yellow": theme.YELLOW,
-            "purple": theme.PURPLE}.get(colour, (150, 150, 150))
+    """A Blockers! tile colour, by its name in the rules, drawn as that name reads."""
+    return {"red": theme.RED, "blue": theme.BLUE, "green": theme.GREEN, "yellow": theme.YELLOW,
+            "purple": theme.VIOLET}.get(colour, (150, 150, 150))
 
 
 def seat_colour(game: str | None, seat: int) -> tuple[int, int, int]:

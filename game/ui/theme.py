@@ -23,6 +23,11 @@ YELLOW = (240, 228, 66)
 BLUE = (0, 114, 178)
 VERMILLION = (213, 94, 0)
 PURPLE = (204, 121, 167)
+# Pieces the rules call red and purple (Blockers! tiles, its capture rings). Okabe-Ito's
+# vermillion and reddish purple read as orange and pink; these read as their names and
+# keep every Blockers! colour apart under simulated protan, deutan and tritan vision.
+RED = (216, 64, 32)
+VIOLET = (136, 60, 220)
 BLACK = (20, 20, 24)
 WHITE = (250, 250, 246)
 

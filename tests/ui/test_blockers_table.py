@@ -350,9 +350,22 @@ def test_shape_marks_show_whatever_the_palette_setting():
             grey = pygame.transform.grayscale(tile_surface(colour, None, 40))
             return bytes(1 if sum(grey.get_at((x, y))[:3]) < 300 else 0 for x in range(40) for y in range(40))
 
-        assert len({marks(c) for c in ("red", "blue", "green")}) == 3
+        assert len({marks(c) for c in ("red", "blue", "green", "yellow", "purple")}) == 5
     finally:
         d.close()
+
+
+def test_tile_colours_look_like_their_names_in_the_log():
+    """The log says "red 3" and "purple C": seat 1's tiles read as red (not orange) and
+    seat 5's as purple (not pink)."""
+    import colorsys
+
+    from game.ui.seat_style import blockers_fill
+    hues = {}
+    for name in ("red", "purple"):
+        r, g, b = blockers_fill(name)
+        hues[name] = colorsys.rgb_to_hsv(r / 255, g / 255, b / 255)[0] * 360
+    assert hues["red"] < 15 and 255 < hues["purple"] < 290, hues
 
 
 def test_a_square_a_held_tile_may_go_to_carries_a_dot_not_only_a_glow():
