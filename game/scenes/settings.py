@@ -9,6 +9,7 @@ from game.i18n import tr
 from game.scenes.base import AppScene, heading
 from game.storage import AI_LEVELS, ANIMATION_SPEEDS, TEXT_SCALES, WINDOW_SCALES
 from game.ui import theme
+from game.ui.display import LOGICAL_SIZE
 
 VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
 
@@ -55,8 +56,13 @@ class SettingsScene(AppScene):
         self._change("fullscreen", v)
 
     def _scale(self, v: float) -> None:
-        self.app.display.set_window_scale(v)
+        display = self.app.display
+        display.set_window_scale(v)
         self._change("window_scale", v)
+        w, h = display.windowed_size
+        if w < int(LOGICAL_SIZE[0] * v):  # shrunk to fit the desktop
+            self.show_toast(tr("The screen has room for a window of {w} × {h} at most: it is as big as it "
+                               "can be.", w=w, h=h), 4)
 
     def _volume(self, v: float) -> None:
         self._change("volume", v)

@@ -172,6 +172,23 @@ def test_settings_change_is_saved_and_reloaded():
         d2.close()
 
 
+def test_a_window_size_the_desktop_cannot_hold_says_so(monkeypatch):
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.frames(2)
+        display = d.app.display
+        monkeypatch.setattr(display, "fit_to_desktop", True)
+        monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
+        monkeypatch.setattr(pygame.display, "get_window_position", lambda: (0, 0))
+        button = next(b for b in d.top._callbacks if b.text.startswith("Window size"))
+        d.top._callbacks[button]()  # 100 % -> 125 %: 1600 x 900 does not fit 1280 x 800
+        assert d.app.settings.window_scale == 1.25
+        assert display.windowed_size[0] < 1600
+        assert d.top.toast and "room for a window of" in d.top.toast
+    finally:
+        d.close()
+
+
 def test_f11_on_the_settings_screen_updates_its_full_screen_button():
     d = Driver(lambda app: SettingsScene(app))
     try:
