@@ -24,8 +24,9 @@ class ConfirmScene(AppScene):
         self.yes_key = yes_key
 
     def enter(self) -> None:
-        self.button(tr("Stay"), (BOX.x + 40, BOX.bottom - 70, 190, 48), self.stack_pop)
-        self.yes_button = self.button(self.yes, (BOX.right - 230, BOX.bottom - 70, 190, 48), self.confirm,
+        # wide enough for the longest answer ("Neues Spiel starten") with room inside the border
+        self.button(tr("Stay"), (BOX.x + 30, BOX.bottom - 70, 210, 48), self.stack_pop)
+        self.yes_button = self.button(self.yes, (BOX.right - 240, BOX.bottom - 70, 210, 48), self.confirm,
                                       object_id="#primary")
         self.focus.index = 0
         self.focus.visible = True

@@ -177,6 +177,26 @@ def test_long_labels_shrink_to_fit_the_button():
         d.close()
 
 
+def test_the_replace_dialog_answers_fit_with_room_in_german():
+    from game import i18n, storage
+    from game.scenes.confirm import ConfirmScene
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    try:
+        d = Driver(lambda app: ConfirmScene(app, i18n.tr("Replace your saved game?"), "-",
+                                            i18n.tr("Start new game"), lambda: None))
+        try:
+            theme.recording = []
+            d.frames(1)
+            label = next(r for t, r, _ in theme.recording if t == "Neues Spiel starten")
+            button = d.top.yes_button.rect
+            assert label.left - button.left >= 12 and button.right - label.right >= 12, (label, button)
+        finally:
+            theme.recording = None
+            d.close()
+    finally:
+        i18n.load_language("en")
+
+
 def test_tooltip_is_drawn_by_the_scene_over_the_labels(monkeypatch):
     d = Driver(ButtonsScene, autosave=False)
     try:
