@@ -28,7 +28,7 @@ CELL = 58
 BOARD = pygame.Rect(56, 56, 9 * CELL, 9 * CELL)
 ROWS = "ABCDEFGHI"
 RACK_TILE = 58
-RACK_Y = 628
+RACK_Y = 636  # low enough that the focus ring on a rack tile clears the prompt above
 MOVE_TIME = 0.35
 SCORE_X = 616
 
@@ -397,7 +397,7 @@ class BlockersTable(TableScene):
         for colour, label, t in self.flights:
             if t.started:
                 surface.blit(tile_surface(colour, label, CELL - 4), (t.pos[0] + 2, t.pos[1] + 2))
-        theme.draw_text(surface, self.prompt(), (BOARD.x, RACK_Y - 30), 18, theme.TEXT)
+        theme.draw_text(surface, self.prompt(), (BOARD.x, RACK_Y - 38), 18, theme.TEXT)
         self.draw_panel(surface)
         self.drag.draw(surface)
 

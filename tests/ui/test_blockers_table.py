@@ -355,6 +355,21 @@ def test_shape_marks_show_whatever_the_palette_setting():
         d.close()
 
 
+def test_the_focus_ring_on_a_rack_tile_clears_the_prompt_above():
+    from game.ui import theme
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        theme.recording = []
+        d.frames(1)
+        prompt = next(r for text, r, _ in theme.recording if text == t.prompt())
+        ring = t.rack_rect(0).inflate(16, 16)  # the focus ring's outer black edge
+        assert ring.top >= prompt.bottom, (ring, prompt)
+    finally:
+        theme.recording = None
+        d.close()
+
+
 def test_tile_colours_look_like_their_names_in_the_log():
     """The log says "red 3" and "purple C": seat 1's tiles read as red (not orange) and
     seat 5's as purple (not pink)."""
