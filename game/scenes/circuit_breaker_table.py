@@ -11,13 +11,14 @@ pile to discard it for cheese, then End turn.
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import pygame
 
 from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
-from game.scenes.table_base import TableScene
+from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene
 from game.ui import draw, theme
 from game.ui.appliance_icons import draw_appliance
 from game.ui.circuit_tiles import box_surface, mouse_icon, mouse_tag, tile_surface
@@ -27,12 +28,20 @@ from game.ui.tween import speed_factor
 
 HOUSE_CELL = 60
 HOUSE = pygame.Rect(24, 96, 7 * HOUSE_CELL, 7 * HOUSE_CELL)
-HAND_Y = 560
-HAND_TILE = 56
 MARKET_X = 472
+HAND_Y = 560     # the hand's caption; the tiles start under it
+HAND_TILE = 56   # a hand tile at full size
+HAND_GAP = 4
+# where the hand's tiles go: under the caption, left of the objective panel, down to the
+# bottom of the window. The top leaves room for the focus ring (8 px round a tile) under
+# the caption's 20 px line.
+HAND_AREA = pygame.Rect(HOUSE.x, HAND_Y + 30, MARKET_X - 8 - HOUSE.x, 720 - 10 - (HAND_Y + 30))
 MINI_CELL = 14
 MOVE_TIME = 0.4
 ZOOM_CELL = 40  # an opponent's house, enlarged while pointed at: its connector ticks readable
+OBJECTIVE = pygame.Rect(MARKET_X, 470, 480, 168)  # your secret objective and the score of your house
+
+
 def house_rect_cell(x: int, y: int) -> pygame.Rect:
     return pygame.Rect(HOUSE.x + x * HOUSE_CELL, HOUSE.y + (6 - y) * HOUSE_CELL, HOUSE_CELL, HOUSE_CELL)
 
@@ -49,6 +58,31 @@ def house_cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
     return (pos[0] - HOUSE.x) // HOUSE_CELL, 6 - (pos[1] - HOUSE.y) // HOUSE_CELL
 
 
+@cache
+def hand_layout(count: int) -> tuple[int, int]:
+    """(tile size, tiles per row) for a hand of ``count`` tiles in HAND_AREA. Hands have
+    no size limit (CB-17): up to 7 tiles in a row, then a second row at full size (14),
+    then as many rows and columns as give the largest tiles, so every tile is seen whole
+    and can be pointed at. Rows fill left to right like text, full rows first."""
+    n = max(1, count)
+    best = 1
+    for rows in range(1, n + 1):
+        tall = (HAND_AREA.h + HAND_GAP) // rows - HAND_GAP
+        if tall < 1:
+            break
+        size = min(HAND_TILE, tall, (HAND_AREA.w + HAND_GAP) // math.ceil(n / rows) - HAND_GAP)
+        best = max(best, size)
+    return best, min(n, max(1, (HAND_AREA.w + HAND_GAP) // (best + HAND_GAP)))
+
+
+def hand_tile_rect(index: int, count: int) -> pygame.Rect:
+    """The index-th tile of a hand of ``count`` tiles (an index past the end: where one more
+    tile would go)."""
+    size, per_row = hand_layout(max(count, index + 1))
+    row, col = divmod(index, per_row)
+    return pygame.Rect(HAND_AREA.x + col * (size + HAND_GAP), HAND_AREA.y + row * (size + HAND_GAP), size, size)
+
+
 ROUND_TRACK = pygame.Rect(MARKET_X + 130, 276, 950 - MARKET_X - 130, 18)  # up to the side panel
 
 
@@ -61,10 +95,13 @@ def round_box(k: int, rounds: int) -> pygame.Rect:
 
 class CircuitBreakerTable(TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
-    # messages over your objective panel, clear of your house, the market and the other
-    # players' houses (a refusal must not hide the house the mouse was dropped on)
-    toast_top = 478
-    toast_span = (MARKET_X - 8, MARKET_X + 488)
+    # messages in the side panel under the turn banner (and its "thinking..."), where this
+    # game shows no status: clear of your house, hand, objective and score, the market, the
+    # other players' houses (a refusal must not hide the house the mouse was dropped on) and
+    # the game log. A long message gets smaller text rather than a box over the log.
+    toast_top = PANEL_RECT.y + 72
+    toast_span = (PANEL_RECT.x, PANEL_RECT.right)
+    toast_max_height = LOG_RECT.y - 2 - toast_top
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -83,7 +120,7 @@ class CircuitBreakerTable(TableScene):
         self.end_button = self.button(tr("End turn (N)"), (MARKET_X + 300, 648, 170, 44), self.end_turn,
                                       object_id="#primary")
         self.play_area_starts_here()
-        for i in range(14):
+        for i in range(len(helpers.TILE_IDS)):  # a hand may hold any number of tiles (CB-17)
             self.focus.add(Focusable(lambda i=i: self.hand_rect(i), lambda i=i: self.pick_hand(i),
                                      lambda i=i: self.my_turn() and i < len(self.view.get("hand") or [])))
         for name in self.market_spots():
@@ -121,8 +158,9 @@ class CircuitBreakerTable(TableScene):
         return k < self.session.num_players and self.my_turn() and \
             template.format(seat=self.other(k) + 1) in self.legal()
 
-    def hand_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(HOUSE.x + index * (HAND_TILE + 4), HAND_Y + 20, HAND_TILE, HAND_TILE)
+    def hand_rect(self, index: int, count: int | None = None) -> pygame.Rect:
+        """Where your hand's index-th tile lies (among ``count`` tiles, by default the hand now)."""
+        return hand_tile_rect(index, len(self.view.get("hand") or []) if count is None else count)
 
     @staticmethod
     def market_spots() -> list[str]:
@@ -158,7 +196,9 @@ class CircuitBreakerTable(TableScene):
         count under another seat's small house."""
         if seat == self.viewer:
             hand = view.get("hand") or []
-            return self.hand_rect(hand.index(tile) if tile in hand else len(hand))
+            if tile in hand:
+                return self.hand_rect(hand.index(tile), len(hand))
+            return self.hand_rect(len(hand), len(hand) + 1)
         ox, oy = self.mini_origin(seat)  # tile size here, so a computer's tile can be followed as it shrinks
         return pygame.Rect(ox + 62, oy + 22 + 7 * MINI_CELL - 20, 36, 36)
 
@@ -217,10 +257,13 @@ class CircuitBreakerTable(TableScene):
 
     def take_up(self, tile: str) -> None:
         """A tile taken from the hand starts the way the hand shows it (upright), unless
-        it is the tile that was turned (R with nothing in hand turns the next one taken)."""
+        it is the tile that was turned (R with nothing in hand turns the next one taken).
+        A hint for another move is dropped: its outlined cell would read as meant for this tile."""
         if self.turned is not None and tile != self.turned:
             self.rotation = 0
         self.turned = tile
+        if self.hint is not None and self.hint[0].split()[:2] not in (["place", tile], ["discard", tile]):
+            self.drop_hint()
 
     def turn(self, degrees: int) -> None:
         self.rotation = (self.rotation + degrees) % 360
@@ -837,7 +880,7 @@ class CircuitBreakerTable(TableScene):
                 pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2)
                 continue
             rot = self.rotation if tile == self.selected else 0
-            surface.blit(tile_surface(tile, rot, HAND_TILE), r)
+            surface.blit(tile_surface(tile, rot, r.w), r)
             if tile == self.selected:
                 draw.dashed_rect(surface, r.inflate(6, 6), theme.GLOW_ALT, width=3)
         if self.drag.active and dragging and dragging[0] == "tile":
@@ -952,7 +995,7 @@ class CircuitBreakerTable(TableScene):
 
     def draw_objective(self, surface: pygame.Surface) -> None:
         v = self.view
-        box = pygame.Rect(MARKET_X, 470, 480, 168)
+        box = OBJECTIVE
         draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
         obj = v.get("objective")
         score = helpers.house_score(v, seat=self.viewer)

@@ -211,9 +211,9 @@ class TableScene(AppScene):
         self.drop_hint_request()  # a hint still being thought about is for the position before
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
-        if self.hint is not None or (self.toast is not None and self.toast == self.refusal):
-            self.toast = None  # a hint or a refusal is done with once a move is made
-        self.hint = None
+        if self.toast is not None and self.toast == self.refusal:
+            self.toast = None  # a refusal is done with once a move is made
+        self.drop_hint()
         for who, line in self.narrated(seat, text, log_before, log_after):
             self.add_log(who, line)
         if self.saves_game:
@@ -470,6 +470,13 @@ class TableScene(AppScene):
         else:
             self.hint_texts[len(self.session.log.actions)] = move
             self.add_log(self.viewer, tr("Hint shown: {move}", move=move))
+
+    def drop_hint(self) -> None:
+        """The shown hint is done with (a move was made, or the player went another way):
+        its outlines and its message go."""
+        if self.hint is not None:
+            self.toast = None
+        self.hint = None
 
     def drop_hint_request(self) -> None:
         if self.hint_ticket is not None and self.app.worker.ticket == self.hint_ticket:

@@ -678,3 +678,148 @@ def test_a_pile_refill_is_the_tables_news_not_the_last_players():
         assert refills and all(seat is None for seat, _ in refills), refills
     finally:
         d.close()
+
+
+def hoarding_session(tiles: int) -> GameSession:
+    """Seat 1 to move with at least ``tiles`` in hand: both seats only send their mice to
+    the stacks and end their turns, so the hands grow (a hand has no size limit, CB-17)."""
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=3, options={"first_player": 0, "rounds": 40})
+    spots = ["wire-stack", "appliance-stack"]
+    while len(session.view(0)["hand"]) < tiles or session.current_player != 0:
+        seat = session.current_player
+        session.apply(f"mouse {spots[len(session.log.actions) // 2 % 2]}", seat)
+        session.apply("end", seat)
+    return session
+
+
+def test_a_big_hand_shows_every_tile_whole_clear_of_the_objective_and_each_can_be_picked():
+    from game.scenes.circuit_breaker_table import OBJECTIVE
+    from game.ui import theme
+    for tiles in (12, 24):
+        d = Driver(lambda app, n=tiles: CircuitBreakerTable(app, hoarding_session(n)), autosave=False)
+        try:
+            t = d.top
+            t.cancel_ai()
+            hand = list(t.view["hand"])
+            assert len(hand) >= tiles and t.my_turn()
+            d.frames(2)
+            screen = pygame.Rect(0, 0, 1280, 720)
+            rects = [t.hand_rect(i) for i in range(len(hand))]
+            for i, r in enumerate(rects):
+                assert screen.contains(r) and not r.colliderect(OBJECTIVE), (hand[i], r)
+                assert r.collidelist(rects[:i] + rects[i + 1:]) < 0, f"{hand[i]} is covered by another tile"
+                assert r.w >= 30, "still big enough to read its connectors"
+                assert _ink(d.app.display.canvas, r, theme.TABLE) > r.w * r.h // 4, f"{hand[i]} is drawn"
+                assert t.tile_under(r.center) == hand[i]
+            for tile in hand:  # by mouse: a click picks the tile under it
+                d.click(t.hand_rect(hand.index(tile)).center)
+                assert t.selected == tile
+            d.key(pygame.K_ESCAPE)
+            assert t.selected is None
+            stops = {item.rect_of().topleft: item for item in t.focus.items[t.focus.start:]
+                     if item.enabled() and item.rect_of() in rects}
+            assert len(stops) == len(hand), "every tile is a keyboard stop"
+            last = rects[-1]
+            stops[last.topleft].activate()  # Enter on the last tile picks it up
+            assert t.selected == hand[-1]
+            t.clear_selection()
+            d.drag(last.center, t.spot_rect("appliance-2").center)  # and it can be dragged
+            assert log(d)[-1] == f"discard {hand[-1]} to appliance-2"
+        finally:
+            d.close()
+
+
+def test_the_hand_layout_keeps_every_tile_inside_its_area_at_any_size():
+    from game.scenes.circuit_breaker_table import HAND_AREA, OBJECTIVE, hand_tile_rect
+    assert hand_tile_rect(6, 7).y == hand_tile_rect(0, 7).y, "seven tiles make one row"
+    assert hand_tile_rect(7, 8).x == hand_tile_rect(0, 8).x, "the eighth starts a second row"
+    assert hand_tile_rect(13, 14).size == (56, 56), "two full rows before tiles get smaller"
+    for count in range(1, 85):  # up to every tile of the game
+        rects = [hand_tile_rect(i, count) for i in range(count)]
+        assert all(HAND_AREA.contains(r) and not r.colliderect(OBJECTIVE) for r in rects), count
+        assert all(r.collidelist(rects[i + 1:]) < 0 for i, r in enumerate(rects)), count
+
+
+def test_the_focus_ring_on_a_hand_tile_keeps_clear_of_the_caption_above():
+    d = cb_driver()
+    try:
+        t = d.top
+        stop = next(i for i, item in enumerate(t.focus.items) if item.rect_of() == t.hand_rect(0))
+        t.focus.index, t.focus.visible = stop, True
+        labels = d.labels(frames=1)
+        caption = next(rect for text, rect, _ in labels if text == t.describe_tile(t.view["hand"][0]))
+        for i in range(len(t.view["hand"])):
+            ring = t.hand_rect(i).inflate(16, 16)  # the ring's outer edge (game/ui/focus.py)
+            assert not caption.colliderect(ring), (caption, ring)
+    finally:
+        d.close()
+
+
+def test_a_refusal_covers_neither_the_objective_nor_anything_else_in_play():
+    from game.i18n import load_language
+    from game.scenes.circuit_breaker_table import OBJECTIVE
+    from game.scenes.table_base import LOG_RECT
+    from game.ui import theme
+    d = Driver(lambda app: CircuitBreakerTable(app, hoarding_session(12)), autosave=False)
+    try:
+        t = d.top
+        t.cancel_ai()
+        d.frames(1)
+        needed = [OBJECTIVE, HOUSE, t.end_button.rect, LOG_RECT, *(t.spot_rect(n) for n in t.market_spots()),
+                  *(t.mini_frame(s) for s in t.others()), *(t.hand_rect(i) for i in range(len(t.view["hand"])))]
+        objective = [rect for text, rect, _ in d.labels() if OBJECTIVE.collidepoint(rect.topleft)]
+        d.drag(t.hand_rect(0).center, (t.hand_rect(0).centerx, 40))  # dropped on nothing useful
+        assert "Drop tiles on your house" in (t.toast or "")
+        refusals = [t.toast, t.undo_limit, "Wall faces a connector at S: the south edge is a wall but the "
+                    "neighbour's north edge is 1"]
+        for language, scale in (("en", 1.0), ("de", 1.0), ("de", 2.0)):
+            load_language(language)
+            theme.apply_settings(False, scale)
+            for text in refusals:
+                t.refuse(text)
+                box = d.toast_box(t)
+                assert pygame.Rect(0, 0, 1280, 720).contains(box)
+                assert box.collidelist(needed) < 0, (language, scale, text, box)
+                assert box.collidelist(objective) < 0, "none of the objective's text is under the box"
+    finally:
+        load_language("en")
+        theme.apply_settings(False, 1.0)
+        d.close()
+
+
+def test_picking_another_tile_drops_the_hints_outline():
+    from game.ui import theme
+    d = cb_driver(seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+
+        def show_hint(move: str) -> None:  # as a hint arrives (TableScene.poll_hint)
+            t.hint = (move, t.app.time)
+            t.on_hint(move)
+            t.show_toast(f"Hint: {t.hint_move(move)}", 6)
+            d.frames(1)
+
+        def outlined(cell: tuple[int, int]) -> bool:
+            r = house_rect_cell(*cell).inflate(8, 8)
+            return d.app.display.canvas.get_at((r.x + 1, r.centery))[:3] == theme.SKY
+
+        hand = t.view["hand"]
+        show_hint("place A1 at 3,4 r180")
+        assert outlined((3, 4))
+        d.click(t.hand_rect(hand.index("A1")).center)  # the hinted tile itself: the hint stays
+        assert t.hint is not None and t.selected == "A1"
+        d.click(t.hand_rect(hand.index("W1")).center)  # another tile, by click
+        assert t.hint is None and not t.toast and not outlined((3, 4))
+        d.key(pygame.K_ESCAPE)
+        show_hint("place A1 at 3,4 r180")
+        d.hold(t.hand_rect(hand.index("A2")).center, (200, 200))  # another tile, by drag
+        assert t.hint is None and not outlined((3, 4))
+        d.release(t.hand_rect(hand.index("A2")).center)
+        t.clear_selection()
+        show_hint("mouse wire-1")
+        stop = next(item for item in t.focus.items if item.rect_of() == t.hand_rect(hand.index("W1")))
+        stop.activate()  # a tile by keyboard, when the hint was to send the mouse
+        assert t.hint is None
+    finally:
+        d.close()

@@ -131,3 +131,15 @@ def test_the_rules_are_redrawn_sharp_in_a_larger_window(monkeypatch):
         assert d.top.lines[d.top.first].text in seen
     finally:
         d.close()
+
+
+def test_circuit_breaker_rules_say_where_the_objective_and_score_really_are():
+    """The objective card and live score sit at the bottom of the middle column, under the
+    other players' houses; the right-hand column is the game log (English and German)."""
+    from game.paths import asset
+    for path, score, middle, right in ((asset("rules", "circuit_breaker.txt"), "live score", "middle column", "right"),
+                                       (asset("rules", "de", "circuit_breaker.txt"), "aktuellen Punktestand",
+                                        "mittleren Spalte", "rechts")):
+        where = [b.text for b in rules_blocks(path.read_text(encoding="utf-8")) if score in b.text]
+        assert len(where) == 1, (path, where)
+        assert middle in where[0] and right not in where[0].lower(), where[0]
