@@ -266,6 +266,7 @@ def engine_messages() -> set[str]:
                         (A.AGGRAVATE, 2)):
         found |= {steps.prompt((kind, (0, 0), i), mover) for i in range(count) for mover in (0, 1)}
     found |= {steps.end_reason(code, 1, 0, 30).text for code in ("authenticate", "final_turn", "turn_cap", "sealed")}
+    found.add(steps.end_reason("turn_cap", None, None, 1).text)  # a limit of one turn is worded on its own
     return found - {""}
 
 

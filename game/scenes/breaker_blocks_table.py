@@ -115,7 +115,7 @@ class BreakerBlocksTable(TableScene):
         self.side_pick = 0                   # keyboard: which of a cell's sides to use
         self.flights: list[tuple[pygame.Surface, Tween]] = []
         self.pulse = 0.0
-        self._moves: tuple[tuple[int, int], Moves] | None = None
+        self._moves: tuple[tuple[int, int, bool], Moves] | None = None
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -140,11 +140,16 @@ class BreakerBlocksTable(TableScene):
                                          lambda c=(x, y): self.my_turn() and self.cell_useful(c)))
 
     # --- legal moves --------------------------------------------------------------------
+    def can_act(self) -> bool:
+        """The person at the screen may move now: their turn, and not a replay (which is
+        on show only: nothing in it glows or asks to be clicked)."""
+        return self.my_turn() and not self.replaying
+
     def moves(self) -> Moves:
         # keyed on the viewer too: in pass-and-play the seat changes without a new action
-        key = (len(self.session.log.actions), self.viewer)
+        key = (len(self.session.log.actions), self.viewer, self.replaying)
         if self._moves is None or self._moves[0] != key:
-            texts = self.session.legal_texts() if self.my_turn() else []
+            texts = self.session.legal_texts() if self.can_act() else []
             self._moves = (key, group_moves(texts))
         return self._moves[1]
 
@@ -241,7 +246,21 @@ class BreakerBlocksTable(TableScene):
         pending = self.view.get("pending") or {}
         return pending.get("number", 1) == 1
 
+    def refuse(self, reason: str) -> None:
+        """The rules give a reason as a clause ("you already hold an annihilate: a hand
+        holds at most one of each action type"); on this table, whose own refusals are
+        sentences, every refusal ends with its full stop, in either language."""
+        text = tr_message(reason)
+        super().refuse(text if text.endswith((".", "!", "?")) else text + ".")
+
     def reason_for_hand(self, kind: str) -> str:
+        if self.view.get("pending"):
+            # an action tile is still resolving: the rules name the step to finish first
+            # (they turn down any play during a step before looking at its cell)
+            try:
+                self.session.check(f"play {kind} at 0,-1 from N")
+            except IllegalAction as exc:
+                return str(exc)
         if kind in (self.view.get("drawn_this_turn") or {}):
             return tr("You drew that tile this turn: it can be played next turn.")
         return tr("There is no socket for that tile now.")
@@ -284,11 +303,32 @@ class BreakerBlocksTable(TableScene):
             self.drop(self.selected, cell, side)
             return
         if cell in m.rearranges:
+            if self.selected is not None and self.selected[0] != "leaf":
+                # holding a tile from the hand, Enter or a click on a cell means "put it here",
+                # as a drop there would: say why not, and how to move that leaf instead
+                self.refuse(tr("{cell} already holds one of your tiles. To move that one instead, first put {k} "
+                               "back (Esc, or click it in your hand).", cell=f"{cell[0]},{cell[1]}",
+                               k=self.kind_word(self.selected[1])))
+                return
             self.selected = None if self.selected == ("leaf", cell) else ("leaf", cell)
             self.app.sound.play("pick")
             return
         if self.selected is not None:
             self.refuse(tr("That is not a socket for this tile."))
+
+    def landing(self, source: tuple, pos: tuple[int, int]) -> tuple[tuple[int, int], str] | None:
+        """Where a tile let go at ``pos`` goes: the socket cell under the pointer and the
+        side its tab takes (the offered side nearest the pointer); None off the sockets."""
+        cell = cell_at(pos)
+        sockets = self.sockets_for(source)
+        if cell is None or cell not in sockets:
+            return None
+        return cell, nearest_side(cell_rect(cell), pos, sockets[cell])
+
+    def drag_landing(self) -> tuple[tuple[int, int], str] | None:
+        """While a tile is being dragged: where it would land if let go now."""
+        d = self.drag.drag
+        return self.landing(d.source, d.pos) if d is not None and d.started else None
 
     def drop(self, source: tuple, cell: tuple[int, int], side: str) -> bool:
         return self.act(self.drop_text(source, cell, side))
@@ -338,7 +378,9 @@ class BreakerBlocksTable(TableScene):
                     else cell_rect(src[1])
                 kind = src[1] if src[0] == "hand" else self.tile_at(src[1])["kind"]
                 pad = CELL // 5 * 2
-                self.drag.press(src, tile_image(kind, self.viewer, None, [], CELL), rect.inflate(pad, pad), event.pos)
+                # a copy: the held tile fades over a socket, and the cached image is shared
+                self.drag.press(src, tile_image(kind, self.viewer, None, [], CELL).copy(), rect.inflate(pad, pad),
+                                event.pos)
                 return True
             return self.press(event.pos)
         if event.type == pygame.MOUSEMOTION:
@@ -353,11 +395,12 @@ class BreakerBlocksTable(TableScene):
                 self.press(event.pos)
                 return True
             cell = cell_at(event.pos)
-            sockets = self.sockets_for(source)
-            if cell is not None and cell in sockets:
-                self.drop(source, cell, nearest_side(cell_rect(cell), event.pos, sockets[cell]))
+            landing = self.landing(source, event.pos)
+            if landing is not None:
+                self.drop(source, *landing)
             else:
                 self.refuse(self.drop_problem(source, cell, event.pos) or tr("Drop it on a glowing socket."))
+                image.set_alpha(None)  # faded while it was over a socket
                 self.drag.snap_back(image, dragged, origin)
             return True
         if event.type == pygame.KEYDOWN:
@@ -471,11 +514,11 @@ class BreakerBlocksTable(TableScene):
                 return t
         return None
 
-    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
         who = self.seat_name(seat)
         w = text.split()
         pending = before.get("pending") or {}  # the action tile whose step this move was
-        lines: list[str] = []
+        lines: list[str | tuple[int | None, str]] = []
         if w[0] == "draw":
             lines.append(tr("{who} drew: {k}.", who=who, k=tr(w[1])))
         elif w[0] in ("play", "place"):
@@ -509,7 +552,8 @@ class BreakerBlocksTable(TableScene):
                 and not self.is_bot(seat):  # a computer's steps show in its moves; a person gets the instruction
             lines.append(tr_message(pend["prompt"]))
         if after.get("end_reason") and not before.get("end_reason"):
-            lines.append(self.end_text(after["end_reason"], after.get("final_turn")))
+            # why the game ended is the table's narration, not the mover's: no seat mark
+            lines.append((None, self.end_text(after["end_reason"], after.get("final_turn"))))
         return lines
 
     def end_text(self, reason: dict, final_turn: int | None) -> str:
@@ -632,13 +676,20 @@ class BreakerBlocksTable(TableScene):
             ctrl = v["control"][i]
             if ctrl is not None and ctrl == self.perspective:
                 lines.append(tr("Circuit {c}: {a} to {b}, controlled by you", c=name, a=p1, b=p2))
+            elif ctrl is None:  # a sentence of its own: "nobody" takes another case than a name in German
+                lines.append(tr("Circuit {c}: {a} to {b}, controlled by nobody (equal power)", c=name, a=p1, b=p2))
             else:
-                who = tr("nobody (equal power)") if ctrl is None else self.seat_name(ctrl)
-                lines.append(tr("Circuit {c}: {a} to {b}, controlled by {who}", c=name, a=p1, b=p2, who=who))
+                lines.append(tr("Circuit {c}: {a} to {b}, controlled by {who}", c=name, a=p1, b=p2,
+                                who=self.seat_name(ctrl)))
         winners = v["winners"]
         if not winners:
             lines.append(tr("Equal numbers of circuits: both players lose."))
         return lines
+
+    @staticmethod
+    def score_text(score: int) -> str:
+        """A score as the results screen lists it: the circuits a player controls (BB-25)."""
+        return tr("1 circuit") if score == 1 else tr("{n} circuits", n=score)
 
     def prompt(self) -> str:
         v = self.view
@@ -647,13 +698,19 @@ class BreakerBlocksTable(TableScene):
                 else tr("The game is over.")
         pend = v.get("pending")
         if pend and pend.get("prompt"):
-            if self.my_turn():
+            if self.can_act():
                 return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
             return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=pend["tile"].upper())
-        if not self.my_turn():
+        if not self.can_act():
             return self.playing_text(self.session.current_player)
+        if self.drag.active:
+            return tr("Let go on a glowing socket: the tab goes into the marked side, the one nearest the pointer.")
+        if self.selected is not None and self.selected[0] == "leaf":
+            return tr("Moving the tile at {cell}: drop it on a glowing socket (the tab goes toward the side you point "
+                      "at; R cycles sides).", cell=f"{self.selected[1][0]},{self.selected[1][1]}")
         if self.selected is not None:
-            return tr("Drop it on a glowing socket (the tab goes toward the side you point at; R cycles sides).")
+            return tr("Playing {k}: drop it on a glowing socket (the tab goes toward the side you point at; "
+                      "R cycles sides).", k=self.kind_word(self.selected[1]))
         return tr("Drag a hand tile to a glowing socket, drag one of your leaves to move it, or click a pile to draw.")
 
     # --- frame --------------------------------------------------------------------------
@@ -681,9 +738,13 @@ class BreakerBlocksTable(TableScene):
             surface.blit(img, (t.pos[0] - offset, t.pos[1] - offset))
         lines = theme.wrap(self.prompt(), 16, 440)
         for i, line in enumerate(lines[:3]):
-            theme.draw_text(surface, line, (PILE_X, 570 + 22 * i), 16, theme.YELLOW if self.my_turn() else theme.TEXT)
+            theme.draw_text(surface, line, (PILE_X, 570 + 22 * i), 16, theme.YELLOW if self.can_act() else theme.TEXT)
         self.draw_panel(surface)
+        landing = self.drag_landing()
+        if self.drag.drag is not None:  # over a socket the tile shows where it lands; what is held fades
+            self.drag.drag.image.set_alpha(90 if landing else None)
         self.drag.draw(surface)
+        self.draw_drag_landing(surface, landing)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         v = self.view
@@ -747,11 +808,7 @@ class BreakerBlocksTable(TableScene):
             for side in sides:  # a tick on each side a parent hole offers
                 pygame.draw.circle(surface, theme.YELLOW, side_point(r, side), 4)
             if cell == keyboard_cell and source is not None:  # Enter puts the tab on this side (R picks another)
-                chosen = side_point(r, sides[self.side_pick % len(sides)])
-                pygame.draw.line(surface, theme.BLACK, r.center, chosen, 5)
-                pygame.draw.line(surface, theme.GLOW_ALT, r.center, chosen, 3)
-                pygame.draw.circle(surface, theme.BLACK, chosen, 9)
-                pygame.draw.circle(surface, theme.GLOW_ALT, chosen, 7)
+                self.draw_tab_side(surface, cell, sides[self.side_pick % len(sides)])
         for cell in m.targets:
             pygame.draw.rect(surface, theme.VERMILLION, cell_rect(cell).inflate(4, 4), 3)
             draw.corner_brackets(surface, cell_rect(cell).inflate(8, 8))
@@ -760,6 +817,32 @@ class BreakerBlocksTable(TableScene):
                 draw.dashed_rect(surface, cell_rect(cell).inflate(2, 2), theme.GLOW_ALT, dash=4, width=2)
         if source and source[0] == "leaf":
             pygame.draw.rect(surface, theme.GLOW_ALT, cell_rect(source[1]).inflate(6, 6), 3)
+
+    def draw_drag_landing(self, surface: pygame.Surface, landing: tuple[tuple[int, int], str] | None) -> None:
+        """While a dragged tile is over one of its sockets: the tile as it would land there,
+        turned so its tab takes the side nearest the pointer (that parent hole decides the
+        circuit), with that side marked. Drawn over the dragged tile, which hides the cell."""
+        source = self.drag.drag.source if self.drag.drag is not None else None
+        moved = self.tile_at(source[1]) if source and source[0] == "leaf" else None
+        if landing is None or source is None or (source[0] == "leaf" and moved is None):
+            return
+        cell, side = landing
+        # a leaf keeps its owner (AGITATE moves the opponent's); a hand tile is the viewer's
+        kind, owner = (moved["kind"], moved["owner"]) if moved else (source[1], self.viewer)
+        landed = tile_image(kind, owner, side, hole_sides(kind, side), CELL)
+        surface.blit(landed, cell_rect(cell).move(-CELL // 5, -CELL // 5))
+        pygame.draw.rect(surface, theme.GLOW_ALT, cell_rect(cell).inflate(4, 4), 2)
+        self.draw_tab_side(surface, cell, side)
+
+    @staticmethod
+    def draw_tab_side(surface: pygame.Surface, cell: tuple[int, int], side: str) -> None:
+        """Mark the side of a socket cell that a tile's tab would go into (the parent's hole)."""
+        r = cell_rect(cell)
+        chosen = side_point(r, side)
+        pygame.draw.line(surface, theme.BLACK, r.center, chosen, 5)
+        pygame.draw.line(surface, theme.GLOW_ALT, r.center, chosen, 3)
+        pygame.draw.circle(surface, theme.BLACK, chosen, 9)
+        pygame.draw.circle(surface, theme.GLOW_ALT, chosen, 7)
 
     def draw_hands(self, surface: pygame.Surface) -> None:
         m = self.moves()
@@ -816,8 +899,13 @@ class BreakerBlocksTable(TableScene):
     def draw_piles(self, surface: pygame.Surface) -> None:
         m = self.moves()
         cp = self.session.current_player if self.session.current_player is not None else self.viewer
-        theme.draw_text(surface, tr("Piles (click to draw; both players' piles are open)"), (PILE_X, 362), 14,
-                        theme.TEXT_DIM)
+        if m.places:  # AUTOMATE: a click picks the tile to place
+            caption = tr("Piles (click a tile to place it; both players' piles are open)")
+        elif m.draws:  # only when a click draws now: not on the other player's turn, after the game or in a replay
+            caption = tr("Piles (click to draw; both players' piles are open)")
+        else:
+            caption = tr("Piles (both players' piles are open)")
+        theme.draw_text(surface, caption, (PILE_X, 362), 14, theme.TEXT_DIM, max_width=446)
         for i, (kind, count, which) in enumerate(self.pile_entries()):
             r = self.pile_rect(i)
             draw.panel(surface, r, theme.PANEL, edge=None, radius=6)

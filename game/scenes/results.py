@@ -114,8 +114,7 @@ class ResultsScene(AppScene):
         for seat in self.order:
             draw.marker(surface, theme.seat_shape(seat), (box.x + 60, y + 14), 12, self.table.seat_colour(seat))
             theme.draw_text(surface, names[seat], (box.x + 84, y), 22, bold=seat in winners)
-            points = tr("1 point") if scores[seat] == 1 else tr("{n} points", n=scores[seat])
-            theme.draw_text(surface, points, (box.x + 380, y), 22, bold=seat in winners)
+            theme.draw_text(surface, self.table.score_text(scores[seat]), (box.x + 380, y), 22, bold=seat in winners)
             if seat in winners:
                 draw.marker(surface, "star", (box.x + 560, y + 14), 12, theme.YELLOW)
             y += ROW

@@ -125,6 +125,12 @@ class TableScene(AppScene):
     def result_lines(self) -> list[str]:
         return []
 
+    @staticmethod
+    def score_text(score: int) -> str:
+        """A score as the results screen lists it, in the game's unit (points unless a game
+        counts something else)."""
+        return tr("1 point") if score == 1 else tr("{n} points", n=score)
+
     def hint_spots(self, text: str) -> list[pygame.Rect]:
         """Where on the table a suggested move happens (outlined while the hint shows)."""
         return []

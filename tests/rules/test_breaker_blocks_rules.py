@@ -649,6 +649,13 @@ def test_E16_turn_cap():
     assert s.scores() == [0, 0] and s.winners() == []
 
 
+def test_the_turn_limit_reason_counts_one_turn_in_the_singular():
+    s = play(game(turn_cap=1), "play 0 at 1,-1 from N; end | end")
+    assert s.end_reason.text == "The turn limit was reached: each player has had 1 turn."
+    s = play(game(turn_cap=2), "end | end | end | end")
+    assert s.end_reason.text == "The turn limit was reached: each player has had 2 turns."
+
+
 def test_step_prompt_and_targets_describe_the_pending_step():
     s = play(game(), "play 0 at 1,-1 from N; draw agitate | play 0 at 1,2 from S; play 0 at 1,3 from S | "
                      "play agitate at 1,-2 from N")

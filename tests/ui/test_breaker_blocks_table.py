@@ -4,6 +4,7 @@ rearrange a leaf, resolve an action tile's target step, end the turn."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.scenes.breaker_blocks_table import BreakerBlocksTable, cell_rect
 from game.session import GameSession
@@ -443,7 +444,7 @@ def test_a_drop_on_a_cell_without_a_socket_says_why():
     try:
         t = d.top
         d.drag(t.hand_rect(0, 0).center, cell_rect((1, -1)).center)   # your own tile is there
-        assert log(d)[-1] == "end" and t.toast == "1,-1 already holds a tile"
+        assert log(d)[-1] == "end" and t.toast == "1,-1 already holds a tile."
         d.drag(t.hand_rect(0, 0).center, cell_rect((0, 0)).center)    # the core
         assert t.toast.startswith("0,0 is part of the core")
         d.drag(t.hand_rect(0, 0).center, near((5, 5), "S"))            # an empty cell far away
@@ -477,5 +478,230 @@ def test_each_players_inputs_on_the_core_wear_that_players_shape(monkeypatch):
         south = side_point(cell_rect((1, 0)), "S")  # a seat 1 input
         north = side_point(cell_rect((1, 1)), "N")  # a seat 2 input
         assert shapes.get(tuple(south)) == "circle" and shapes.get(tuple(north)) == "triangle", shapes
+    finally:
+        d.close()
+
+
+# while an action tile resolves, its step comes first: a tile from the hand waits for it
+ACTION_STEPS = {
+    "ACCELERATE": ["draw accelerate", "draw annihilate", "end", "play accelerate at 1,-1 from N"],
+    "ANNIHILATE": ["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+                   "play annihilate at 0,-1 from E"],
+    "AGITATE": ["play 0 at 1,-1 from N", "draw agitate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+                "play agitate at 1,-2 from N"],
+    "AUTOMATE": ["play 0 at 1,-1 from N", "draw automate", "play 0 at 1,2 from S", "end",
+                 "play automate at 1,-2 from N"],
+    "ATTENUATE": ["play 0 at 1,-1 from N", "draw attenuate", "draw 1", "draw 2", "play attenuate at 2,-1 from N"],
+    # the second step: the opponent's hand keeps one tile, so your own is not a choice
+    "AGGRAVATE": ["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2", "draw 2",
+                  "play aggravate at 1,-2 from N", "keep 2"],
+}
+
+
+@pytest.mark.parametrize("tile", sorted(ACTION_STEPS))
+def test_a_hand_tile_clicked_during_an_action_step_is_refused_with_that_step(tile):
+    d = bb_driver(ACTION_STEPS[tile])
+    try:
+        t = d.top
+        pending = t.view["pending"]
+        assert pending and pending["tile"].upper() == tile and t.my_turn()
+        d.click(t.hand_rect(0, 0).center)
+        step = pending["prompt"].split(": ", 1)[1]
+        assert t.toast == f"First finish the {tile}: {step}", t.toast
+    finally:
+        d.close()
+
+
+def test_the_end_of_the_game_is_told_without_a_players_mark():
+    # E11: you run out of power tiles, so the computer has the final turn; its last move ends the game
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1,
+                          options={"setup": {"first_player": 0, "power_counts": {"0": 2, "1": 1, "2": 0, "3": 0}}})
+    for a in ["play 0 at 1,-1 from N", "play 0 at 1,-2 from N", "end", "draw 1", "end", "end",
+              "play 1 at 1,-3 from N", "end", "draw 1"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.paused = True
+        assert t.perform("play 0 at 1,2 from S", 1) and session.is_over()
+        assert t.log_lines[-2:] == [(1, "Seat 2 (AI) played 0 at 1,2."),
+                                    (None, "You ran out of power tiles, so Seat 2 (AI) had one final turn.")]
+        t.rebuild_log()  # a loaded game tells it the same way
+        assert t.log_lines[-1][0] is None
+    finally:
+        d.close()
+
+
+def test_the_turn_limit_line_is_nobodys_and_counts_one_turn_in_the_singular():
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0, "turn_cap": 1})
+    session.apply("play 0 at 1,-1 from N", 0)
+    session.apply("end", 0)
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.paused = True
+        assert t.perform("end", 1) and session.is_over()
+        assert t.log_lines[-1] == (None, "The turn limit was reached: each player has had 1 turn.")
+    finally:
+        d.close()
+
+
+def test_a_refusal_from_the_rules_ends_with_a_full_stop():
+    d = bb_driver(["draw annihilate", "end", "end"])
+    try:
+        t = d.top
+        index = [k for k, _, _ in t.pile_entries()].index("annihilate")
+        d.click(t.pile_rect(index).center)
+        assert t.toast == "You already hold an annihilate: a hand holds at most one of each action type."
+    finally:
+        d.close()
+
+
+def pile_caption(d: Driver) -> str:
+    return next(text for text, _, _ in d.labels() if text.startswith("Piles"))
+
+
+def test_the_piles_ask_for_a_click_only_while_you_can_draw():
+    from game.scenes.replay import ReplayScene
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0, "turn_cap": 1})
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.paused = True  # the computer's turn stays on show
+        assert pile_caption(d) == "Piles (click to draw; both players' piles are open)"
+        t.perform("end", 0)
+        assert pile_caption(d) == "Piles (both players' piles are open)", "the computer's turn"
+        t.perform("end", 1)
+        assert session.is_over()
+        t.results_shown = True  # the table itself, not the results over it
+        assert pile_caption(d) == "Piles (both players' piles are open)", "after the game"
+    finally:
+        d.close()
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0, "turn_cap": 1})
+    session.apply("play 0 at 1,-1 from N", 0)
+    session.apply("end", 0)
+    session.apply("end", 1)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        d.key(pygame.K_HOME)
+        replay = d.top
+        assert replay.table.session.current_player == 0 and replay.table.my_turn()
+        assert pile_caption(d) == "Piles (both players' piles are open)", "a replay is on show only"
+        assert not replay.table.moves().draws
+    finally:
+        d.close()
+
+
+def test_while_automate_asks_the_piles_say_a_click_picks_the_tile_to_place():
+    d = bb_driver(ACTION_STEPS["AUTOMATE"])
+    try:
+        assert pile_caption(d) == "Piles (click a tile to place it; both players' piles are open)"
+    finally:
+        d.close()
+
+
+def results_texts(d: Driver) -> list[str]:
+    from game.scenes.results import ResultsScene
+    assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+    d.frames(40)
+    return [text for text, _, _ in d.labels()]
+
+
+def test_the_results_count_circuits_not_points():
+    session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0})
+    # E9: the second AUTHENTICATE ends the game with seat 1 controlling circuit II
+    for a in ["draw 3", "draw authenticate", "draw authenticate", "draw 1", "play 3 at 1,-1 from N",
+              "play authenticate at 0,-1 from N", "play authenticate at 1,2 from S"]:
+        session.apply(a, session.current_player)
+    assert session.state.scores() == [1, 0]
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        texts = results_texts(d)
+        assert "1 circuit" in texts and "0 circuits" in texts
+        assert not any("point" in text for text in texts), texts
+    finally:
+        d.close()
+
+
+def test_in_german_the_results_count_circuits_and_nobody_controls_in_the_dative():
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0, "turn_cap": 1})
+    for a in ["play 0 at 1,-1 from N", "end", "end"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        texts = results_texts(d)
+        assert texts.count("0 Kreise") == 2 and not any("Punkt" in text for text in texts), texts
+        assert "Kreis II: 0 zu 0, kontrolliert von niemandem (gleiche Leistung)" in texts
+        assert "Die Zuggrenze ist erreicht: Jeder Spieler hatte 1 Zug." in texts
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
+def test_other_games_results_still_count_points():
+    from game.scenes.breaks_table import BreaksTable
+    session = GameSession("breaks", ["human", "human"], seed=1)
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        assert d.top.score_text(1) == "1 point" and d.top.score_text(3) == "3 points"
+    finally:
+        d.close()
+
+
+def focus_on(t, rect) -> None:
+    t.focus.visible = True
+    t.focus.index = next(k for k, f in enumerate(t.focus.items) if f.rect_of() == rect and f.enabled())
+
+
+def test_enter_on_your_own_leaf_while_holding_a_hand_tile_refuses_and_keeps_the_tile():
+    d = bb_driver(["play 0 at 1,-1 from N", "end", "end"])
+    try:
+        t = d.top
+        d.frames(3)
+        focus_on(t, t.hand_rect(0, 0))
+        d.key(pygame.K_RETURN)
+        assert t.selected == ("hand", "0")
+        assert t.prompt().startswith("Playing power 0: drop it on a glowing socket")
+        focus_on(t, cell_rect((1, -1)))
+        d.key(pygame.K_RETURN)
+        assert t.selected == ("hand", "0"), "the hand tile is still the one being placed"
+        assert t.toast == ("1,-1 already holds one of your tiles. To move that one instead, first put power 0 back "
+                           "(Esc, or click it in your hand).")
+        assert t.prompt().startswith("Playing power 0:")
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_RETURN)  # with nothing held, Enter on the leaf picks it up to move it
+        assert t.selected == ("leaf", (1, -1))
+        assert t.prompt().startswith("Moving the tile at 1,-1: drop it on a glowing socket")
+    finally:
+        d.close()
+
+
+def test_while_dragging_over_a_socket_the_tile_shows_where_its_tab_goes():
+    from game.ui import theme
+    d = bb_driver(["play 0 at 1,-1 from N", "end", "end"])
+    try:
+        t = d.top
+        d.frames(3)
+        # 2,-1 takes a tab from N (input 1d, circuit III) or from W (the 0 at 1,-1, circuit II)
+        assert sorted(t.moves().plays["0"][(2, -1)]) == ["N", "W"]
+
+        def marked(side: str) -> bool:
+            d.frames(1)
+            colour = d.app.display.canvas.get_at(side_point(cell_rect((2, -1)), side))[:3]
+            return tuple(colour) == tuple(theme.GLOW_ALT)[:3]
+        d.hold(t.hand_rect(0, 0).center, near((2, -1), "W"))
+        assert t.drag_landing() == ((2, -1), "W")
+        assert marked("W") and not marked("N"), "the side the tab takes is marked over the dragged tile"
+        assert "marked side" in t.prompt()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=near((2, -1), "N"), rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        d.frames(1)
+        assert t.drag_landing() == ((2, -1), "N")
+        assert marked("N") and not marked("W"), "the mark follows the pointer"
+        d.release(near((2, -1), "N"))
+        assert log(d)[-1] == "play 0 at 2,-1 from N"
+        assert t.drag_landing() is None
     finally:
         d.close()

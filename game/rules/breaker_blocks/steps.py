@@ -256,6 +256,7 @@ def end_reason(code: str, loser: int | None, final_for: int | None, turn_cap: in
         seat = final_for if final_for is not None else 0
         return EndReason(code, f"Seat {2 - seat} ran out of power tiles, so seat {seat + 1} had one final turn.")
     if code == "turn_cap":
-        return EndReason(code, f"The turn limit was reached: each player has had {turn_cap} turns.")
+        turns = "1 turn" if turn_cap == 1 else f"{turn_cap} turns"
+        return EndReason(code, f"The turn limit was reached: each player has had {turns}.")
     seat = loser if loser is not None else 0
     return EndReason(code, f"Seat {seat + 1} began a turn with no socket to play into, and loses.")
