@@ -62,7 +62,8 @@ class Tutorial:
         if step.accepts(text):
             return None
         self.mistakes += 1
-        return f"{tr('Not this time.')} {tr(step.say)}"
+        # short: the coach's note, always on show at the right, says what to do
+        return tr("Not this time: the coach's note on the right says what to do.")
 
     def opponent_move(self) -> str | None:
         step = self.step

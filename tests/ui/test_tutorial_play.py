@@ -37,6 +37,7 @@ def test_tutorial_plays_through_with_the_coach(game):
                     if other is not None:
                         assert not table.perform(other, table.viewer)
                         assert "Not this time" in table.toast
+                        assert d.toast_box(table).h <= 120, "the refusal is short, or it covers the coach's note"
                         wrong_checked = True
                 if step.expect.endswith("*"):
                     legal = table.session.state.legal_actions()
