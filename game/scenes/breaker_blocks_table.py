@@ -18,7 +18,7 @@ from game.core.errors import IllegalAction
 from game.i18n import tr, tr_message
 from game.rules.breaker_blocks import LEVEL
 from game.rules.breaker_blocks.helpers import hole_sides
-from game.scenes.table_base import TableScene
+from game.scenes.table_base import PANEL_TOAST_MAX_HEIGHT, PANEL_TOAST_SPAN, PANEL_TOAST_TOP, TableScene
 from game.ui import draw, theme
 from game.ui.breaker_blocks_tiles import OWNER, side_point, tile_image
 from game.ui.drag import DragController
@@ -103,9 +103,9 @@ def nearest_side(rect: pygame.Rect, pos: tuple[int, int], sides: list[str]) -> s
 
 class BreakerBlocksTable(TableScene):
     undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
-    # messages over the turn counters, clear of the board, the circuits' power and the piles
-    toast_top = 208
-    toast_span = (PILE_X - 8, PILE_X + 454)
+    # messages in the side panel (this game shows no status there): in the middle column they
+    # covered the actions left this turn, and at large reading sizes the piles they named
+    toast_top, toast_span, toast_max_height = PANEL_TOAST_TOP, PANEL_TOAST_SPAN, PANEL_TOAST_MAX_HEIGHT
     hidden_information = False  # all tiles are open: seats swap without a hand-off screen
 
     def __init__(self, app, session) -> None:

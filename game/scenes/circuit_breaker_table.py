@@ -18,7 +18,7 @@ import pygame
 from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
-from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene
+from game.scenes.table_base import PANEL_TOAST_MAX_HEIGHT, PANEL_TOAST_SPAN, PANEL_TOAST_TOP, TableScene
 from game.ui import draw, theme
 from game.ui.appliance_icons import draw_appliance
 from game.ui.circuit_tiles import box_surface, mouse_icon, mouse_tag, tile_surface
@@ -95,13 +95,10 @@ def round_box(k: int, rounds: int) -> pygame.Rect:
 
 class CircuitBreakerTable(TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
-    # messages in the side panel under the turn banner (and its "thinking..."), where this
-    # game shows no status: clear of your house, hand, objective and score, the market, the
-    # other players' houses (a refusal must not hide the house the mouse was dropped on) and
-    # the game log. A long message gets smaller text rather than a box over the log.
-    toast_top = PANEL_RECT.y + 72
-    toast_span = (PANEL_RECT.x, PANEL_RECT.right)
-    toast_max_height = LOG_RECT.y - 2 - toast_top
+    # messages in the side panel (this game shows no status there): every spot in the play
+    # area covers something needed, your house, hand, objective, the market or the other
+    # players' houses (a refusal must not hide the house the mouse was dropped on)
+    toast_top, toast_span, toast_max_height = PANEL_TOAST_TOP, PANEL_TOAST_SPAN, PANEL_TOAST_MAX_HEIGHT
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

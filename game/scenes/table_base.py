@@ -26,6 +26,12 @@ log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
 LOG_RECT = pygame.Rect(976, 200, 288, 412)
+# A table whose side panel shows no status keeps its messages in the strip under the turn
+# banner (and its "thinking..."): clear of everything in play and of the game log. A long
+# message gets smaller text rather than a box over the log.
+PANEL_TOAST_TOP = PANEL_RECT.y + 72
+PANEL_TOAST_SPAN = (PANEL_RECT.x, PANEL_RECT.right)
+PANEL_TOAST_MAX_HEIGHT = LOG_RECT.y - 2 - PANEL_TOAST_TOP
 
 
 def log_rows() -> int:

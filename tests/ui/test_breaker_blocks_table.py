@@ -650,6 +650,33 @@ def test_other_games_results_still_count_points():
         d.close()
 
 
+def test_a_refusal_covers_nothing_in_play_even_in_german_at_double_size():
+    from game.i18n import load_language
+    from game.scenes.breaker_blocks_table import BOARD, PILE_X
+    from game.scenes.table_base import LOG_RECT
+    from game.ui import theme
+    d = bb_driver()
+    try:
+        t = d.top
+        d.frames(1)
+        # the board, the circuits and turn counters, the piles and their caption, the prompt,
+        # End turn and the log
+        needed = [BOARD, pygame.Rect(PILE_X, 40, 450, 600), t.end_button.rect, LOG_RECT]
+        refusals = ["That pile is empty.", t.undo_limit, "There is no socket for that tile now."]
+        for language, scale in (("en", 1.0), ("de", 1.0), ("de", 2.0)):
+            load_language(language)
+            theme.apply_settings(False, scale)
+            for text in refusals:
+                t.refuse(text)
+                box = d.toast_box(t)
+                assert pygame.Rect(0, 0, 1280, 720).contains(box)
+                assert box.collidelist(needed) < 0, (language, scale, text, box)
+    finally:
+        load_language("en")
+        theme.apply_settings(False, 1.0)
+        d.close()
+
+
 def focus_on(t, rect) -> None:
     t.focus.visible = True
     t.focus.index = next(k for k, f in enumerate(t.focus.items) if f.rect_of() == rect and f.enabled())
