@@ -13,11 +13,14 @@ MCTS this bot searches whole turns:
 3. with ``deep`` > 0, the ``deep`` best lines also get our own next turn after each of
    the opponent's ``deep_replies`` best answers (three turns).
 
-Leaves are scored by ``game.ai.heuristics.breaker_blocks.static_value``; finished games by
-their result. The chosen line is kept as a plan, so the later decisions of the same turn
-are answered at once (nothing can change between them: the game has no chance and it is
-still our turn). ``Budget.max_seconds`` caps the search; when it runs out the best line
-found so far is played.
+Leaves are scored by ``game.ai.heuristics.breaker_blocks.static_outcome``; finished games by
+their result. A finished game is exact and an evaluation is only a guess, so evaluations are
+kept strictly inside (0, 1) (``EDGE``): a line that wins the game now is always played, and a
+line that loses it now (or ties: both lose) is never preferred to one that goes on.
+
+The chosen line is kept as a plan, so the later decisions of the same turn are answered at
+once (nothing can change between them: the game has no chance and it is still our turn).
+``Budget.max_seconds`` caps the search; when it runs out the best line found so far is played.
 """
 
 from __future__ import annotations
@@ -47,11 +50,28 @@ def signature(state: BreakerBlocksState) -> tuple[Any, ...]:
             state._auth_count, state._auth_turn, state._final_for, state._end, tuple(state._turns))
 
 
+# How far an evaluation of an unfinished game is kept from the exact results 0 and 1. The
+# evaluation reaches exactly 1.0 (or 0.0) when it is sure: say the seat can place the
+# game-ending AUTHENTICATE at its next turn while leading. Ranked level with a real win, such a
+# line (even ``end``) could be chosen over winning now. Squeezing is monotone, so the order of
+# unfinished lines among themselves (pruning, replies) does not change.
+EDGE = 1e-6
+
+
 def values(state: BreakerBlocksState) -> list[float]:
-    """Each seat's evaluation of ``state`` (exact once the game is over)."""
-    if state._effect is not None and state._end is None:
-        state = state.clone()
-    return seat_values(quick_outcome(state))
+    """Each seat's evaluation of ``state``: exact (1 win, 0 loss or tie) once the game is over,
+    otherwise the heuristic squeezed into [EDGE, 1 - EDGE]."""
+    if state._end is not None:
+        return seat_values(quick_outcome(state))
+    if state._effect is not None:
+        state = state.clone()  # settling the pending steps may even end the game: still a guess
+    return [EDGE + (1.0 - 2.0 * EDGE) * v for v in seat_values(quick_outcome(state))]
+
+
+def _won(line: Line, seat: int) -> bool:
+    """Does this line end the game now with ``seat`` the winner?"""
+    leaf = line[2]
+    return leaf._end is not None and leaf.winners() == [seat]
 
 
 def _end_near(state: BreakerBlocksState) -> bool:
@@ -131,9 +151,10 @@ class BreakerBlocksSearchBot:
         except _OutOfTime:
             if not lines:
                 return [world.legal_actions()[0]]
+        won = [line for line in lines if _won(line, seat)]
+        if won:
+            return won[0][1]  # a won game: nothing to think about
         lines.sort(key=lambda t: -t[0][seat])
-        if lines[0][2]._end is not None and lines[0][0][seat] >= 1.0:
-            return lines[0][1]  # a won game: nothing to think about
         scored: list[tuple[float, list[Any], BreakerBlocksState]] = []
         try:
             searched = 0

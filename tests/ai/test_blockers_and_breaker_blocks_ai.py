@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai.bots import Budget
-from game.ai.breaker_blocks_search import BreakerBlocksSearchBot, signature
+from game.ai.breaker_blocks_search import BreakerBlocksSearchBot, signature, values
 from game.ai.difficulty import make_bot
 from game.ai.heuristics import blockers as bl
 from game.ai.heuristics import breaker_blocks as bb
@@ -141,3 +141,65 @@ def test_blockers_levels_prune_the_root_only_with_three_or_more_players():
     bot = make_bot("ai:normal", "blockers", 0)
     assert bot.root_width and bot.rollout_depth_many
     assert bot.root_width_players == 3
+
+
+# Real play (seed 3, first_player=0, turn_cap=40): seat 2 holds an AUTHENTICATE with one on the
+# board and leads once it plays a power tile, so `play 2 at 5,1 from W; play authenticate at
+# 6,1 from W` wins at once. The evaluation also rated `end` (and many other turns) at exactly
+# 1.0, and the search ranked that heuristic 1.0 above the real win: the bot ended its turn.
+WIN_NOW = ("play 0 at 1,-1 from N | draw 3 | draw annihilate | draw accelerate | play 3 at 0,-1 from N | "
+           "play 0 at 2,-1 from W | play annihilate at 3,1 from W | target 0,-1 | play accelerate at 4,1 from W | "
+           "draw 3 | draw 3 | draw annihilate | draw accelerate | draw 3 | draw 3 | draw 2 | "
+           "play accelerate at 0,-1 from N | draw 3 | draw 2 | draw attenuate | play 3 at 0,-2 from N | "
+           "play 2 at 1,2 from S | play annihilate at 1,3 from S | target 0,-2 | play 3 at 1,-2 from N | "
+           "play 2 at 0,-2 from N | draw 2 | draw 2 | draw authenticate | draw 2 | play 2 at 0,2 from S | "
+           "draw 2 | play 2 at 0,-3 from N | play authenticate at 3,-1 from W | play 2 at 1,4 from S | "
+           "draw authenticate | end")
+
+
+def _win_now_position():
+    state = BREAKER_BLOCKS.new_game(2, 3, first_player=0, turn_cap=40)
+    for text in WIN_NOW.split(" | "):
+        state.apply(state.parse(text))
+    return state
+
+
+def test_breaker_blocks_search_values_rank_finished_games_apart_from_guesses():
+    """A finished game is worth exactly 1 (won) or 0 (lost, or tied: both lose); a running
+    one, however sure the evaluation, strictly in between. So a win now beats every line that
+    goes on, and a line that goes on beats losing (or tying) now."""
+    state = _win_now_position()
+    seat = state.current_player
+    kinds = set()
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        vals = values(after)
+        assert len(vals) == 2
+        if after.is_terminal():
+            assert vals == [1.0 if after.winners() == [p] else 0.0 for p in range(2)], str(action)
+            kinds.add("over")
+        else:
+            assert all(0.0 < v < 1.0 for v in vals), (str(action), vals)
+            kinds.add("running")
+    assert kinds == {"over", "running"}  # `play authenticate ...` now ties the game: both lose
+    # and the sure-looking `end` is still rated above that tie, below a win
+    ended = state.clone()
+    ended.apply(state.parse("end"))
+    assert 0.0 < values(ended)[seat] < 1.0
+
+
+@pytest.mark.parametrize("level", ["ai:normal", "ai:hard"])
+def test_breaker_blocks_search_takes_a_win_in_hand_over_a_heuristic_sure_thing(level):
+    state = _win_now_position()
+    seat = state.current_player
+    assert seat == 1 and not state.is_terminal()
+    bot = make_bot(level, "breaker_blocks", 7)
+    for _ in range(2):  # the winning line is two actions long; the second comes from the plan
+        action = bot.choose(SeatInfo(state, seat, "breaker_blocks"))
+        assert str(action) != "end"
+        state.apply(action)
+        if state.is_terminal():
+            break
+        assert state.current_player == seat, f"{level} ended its turn without winning"
+    assert state.is_terminal() and state.winners() == [seat]
