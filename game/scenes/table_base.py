@@ -26,12 +26,13 @@ log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
 LOG_RECT = pygame.Rect(976, 200, 288, 412)
+LOG_HEADING = pygame.Rect(LOG_RECT.x, LOG_RECT.y - 22, LOG_RECT.w, 22)  # "Game log" above it
 # A table whose side panel shows no status keeps its messages in the strip under the turn
 # banner (and its "thinking..."): clear of everything in play and of the game log. A long
 # message gets smaller text rather than a box over the log.
 PANEL_TOAST_TOP = PANEL_RECT.y + 72
 PANEL_TOAST_SPAN = (PANEL_RECT.x, PANEL_RECT.right)
-PANEL_TOAST_MAX_HEIGHT = LOG_RECT.y - 2 - PANEL_TOAST_TOP
+PANEL_TOAST_MAX_HEIGHT = LOG_HEADING.y - 4 - PANEL_TOAST_TOP  # clear of the log's heading too
 
 
 def log_rows() -> int:
@@ -748,7 +749,7 @@ class TableScene(AppScene):
         if self.tutorial is not None:
             self.draw_coach(surface)
             return
-        theme.draw_text(surface, tr("Game log"), (LOG_RECT.x, LOG_RECT.y - 22), 16, theme.TEXT_DIM, bold=True)
+        theme.draw_text(surface, tr("Game log"), LOG_HEADING.topleft, 16, theme.TEXT_DIM, bold=True)
         pygame.draw.rect(surface, theme.TABLE_DARK, LOG_RECT, border_radius=6)
         lines = self._wrapped_log()
         per = theme.reading(19)

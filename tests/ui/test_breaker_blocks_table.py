@@ -653,15 +653,15 @@ def test_other_games_results_still_count_points():
 def test_a_refusal_covers_nothing_in_play_even_in_german_at_double_size():
     from game.i18n import load_language
     from game.scenes.breaker_blocks_table import BOARD, PILE_X
-    from game.scenes.table_base import LOG_RECT
+    from game.scenes.table_base import LOG_HEADING, LOG_RECT
     from game.ui import theme
     d = bb_driver()
     try:
         t = d.top
         d.frames(1)
         # the board, the circuits and turn counters, the piles and their caption, the prompt,
-        # End turn and the log
-        needed = [BOARD, pygame.Rect(PILE_X, 40, 450, 600), t.end_button.rect, LOG_RECT]
+        # End turn and the log with its heading
+        needed = [BOARD, pygame.Rect(PILE_X, 40, 450, 600), t.end_button.rect, LOG_RECT, LOG_HEADING]
         refusals = ["That pile is empty.", t.undo_limit, "There is no socket for that tile now."]
         for language, scale in (("en", 1.0), ("de", 1.0), ("de", 2.0)):
             load_language(language)
