@@ -181,9 +181,14 @@ class BlockersTable(TableScene):
         return False
 
     def press_pass(self) -> None:
-        """Pass when no move is possible; else (P pressed) the engine's refusal says why not."""
-        if self.my_turn():
+        """Pass when no move is possible; else (P pressed) say why not, with a move in words."""
+        if not self.my_turn():
+            return
+        legal = self.session.legal_texts()
+        if "pass" in legal or not legal:
             self.perform("pass", self.viewer)
+            return
+        self.refuse(tr("You may not pass while a move exists. For example: {move}", move=self.hint_move(legal[0])))
 
     def clear_selection(self) -> None:
         self.selected = None
