@@ -22,6 +22,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
 
 
+def sentence(reason: str) -> str:
+    """A refusal as a sentence in the chosen language: the rules engines explain in English
+    clauses ("4H does not match 3D"), which get translated, a capital and a full stop."""
+    reason = tr_message(reason)
+    if not reason.endswith((".", "!", "?", "...")):
+        reason += "."
+    return reason[:1].upper() + reason[1:]
+
+
 class AppScene(Scene):
     background = "TABLE_DARK"  # a theme colour name: read at draw time (high contrast)
     toast_top: int | None = None  # top edge of toast messages; None: they sit at the bottom

@@ -246,13 +246,6 @@ class BreakerBlocksTable(TableScene):
         pending = self.view.get("pending") or {}
         return pending.get("number", 1) == 1
 
-    def refuse(self, reason: str) -> None:
-        """The rules give a reason as a clause ("you already hold an annihilate: a hand
-        holds at most one of each action type"); on this table, whose own refusals are
-        sentences, every refusal ends with its full stop, in either language."""
-        text = tr_message(reason)
-        super().refuse(text if text.endswith((".", "!", "?")) else text + ".")
-
     def reason_for_hand(self, kind: str) -> str:
         if self.view.get("pending"):
             # an action tile is still resolving: the rules name the step to finish first

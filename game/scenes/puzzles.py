@@ -7,9 +7,9 @@ from __future__ import annotations
 import pygame
 
 from game import storage
-from game.i18n import tr, tr_message
+from game.i18n import tr
 from game.rules.cube.puzzle import Puzzle, PuzzleRun, load_puzzles
-from game.scenes.base import AppScene, heading
+from game.scenes.base import AppScene, heading, sentence
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_verdict
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question
@@ -106,9 +106,8 @@ class PuzzleScene(AppScene):
         self.saved = False
 
     def refuse(self, reason: str) -> None:
-        reason = tr_message(reason)  # shape problems come from the rules in English
         self.app.sound.play("illegal")
-        self.show_toast(reason[:1].upper() + reason[1:], 3)
+        self.show_toast(sentence(reason), 3)
 
     def enter(self) -> None:
         y = 664

@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 
 from game.core.errors import IllegalAction
-from game.i18n import tr, tr_message
-from game.scenes.base import AppScene
+from game.i18n import tr
+from game.scenes.base import AppScene, sentence
 from game.session import GameSession
 from game.ui import draw, seat_style, theme
 from game.ui.tween import speed_factor
@@ -281,9 +281,8 @@ class TableScene(AppScene):
         return self.perspective if self.perspective is not None else 0
 
     def refuse(self, reason: str) -> None:
-        reason = tr_message(reason)  # the rules engines explain in English
         self.app.sound.play("illegal")
-        self.show_toast(reason[:1].upper() + reason[1:], 3.5)
+        self.show_toast(sentence(reason), 3.5)
         self.refusal = self.toast
 
     def advance(self) -> None:

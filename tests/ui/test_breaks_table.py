@@ -57,7 +57,7 @@ def test_illegal_drop_snaps_back_and_says_why(x1):
     x1.frames(40)
     x1.drag(table.layout.PENDING.center, slot_point(table, 0, 2))  # 3D does not match 4H
     assert actions(x1) == ["draw"]
-    assert table.toast == "The 4 of hearts does not match the 3 of diamonds"  # card codes in words
+    assert table.toast == "The 4 of hearts does not match the 3 of diamonds."  # card codes in words, a sentence
     assert table.drag.snapbacks, "the card should glide back where it came from"
 
 
@@ -289,7 +289,7 @@ def test_in_german_the_reason_for_an_illegal_drop_is_german_too():
         d.frames(40)
         d.drag(table.layout.PENDING.center, slot_point(table, 0, 2))  # 3D does not match 4H
         assert actions(d) == ["draw"]
-        assert table.toast == "Herz-4 passt nicht zu Karo-3"  # the engine's "4H does not match 3D", translated
+        assert table.toast == "Herz-4 passt nicht zu Karo-3."  # the engine's "4H does not match 3D", translated
     finally:
         d.close()
         i18n.load_language("en")

@@ -75,7 +75,7 @@ def test_building_rules_refuse_with_their_own_message():
         # with its other cube over empty cell 7 -> refused, with the rule that forbids it
         build_by_keys(d, t, [(0, (0, 2), 1, 0)])
         assert "S" not in b.placed
-        assert t.toast == "Cube 7.2 has nothing under it"
+        assert t.toast == "Cube 7.2 has nothing under it."
         # finish an all-flat shape: the last check refuses it and G does nothing
         d.key(pygame.K_ESCAPE)
         flat = {"S": [(6, 1), (9, 1)], "M": [(2, 1), (3, 1), (5, 1)], "L": [(1, 1), (4, 1), (7, 1), (8, 1)]}
@@ -85,7 +85,7 @@ def test_building_rules_refuse_with_their_own_message():
         assert not t.submit_button.is_enabled
         d.key(pygame.K_g)
         assert t.session.log.actions == []
-        assert t.toast == "All blocks are flat"
+        assert t.toast == "All blocks are flat."
         del b.placed["S"]  # a block back in the tray: G says what is missing instead of nothing
         t.toast = None
         d.key(pygame.K_g)

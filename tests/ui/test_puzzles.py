@@ -62,7 +62,7 @@ def test_asking_uses_the_budget_and_repeats_are_refused():
         d.key(pygame.K_g)
         assert scene.run.used == 2 and len(scene.run.wrong) == 1
         d.key(pygame.K_g)
-        assert scene.run.used == 2 and scene.toast == "You already guessed this shape, and it was not the one"
+        assert scene.run.used == 2 and scene.toast == "You already guessed this shape, and it was not the one."
         # keys that do something at a table say why they do nothing here
         for key, mod, words in ((pygame.K_h, 0, "no hints"), (pygame.K_z, pygame.KMOD_CTRL, "Nothing to undo")):
             scene.toast = None
