@@ -670,6 +670,12 @@ class CircuitBreakerTable(TableScene):
         if waiting is not None:
             return waiting
         if self.selected:
+            places = [m for m in self.legal() if m.startswith(f"place {self.selected} at ")]
+            if not places:
+                return tr("{t} fits nowhere in your house now: keep it (Esc), or drop it on an appliance pile.",
+                          t=self.selected)
+            if not any(m.endswith(f" r{self.canonical(self.selected, self.rotation)}") for m in places):
+                return tr("{t} fits only when turned: press R or turn the wheel until cells glow.", t=self.selected)
             return tr("Place {t} on a glowing cell (R or the wheel turns it), or drop it on an appliance pile.",
                       t=self.selected)
         return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")

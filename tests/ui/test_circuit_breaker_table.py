@@ -52,6 +52,25 @@ def test_a_mismatch_is_refused_naming_the_edge():
         d.close()
 
 
+def test_the_prompt_says_when_a_held_tile_fits_only_turned_or_nowhere():
+    d = cb_driver()
+    try:
+        t = d.top
+        hand = t.view["hand"]
+        t.pick_hand(hand.index("A1"))  # A1 fits only at r90 or r180: upright, nothing glows
+        assert t.rotation == 0
+        assert t.prompt().startswith("A1 fits only when turned: press R")
+        d.key(pygame.K_r)
+        assert t.prompt().startswith("Place A1 on a glowing cell")
+        t.pick_hand(hand.index("A1"))  # put back
+        t.legal()  # as if no cell took A2 at all
+        t._legal = (t._legal[0], {m for m in t._legal[1] if not m.startswith("place A2 ")})
+        t.pick_hand(hand.index("A2"))
+        assert t.prompt().startswith("A2 fits nowhere in your house now")
+    finally:
+        d.close()
+
+
 def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
