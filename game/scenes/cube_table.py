@@ -127,6 +127,8 @@ class CubeTable(TableScene):
             return
         verb = "build" if self.phase() == "build" else "guess"
         text = f"{verb} {b.text()}"
+        if verb == "guess" and self.refuted(b):  # it would cost a turn (or, with sudden death, the game)
+            return
         if verb == "guess" and self.view["options"].get("sudden_death"):  # a wrong one ends your game
             from game.scenes.confirm import ConfirmScene
             self.stack.push(ConfirmScene(self.app, tr("Submit this shape as your guess?"),
@@ -135,6 +137,22 @@ class CubeTable(TableScene):
             return
         if self.perform(text, self.viewer) and verb == "build":
             self.app.sound.play("stack")
+
+    def refuted(self, copy: Builder) -> bool:
+        """Refuse a copy already guessed wrong at the same target (every guess is public,
+        CU-17): a second try tells nothing new. True if refused."""
+        action = f"guess {copy.canonical()}"
+        target = self.view["target"]
+        wrong = [e for e in self.view["log"] if e["action"] == action and e.get("target") == target
+                 and not e.get("correct")]
+        if not wrong:
+            return False
+        if any(e["seat"] == self.viewer for e in wrong):
+            self.refuse("you already guessed this shape, and it was not the one")
+        else:
+            self.refuse(tr("{who} already guessed this shape, and it was not the one.",
+                           who=self.seat_name(wrong[0]["seat"])))
+        return True
 
     def clear_selection(self) -> None:
         self.board.held = None

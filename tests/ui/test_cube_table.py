@@ -724,3 +724,28 @@ def test_another_players_guess_is_stamped_with_their_name():
         assert t.stamp[:2] == ("Correct!", True)
     finally:
         d.close()
+
+
+def test_a_copy_already_guessed_wrong_is_refused_and_costs_no_turn():
+    W = "S:7.1,7.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"  # legal, not P: a wrong guess at seat 1
+    d = cube_driver(["human", "human"], first_player=1, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)            # hand-off to seat 2, whose target is seat 1 (shape P)
+        t.building().load(W)
+        d.key(pygame.K_g)
+        assert t.session.log.actions == ["guess " + W]
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_1)                 # seat 1 asks; round 2, seat 2 again
+        d.key(pygame.K_RETURN)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_RETURN)
+        assert t.viewer == 1 and t.building().canonical() == W, "the copy stays as it was"
+        t.toast = None
+        d.key(pygame.K_g)
+        assert t.session.log.actions == ["guess " + W, "ask 1"], "the same wrong guess again is refused"
+        assert t.toast == "You already guessed this shape, and it was not the one."
+        assert t.session.current_player == 1, "and the turn is still seat 2's"
+    finally:
+        d.close()
