@@ -12,6 +12,7 @@ import pygame
 
 from game.i18n import tr, tr_message
 from game.rules.cube import PIECES
+from game.scenes.base import sentence
 from game.scenes.cube_build import Builder, Landing, flipped, tipped, yawed
 from game.scenes.cube_pad import hex_colour
 from game.ui import draw, theme
@@ -333,6 +334,10 @@ class BuildBoard:
         if hover is not None and self.pose_changes(b.tray[hover[0]], hover[1]):
             theme.draw_text(surface, f"{b.tray[hover[0]]}: {tr(POSE_BUTTONS[hover[1]][1])}", (20, self.tray_y - 24),
                             16, theme.YELLOW)
+        elif not b.tray and b.problem():  # every block is down, yet the shape may not be hidden or guessed:
+            # say why here, where the eye is, not only when G is pressed (the button is greyed out)
+            theme.draw_text(surface, sentence(b.problem()), (20, self.tray_y - 24), 16, theme.VERMILLION,
+                            max_width=590)
         else:
             theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."),
                             (20, self.tray_y - 24), 16, theme.TEXT_DIM)

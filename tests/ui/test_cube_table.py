@@ -749,3 +749,21 @@ def test_a_copy_already_guessed_wrong_is_refused_and_costs_no_turn():
         assert t.session.current_player == 1, "and the turn is still seat 2's"
     finally:
         d.close()
+
+
+def test_with_every_block_down_but_the_shape_refused_the_tray_says_why():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        flat = {"S": [(6, 1), (9, 1)], "M": [(2, 1), (3, 1), (5, 1)], "L": [(1, 1), (4, 1), (7, 1), (8, 1)]}
+        b.placed = {pid: mask_cubes(positions_mask(pos)) for pid, pos in flat.items()}
+        texts = [text for text, _, _ in d.labels(2)]
+        assert not t.submit_button.is_enabled
+        assert "All blocks are flat." in texts, "the greyed-out button is explained where the tray was"
+        assert "All blocks placed." not in texts
+        b.placed["S"] = mask_cubes(positions_mask([(6, 1), (6, 2)]))  # S stands up: now it may be hidden
+        texts = [text for text, _, _ in d.labels(2)]
+        assert "All blocks placed." in texts and t.submit_button.is_enabled
+    finally:
+        d.close()
