@@ -93,11 +93,21 @@ class CubeTable(TableScene):
         return None
 
     def solved_copy(self) -> Builder | None:
-        """The viewer's copy once it was guessed right: it stays in sight, no longer to be
-        changed, while the round is played out."""
+        """What the board shows, not to be changed, when the viewer builds nothing: the copy
+        once it was guessed right (while the round is played out), and the viewer's hidden
+        shape while the others build theirs."""
         v = self.view
         if v["phase"] == "play" and v["solved"][self.viewer]:
             return self.replicas.get(self.viewer)
+        if v["phase"] == "build" and v.get("my_secret") and not self.my_turn():
+            # your hidden shape stays on the board while the others build (it was an empty grid
+            # under the title "Your secret shape", as if it had been lost)
+            shown = self.secret_builders.get(self.viewer)
+            if shown is None or shown.text() is None:  # e.g. after a Continue
+                shown = Builder(tuple(v["pieces"][self.viewer]))
+                shown.load(v["my_secret"])
+                self.secret_builders[self.viewer] = shown
+            return shown
         return None
 
     def board_view(self, rotation: int) -> IsoView:

@@ -767,3 +767,18 @@ def test_with_every_block_down_but_the_shape_refused_the_tray_says_why():
         assert "All blocks placed." in texts and t.submit_button.is_enabled
     finally:
         d.close()
+
+
+def test_your_hidden_shape_stays_on_the_board_while_the_others_build():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        t.building().load(P)
+        d.key(pygame.K_g)                 # seat 1 hides P; seat 2 builds next (as a computer would)
+        assert t.session.log.actions == ["build " + P]
+        assert t.view["phase"] == "build" and not t.my_turn() and t.viewer == 0
+        shown = t.board.finished()
+        assert shown is not None and shown.canonical() == P, "not an empty grid under 'Your secret shape'"
+        assert t.building() is None, "shown only: nothing to pick up or change"
+    finally:
+        d.close()
