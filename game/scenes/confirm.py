@@ -17,15 +17,16 @@ class ConfirmScene(AppScene):
     opaque = False
 
     def __init__(self, app, title: str, text: str, yes: str, on_yes: Callable[[], None],
-                 yes_key: int | None = None) -> None:
+                 yes_key: int | None = None, no: str | None = None) -> None:
         super().__init__(app)
         self.title, self.text, self.yes, self.on_yes = title, text, yes, on_yes
+        self.no = no if no is not None else tr("Stay")  # the answer that changes nothing
         # the key that opened the question answers yes when pressed again (N, N ends a turn)
         self.yes_key = yes_key
 
     def enter(self) -> None:
         # wide enough for the longest answer ("Neues Spiel starten") with room inside the border
-        self.button(tr("Stay"), (BOX.x + 30, BOX.bottom - 70, 210, 48), self.stack_pop)
+        self.button(self.no, (BOX.x + 30, BOX.bottom - 70, 210, 48), self.stack_pop)
         self.yes_button = self.button(self.yes, (BOX.right - 240, BOX.bottom - 70, 210, 48), self.confirm,
                                       object_id="#primary")
         self.focus.index = 0

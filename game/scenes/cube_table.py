@@ -35,6 +35,8 @@ STAMP_TIME = 1.8
 # the answers box goes on at once).
 READING_TIME = 3.5
 ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
+GUESS_CENTRE = (ANSWERS_BOX.right - 92, ANSWERS_BOX.y + 110)  # the shape a guess tried, in the answers box
+GUESS_TILE = 15
 
 
 class CubeTable(TableScene):
@@ -143,7 +145,7 @@ class CubeTable(TableScene):
             from game.scenes.confirm import ConfirmScene
             self.stack.push(ConfirmScene(self.app, tr("Submit this shape as your guess?"),
                                          tr("With sudden death a wrong guess puts you out of the game."),
-                                         tr("Guess"), lambda: self.perform(text, self.viewer)))
+                                         tr("Guess"), lambda: self.perform(text, self.viewer), no=tr("Not yet")))
             return
         if self.perform(text, self.viewer) and verb == "build":
             self.app.sound.play("stack")
@@ -268,6 +270,15 @@ class CubeTable(TableScene):
         humans = self.session.humans or [0]
         return all(self.session.view(h)["notes"] for h in humans)
 
+    def opening_lines(self, view: dict) -> list[tuple[int | None, str]]:
+        if view["phase"] != "play":
+            return []
+        # the shapes were set before the first move (at random, or by a test's setup): no build
+        # phase to narrate its end
+        if view["options"].get("build") == "random":
+            return [(None, tr("The computer built every secret shape at random. Round 1 begins."))]
+        return [(None, tr("Every shape is hidden. Round 1 begins."))]
+
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
         who = self.seat_name(seat)
         new = after["log"][len(before["log"]):]
@@ -390,6 +401,10 @@ class CubeTable(TableScene):
         self.keep_copies()
         self.submit_button.enable() if ready else self.submit_button.disable()
         self.clear_button.enable() if b is not None and b.placed else self.clear_button.disable()
+        over = self.phase() == "over"  # nothing left to build or guess: no greyed-out buttons under the reveal
+        for button in (self.submit_button, self.clear_button):
+            if button.visible == over:
+                button.hide() if over else button.show()
         super().update(dt)
 
     def keep_copies(self) -> None:
@@ -428,7 +443,7 @@ class CubeTable(TableScene):
         for s in range(v["num_players"]):
             draw.marker(surface, theme.seat_shape(s), (x + 10, 22), 9, self.seat_colour(s))
             state = tr("solved") if v["solved"][s] else tr("out") if v["eliminated"][s] else (
-                tr("built") if v["built"][s] else tr("building"))
+                tr("not solved") if v["phase"] == "over" else tr("built") if v["built"][s] else tr("building"))
             label = f"{self.seat_name(s)}: {state}"
             r = theme.draw_text(surface, label, (x + 26, 12), 16, theme.TEXT, bold=(s == v["current_player"]))
             x = r.right + 28
@@ -529,14 +544,12 @@ class CubeTable(TableScene):
         who = self.seat_name(e["seat"])
         q = e["action"].split()[1]
         if e["action"].startswith("guess"):
-            result = tr("correct") if e["correct"] else tr("wrong")
-            theme.draw_text(surface, tr("{who} guessed: {r}", who=who, r=result), (box.x + 12, box.y + 10), 16,
-                            max_width=box.w - 24)
+            self.draw_latest_guess(surface, e, who)
             return
         if q.isdigit():
             theme.draw_text(surface, tr("{who} asked about cell {q}:", who=who, q=q), (box.x + 12, box.y + 10), 16,
                             max_width=box.w - 24)
-            seen = tr("You see from above") if e["target"] == self.perspective else \
+            seen = tr("You see from above") if self.at_screen(e["target"]) else \
                 tr("{t} sees from above", t=self.seat_name(e["target"]))
             theme.draw_text(surface, seen,
                             (box.x + 12, box.y + 40), 16, theme.TEXT_DIM, max_width=180)
@@ -549,6 +562,28 @@ class CubeTable(TableScene):
             theme.draw_text(surface, self.seat_name(s), (box.x + 12, y + 4), 15, theme.TEXT_DIM, max_width=130)
             for lvl, pid in enumerate(ans):
                 swatch(surface, pygame.Rect(box.x + 150 + lvl * 56, y, 50, 26), pid, COLOURS)
+
+    def draw_latest_guess(self, surface: pygame.Surface, entry: dict, who: str) -> None:
+        """A guess and the shape guessed: every guess is public (CU-17), and the shape tells
+        everyone what that target's shape is not."""
+        box = ANSWERS_BOX
+        target = entry.get("target", 0)
+        result = tr("right") if entry.get("correct") else tr("wrong")
+        line = tr("{who} guessed your shape: {result}.", who=who, result=result) if self.at_screen(target) else \
+            tr("{who} guessed {target}'s shape: {result}.", who=who, target=self.seat_name(target), result=result)
+        for i, part in enumerate(theme.wrap(line, 16, 150)):  # beside the shape
+            theme.draw_text(surface, part, (box.x + 12, box.y + 10 + 22 * i), 16, max_width=150)
+        shape = entry["action"].split(" ", 1)[1]
+        draw_shape(surface, shape, tuple(self.view["pieces"][target]), GUESS_CENTRE, GUESS_TILE,
+                   self.board.rotation, labels=False)
+
+    def at_screen(self, seat: int) -> bool:
+        """Whether ``seat`` is the person looking at the screen: the one human playing the
+        computer, or in pass-and-play the human the screen was handed to (boxes that show
+        only the latest turn talk to them; the log, read by everyone, does not)."""
+        if self.perspective is not None:
+            return seat == self.perspective
+        return seat == self.viewer and self.session.is_human(seat) and not self.spectating
 
     def draw_own_secret(self, surface: pygame.Surface) -> None:
         secret = self.view.get("my_secret")

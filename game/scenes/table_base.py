@@ -584,6 +584,7 @@ class TableScene(AppScene):
         state = self.session.log.new_state(rules)
         seat_view = self._log_seat()
         actions, actors = self.session.log.actions, self.session.log.actors
+        self.log_lines.extend(self.opening_lines(state.view(seat_view)))
         for move, (text, actor) in enumerate(zip(actions, actors, strict=True)):
             self._log_asides(move, actor)
             before = state.view(seat_view)
@@ -591,6 +592,10 @@ class TableScene(AppScene):
             self.log_lines.extend(self.narrated(actor, text, before, state.view(seat_view)))
         self._log_asides(len(actions), self.session.current_player)
         self.log_scroll = 0
+
+    def opening_lines(self, view: dict) -> list[tuple[int | None, str]]:
+        """Log lines for what happened before the first move (``view``: the game as dealt)."""
+        return []
 
     def _log_asides(self, move: int, seat: int | None) -> None:
         """What the record keeps besides the moves, for the seat to move at this point: a

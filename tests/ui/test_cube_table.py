@@ -604,7 +604,7 @@ def test_the_latest_question_is_outlined_dashed_unlike_the_hover_ring():
     assert theme.SKY in edge and any(c != theme.SKY for c in edge), "a dashed line: sky with gaps"
 
 
-def test_with_sudden_death_a_guess_is_confirmed_first_and_stay_keeps_you_in():
+def test_with_sudden_death_a_guess_is_confirmed_first_and_not_yet_keeps_you_in():
     from game.scenes.confirm import ConfirmScene
     d = cube_driver(["human", "human"], first_player=1, sudden_death=True, setup={"secrets": [P, Q]})
     try:
@@ -613,7 +613,8 @@ def test_with_sudden_death_a_guess_is_confirmed_first_and_stay_keeps_you_in():
         t.building().load(Q)              # not P: this guess would be wrong
         d.key(pygame.K_g)
         assert isinstance(d.top, ConfirmScene) and t.session.log.actions == []
-        d.key(pygame.K_RETURN)            # Stay has the focus
+        assert d.top.no == "Not yet"
+        d.key(pygame.K_RETURN)            # "Not yet" has the focus
         assert d.top is t and t.session.log.actions == []
         d.key(pygame.K_g)
         d.click(d.top.focus.items[1].rect_of().center)  # Guess
@@ -780,5 +781,76 @@ def test_your_hidden_shape_stays_on_the_board_while_the_others_build():
         shown = t.board.finished()
         assert shown is not None and shown.canonical() == P, "not an empty grid under 'Your secret shape'"
         assert t.building() is None, "shown only: nothing to pick up or change"
+    finally:
+        d.close()
+
+
+def test_the_answers_box_shows_whose_shape_a_guess_tried_and_the_shape_itself():
+    """Every guess is public (CU-17): the box said only "Seat 2 (AI) guessed: wrong"."""
+    from game.scenes.cube_table import GUESS_CENTRE
+    wrong = "S:7.1,7.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+    d = cube_driver(["human", "ai:easy"], first_player=1, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        t.paused = True
+        near = pygame.Rect(0, 0, 150, 110)
+        near.center = GUESS_CENTRE
+        d.frames(1)
+        before = {tuple(d.app.display.canvas.get_at(p))[:3] for p in _grid(near)}
+        assert t.perform("guess " + wrong, 1)
+        texts = [text for text, _, _ in d.labels(frames=1)]
+        assert "Seat 2 (AI) guessed your shape: wrong." in texts
+        drawn = {tuple(d.app.display.canvas.get_at(p))[:3] for p in _grid(near)}
+        assert drawn - before, "the guessed shape is drawn in the box"
+    finally:
+        d.close()
+
+
+def _grid(rect: pygame.Rect) -> list[tuple[int, int]]:
+    return [(x, y) for x in range(rect.left, rect.right, 3) for y in range(rect.top, rect.bottom, 3)]
+
+
+def test_in_pass_and_play_the_answers_box_talks_to_the_seat_at_the_screen():
+    d = cube_driver(["human", "human"], first_player=1, notes=True, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)            # the screen goes to seat 2, who asks seat 1 about cell 5
+        d.key(pygame.K_5)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_RETURN)            # now seat 1 is at the screen: the answer was about their shape
+        assert t.viewer == 0
+        texts = [text for text, _, _ in d.labels(frames=1)]
+        assert "You see from above" in texts and "Seat 1 sees from above" not in texts
+        assert any("asked Seat 1 about cell 5" in line for _, line in t.log_lines), "the log stays for everyone"
+    finally:
+        d.close()
+
+
+def test_at_the_end_the_seat_strip_says_not_solved_and_the_build_buttons_go():
+    d = cube_driver(["human", "human"], first_player=1, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)
+        t.building().load(P)
+        d.key(pygame.K_g)                 # seat 2 is right; seat 1 has the last turn of the round
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_RETURN)
+        assert t.submit_button.visible and t.clear_button.visible
+        d.key(pygame.K_1)
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        d.app.stack.pop()
+        texts = [text for text, _, _ in d.labels(frames=2)]
+        assert "Seat 1: not solved" in texts and "Seat 2: solved" in texts
+        assert not t.submit_button.visible and not t.clear_button.visible
+    finally:
+        d.close()
+
+
+def test_with_random_shapes_the_log_opens_with_them_built():
+    d = cube_driver(["human", "ai:easy"], first_player=0, build="random")
+    try:
+        t = d.top
+        assert t.view["phase"] == "play"
+        assert t.log_lines[0] == (None, "The computer built every secret shape at random. Round 1 begins.")
     finally:
         d.close()
