@@ -37,6 +37,17 @@ class BreaksTable(TableScene):
     toast_span = (BreaksLayout.PROMPT.x - 8, BreaksLayout.PROMPT.right + 8)
     undo_limit = "Nothing to undo: you can take back your own last decision, but not once a card has been drawn since."
 
+    PROMPT_SIZE, PROMPT_STEP, PROMPT_LINES = 20, 28, 3
+
+    @property
+    def toast_min_height(self) -> int:
+        """A message box over the prompt hides all of its lines, not only the first."""
+        lines = self.prompt_lines()
+        return 8 + self.PROMPT_STEP * len(lines) if lines else 0
+
+    def prompt_lines(self) -> list[str]:
+        return theme.wrap(self.prompt(), self.PROMPT_SIZE, self.layout.PROMPT.width)[:self.PROMPT_LINES]
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.layout = BreaksLayout(session.num_players, self.viewer)
@@ -527,8 +538,9 @@ class BreaksTable(TableScene):
             elif view.get("pending_hidden") and (None, tuple(lay.PENDING)) not in moving:
                 surface.blit(cards.card_back(lay.PENDING.size), lay.PENDING)
         # prompt
-        for i, line in enumerate(theme.wrap(self.prompt(), 20, lay.PROMPT.width)[:3]):
-            theme.draw_text(surface, line, (lay.PROMPT.x, lay.PROMPT.y + 4 + 28 * i), 20, theme.TEXT)
+        for i, line in enumerate(self.prompt_lines()):
+            theme.draw_text(surface, line, (lay.PROMPT.x, lay.PROMPT.y + 4 + self.PROMPT_STEP * i), self.PROMPT_SIZE,
+                            theme.TEXT)
         # moving cards
         for m in self.motions:
             if not m.tween.started and not m.vanish:

@@ -509,3 +509,18 @@ def test_a_picked_up_sequence_is_outlined_clear_of_the_seat_label(monkeypatch):
         assert boxes and not [b for b in boxes if b.colliderect(label)], (boxes, label)
     finally:
         d.close()
+
+
+def test_a_short_message_covers_the_whole_prompt_not_just_its_first_line(x1):
+    """The start-of-turn prompt takes two lines; a one-line refusal shown over it (e.g.
+    'Slot 3 cannot merge onto any other slot now.') must hide both, not leave 'merge.'
+    peeking out under the box."""
+    table = x1.top
+    prompt = table.prompt()
+    lines = [text for text, _, _ in x1.labels() if text and text in prompt]
+    assert len(lines) >= 2, "the prompt should wrap for this test to mean anything"
+    x1.key(pygame.K_3)  # 3D on slot 3 merges nowhere: a one-line refusal
+    assert table.toast == "Slot 3 cannot merge onto any other slot now."
+    box = x1.toast_box(table)
+    drawn = [rect for text, rect, _ in x1.labels() if text and text in prompt]
+    assert drawn and all(box.contains(rect) for rect in drawn), (box, drawn)
