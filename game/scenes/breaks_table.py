@@ -73,6 +73,10 @@ class BreaksTable(TableScene):
                                      lambda sp=spot: self.spot_enabled(sp)))
         self.hold_pending()  # a resumed game: the drawn card is still in hand
 
+    def resume(self) -> None:
+        super().resume()
+        self.hold_pending()  # back from the rules or the leave dialog: the drawn card is still in hand
+
     def take_seat(self, seat: int) -> None:
         super().take_seat(seat)
         self.layout = BreaksLayout(self.session.num_players, self.viewer)

@@ -524,3 +524,23 @@ def test_a_short_message_covers_the_whole_prompt_not_just_its_first_line(x1):
     box = x1.toast_box(table)
     drawn = [rect for text, rect, _ in x1.labels() if text and text in prompt]
     assert drawn and all(box.contains(rect) for rect in drawn), (box, drawn)
+
+
+@pytest.mark.parametrize("detour", ["rules", "leave dialog"])
+def test_the_drawn_card_is_still_in_hand_after_the_rules_page_or_staying_at_the_table(x1, detour):
+    """Opening the rules (F1) or the leave dialog drops the selection; coming back, the
+    drawn card must be held again, its legal places glowing as before."""
+    table = x1.top
+    x1.key(pygame.K_d)
+    x1.frames(40)
+    assert table.selected == ("pending",)
+    before = set(table.current_targets())
+    assert before
+    x1.key(pygame.K_F1 if detour == "rules" else pygame.K_ESCAPE)
+    assert x1.top is not table
+    x1.frames(30)  # past the new screen's settle time
+    x1.key(pygame.K_ESCAPE)  # back from the rules page / Esc in the dialog = stay
+    x1.frames(2)
+    assert x1.top is table
+    assert table.selected == ("pending",)
+    assert set(table.current_targets()) == before
