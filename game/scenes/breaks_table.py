@@ -205,6 +205,14 @@ class BreaksTable(TableScene):
             else:
                 self.refuse(self.explain("draw"))
             return
+        if self.selected is not None and self.selected[0] == "break" and (
+                spot == ("pending",) or (spot[0] == "slot" and spot[1] != self.viewer)):
+            # a change of mind while choosing the landing: back to the drawn card in hand,
+            # and a click on another opponent's sequence aims at that one instead
+            self.selected = ("pending",)
+            if spot != ("pending",):
+                self.drop(("pending",), spot)
+            return
         if self.selected is not None:
             if spot == self.selected or (self.selected[0] == "slot" and spot == ("slot", self.viewer,
                                                                                  self.selected[1])):

@@ -544,3 +544,29 @@ def test_the_drawn_card_is_still_in_hand_after_the_rules_page_or_staying_at_the_
     assert x1.top is table
     assert table.selected == ("pending",)
     assert set(table.current_targets()) == before
+
+
+def test_while_choosing_a_landing_a_click_on_another_sequence_or_the_drawn_card_changes_your_mind():
+    """Choosing where stolen cards land, a click on another opponent's sequence breaks that
+    one instead, and a click on the drawn card goes back to holding it: no 'That does not
+    go there.' for either."""
+    setup = {"tableaux": [[["KD", "KH", "QH", "4H"], [], ["QD"]], [["9C"], ["3H", "3S", "TS", "TC"], ["4C"]]],
+             "deck": ["KC", "2D"]}
+    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": setup})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.click(slot_point(table, 1, 1))  # seat 2's slot 2 (TC): lands on your slot 1 or 2
+        assert table.selected == ("break", 1, 1)
+        d.click(slot_point(table, 1, 2))  # seat 2's slot 3 (4C) instead: also two landings
+        assert table.selected == ("break", 1, 2)
+        assert table.toast is None
+        d.click(table.layout.PENDING.center)
+        assert table.selected == ("pending",)
+        assert table.toast is None
+        d.click(slot_point(table, 1, 2))
+        d.click(slot_point(table, 0, 1))  # your empty slot 2
+        assert actions(d) == ["draw", "break 2 3 2"]
+    finally:
+        d.close()
