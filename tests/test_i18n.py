@@ -426,3 +426,12 @@ def test_a_statistics_line_left_out_is_explained_in_german(tmp_path):
         i18n.load_language("en")
     assert german.startswith("Statistik: Eine unlesbare Zeile wurde weggelassen: ")
     assert "breaks/ai:easy: Die Zahlen gehen nicht auf" in german and "aufbewahrt als stats.json.bad-" in german
+
+
+def test_german_says_which_breaks_sequence_goes_on_top_in_a_merge():
+    """'merge 1 2' lays slot 2 on top of slot 1; 'Vereine Fach 2 mit Fach 1' does not say
+    which goes where (the hint then cannot be followed), so German names the direction."""
+    catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    for english in ("Merge slot {b} onto slot {a}.", "{who} merged slot {b} onto slot {a}.",
+                    "@you {who} merged slot {b} onto slot {a}."):
+        assert re.search(r"Fach \{b\} auf Fach \{a\}", catalogue[english]), (english, catalogue[english])
