@@ -25,6 +25,7 @@ from game.ui.tween import speed_factor
 log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
+HINT_BUTTON = (PANEL_RECT.right - 94, PANEL_RECT.y + 12, 82, 32)  # top right of the panel, by the turn banner
 LOG_RECT = pygame.Rect(976, 200, 288, 412)
 LOG_HEADING = pygame.Rect(LOG_RECT.x, LOG_RECT.y - 22, LOG_RECT.w, 22)  # "Game log" above it
 # A table whose side panel shows no status keeps its messages in the strip under the turn
@@ -157,6 +158,10 @@ class TableScene(AppScene):
                                        tooltip=tr("Ctrl+Z: take back your last decision"))
         self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
         self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.ask_leave)
+        # beside the turn banner, and only when a hint can be had: H alone was found by few
+        self.hint_button = self.button(tr("Hint (H)"), HINT_BUTTON, self.request_hint,
+                                       tooltip=tr("The computer suggests a move for you"))
+        self.hint_button.hide()
         if self.tutorial is not None:  # the coach waits for the learner before the opponent moves
             self.coach_next = self.button(tr("Next (Enter)"), (LOG_RECT.right - 150, LOG_RECT.bottom - 48, 140, 40),
                                           self.coach_go_on, object_id="#primary")
@@ -437,6 +442,12 @@ class TableScene(AppScene):
         return tr("speed x{k:g}", k=1 / self.pace)
 
     # --- hints ------------------------------------------------------------------------
+    def hint_offered(self) -> bool:
+        """Whether the Hint button shows: your own turn in a game against the computer."""
+        cp = self.session.current_player
+        return (self.tutorial is None and not self.replaying and not self.spectating and self.session.has_ai
+                and cp is not None and cp == self.viewer and not self.is_bot(cp))
+
     def request_hint(self) -> None:
         """H: ask the normal-level AI what the seat to move should play."""
         cp = self.session.current_player
@@ -701,6 +712,9 @@ class TableScene(AppScene):
                 self.hand_off(self.viewer)
                 return
         self.poll_hint()
+        offer = self.hint_offered()
+        if self.hint_button.visible != offer:
+            self.hint_button.show() if offer else self.hint_button.hide()
         if self.tutorial is not None:
             self.coach_next.show() if self.coach_waiting() else self.coach_next.hide()
         if self.app.config.bench_motion:
@@ -723,8 +737,9 @@ class TableScene(AppScene):
             # several people at the screen: "Your turn" would not say whose, the seat's name does
             shared = len(session.humans) > 1 and not self.autoplay
             who = tr("Your turn") if yours and not shared else tr("{name} to play", name=self.seat_name(cp))
-            size = 24 if theme.font(24, True).size(who)[0] <= PANEL_RECT.width - 60 else 19
-            theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT, bold=True)
+            room = (HINT_BUTTON[0] - 8 if self.hint_button.visible else PANEL_RECT.right - 10) - (PANEL_RECT.x + 50)
+            size = 24 if theme.font(24, True).size(who)[0] <= room else 19
+            theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT, bold=True, max_width=room)
             if self.ai_thinking or (self.is_bot(cp) and self.ai_result is not None):
                 r = theme.draw_text(surface, tr("thinking..."), (PANEL_RECT.x + 50, y + 34), 16, theme.TEXT_DIM)
                 draw.spinner(surface, (r.right + 18, r.centery), 8, self.app.time)

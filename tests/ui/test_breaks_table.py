@@ -570,3 +570,26 @@ def test_while_choosing_a_landing_a_click_on_another_sequence_or_the_drawn_card_
         assert actions(d) == ["draw", "break 2 3 2"]
     finally:
         d.close()
+
+
+def test_a_hint_button_beside_the_banner_shows_on_your_turn_against_the_computer_only():
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    try:
+        table = d.top
+        d.frames(2)
+        assert table.hint_button.visible and table.hint_button.text == "Hint (H)"
+        assert "Your turn" in [text for text, _, _ in d.labels()]
+        d.click(table.hint_button.rect.center)
+        assert d.until(lambda: table.hint is not None, timeout=30)
+        assert table.session.hints == [0]
+        table.perform("draw", 0)
+        table.perform("discard", 0)
+        d.frames(2)
+        assert table.session.current_player == 1 and not table.hint_button.visible, "not on the computer's turn"
+    finally:
+        d.close()
+
+
+def test_no_hint_button_in_pass_and_play(x1):
+    x1.frames(2)
+    assert not x1.top.hint_button.visible
