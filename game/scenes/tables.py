@@ -59,10 +59,11 @@ def replacing_saved_game(app: App) -> str | None:
 
 
 def ask_before_replacing(app: App, text: str, on_yes: Callable[[], None]) -> ConfirmScene:
-    """The question before a new game replaces the saved one (Stay keeps it)."""
+    """The question before a new game replaces the saved one ("Keep saved game" keeps it)."""
     from game.i18n import tr
     from game.scenes.confirm import ConfirmScene
-    return ConfirmScene(app, tr("Replace your saved game?"), text, tr("Start new game"), on_yes)
+    return ConfirmScene(app, tr("Replace your saved game?"), text, tr("Start new game"), on_yes,
+                        no=tr("Keep saved game"))
 
 
 def data_problem(game: str) -> str | None:

@@ -180,16 +180,19 @@ def test_long_labels_shrink_to_fit_the_button():
 def test_the_replace_dialog_answers_fit_with_room_in_german():
     from game import i18n, storage
     from game.scenes.confirm import ConfirmScene
+    from game.scenes.tables import ask_before_replacing
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
     try:
-        d = Driver(lambda app: ConfirmScene(app, i18n.tr("Replace your saved game?"), "-",
-                                            i18n.tr("Start new game"), lambda: None))
+        d = Driver(lambda app: ask_before_replacing(app, "-", lambda: None))
         try:
+            assert isinstance(d.top, ConfirmScene)
             theme.recording = []
             d.frames(1)
-            label = next(r for t, r, _ in theme.recording if t == "Neues Spiel starten")
-            button = d.top.yes_button.rect
-            assert label.left - button.left >= 12 and button.right - label.right >= 12, (label, button)
+            buttons = [b.rect for b in d.top._callbacks]
+            for text in ("Neues Spiel starten", "Spielstand behalten"):
+                label = next(r for t, r, _ in theme.recording if t == text)
+                button = next(b for b in buttons if b.colliderect(label))
+                assert label.left - button.left >= 12 and button.right - label.right >= 12, (text, label, button)
         finally:
             theme.recording = None
             d.close()
