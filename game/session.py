@@ -115,17 +115,26 @@ class GameSession:
         """Log length to rewind to so that ``seat`` retracts its own last decision, or
         None when that is not fair: another human has acted since, or the rewind would
         cross an action that revealed hidden information (e.g. a card drawn)."""
+        return self._undo_scan(seat)[0]
+
+    def undo_blocker(self, seat: int) -> tuple[str, int | None]:
+        """Why ``seat`` may not take back a decision now: ("hidden", None) the rewind would
+        cross revealed information, ("other", s) human seat s has moved since, ("none",
+        None) the seat has made no decision; ("", None) when it may."""
+        return self._undo_scan(seat)[1:]
+
+    def _undo_scan(self, seat: int) -> tuple[int | None, str, int | None]:
         actors, actions = self.log.actors, self.log.actions
         barrier = getattr(self.rules, "is_undo_barrier", None)
         for i in range(len(actions) - 1, -1, -1):
             if barrier is not None and barrier(actions[i]):
-                return None
+                return None, "hidden", None
             actor = actors[i]
             if actor == seat:
-                return i
+                return i, "", None
             if self.seats[actor] == "human":
-                return None
-        return None
+                return None, "other", actor
+        return None, "none", None
 
     def can_undo(self, seat: int) -> bool:
         return not self.is_over() and self.undo_point(seat) is not None

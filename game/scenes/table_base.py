@@ -576,7 +576,7 @@ class TableScene(AppScene):
             self.refuse(tr("The tutorial has no undo: just follow the coach."))
             return
         if self.is_bot(self.viewer) or not self.session.can_undo(self.viewer):
-            self.refuse(tr(self.undo_limit))
+            self.refuse(self.undo_refusal())
             return
         self.cancel_ai()
         self.finish_animation()
@@ -587,6 +587,16 @@ class TableScene(AppScene):
         self.rebuild_log()  # ends with the take-back just recorded
         self.refresh()
         self.app.sound.play("drop")
+
+    def undo_refusal(self) -> str:
+        """Why Ctrl+Z does nothing now, in the words that fit (the game's own limit when
+        hidden information stands in the way)."""
+        reason, other = self.session.undo_blocker(self.viewer)
+        if self.is_bot(self.viewer) or self.session.is_over() or reason == "hidden":
+            return tr(self.undo_limit)
+        if reason == "other":
+            return tr("Nothing to undo: {who} has moved since your last decision.", who=self.seat_name(other))
+        return tr("Nothing to undo: you have not made a decision yet.")
 
     def rebuild_log(self) -> None:
         """Narrate the whole action log again (after loading or undo)."""

@@ -664,11 +664,15 @@ def test_the_focus_ring_skips_hidden_buttons():
 
 
 @pytest.mark.parametrize(("game", "word"), [("breaks", "card"), ("blockers", "placement"),
-                                            ("breaker_blocks", "another person"), ("circuit_breaker", "turn"),
-                                            ("cube", "question")])
+                                            ("breaker_blocks", "you have not made a decision yet"),
+                                            ("circuit_breaker", "turn"), ("cube", "question")])
 def test_ctrl_z_with_nothing_to_undo_names_this_games_limit(game, word):
+    """After the computer's opening turn: the game's own limit where its move revealed
+    something (a card drawn, a tile drawn...), else that you have not moved yet."""
     from game.scenes.tables import table_class
-    session = GameSession(game, ["human", "ai:easy"], seed=3, options={"first_player": 0})
+    session = GameSession(game, ["human", "ai:easy"], seed=3, options={"first_player": 1})
+    while session.current_player == 1:
+        session.apply(session.legal_texts()[0], 1)
     d = Driver(lambda app: table_class(game)(app, session), autosave=False)
     try:
         d.top.paused = True
@@ -676,6 +680,21 @@ def test_ctrl_z_with_nothing_to_undo_names_this_games_limit(game, word):
         toast = d.top.toast or ""
         assert toast.startswith("Nothing to undo") and word in toast
         assert game == "breaks" or "card" not in toast
+    finally:
+        d.close()
+
+
+def test_ctrl_z_after_another_persons_move_names_them():
+    from game.scenes.tables import table_class
+    session = GameSession("breaker_blocks", ["human", "human"], seed=3, options={"first_player": 0})
+    while session.current_player == 0:
+        session.apply(session.legal_texts()[-1], 0)
+    d = Driver(lambda app: table_class("breaker_blocks")(app, session), autosave=False)
+    try:
+        d.key(pygame.K_RETURN)  # the hand-off to seat 2
+        assert d.top.viewer == 1
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert d.top.toast == "Nothing to undo: Seat 1 has moved since your last decision."
     finally:
         d.close()
 
