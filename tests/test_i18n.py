@@ -47,6 +47,7 @@ def data_strings() -> set[str]:
         for spec in get_rules(info.name).options:
             if not spec.hidden:
                 out |= {spec.label, spec.help} | {str(c).replace("_", " ") for c in spec.choices}  # choice_label
+                out |= {spec.extra.get("seat_label", ""), spec.extra.get("seat_help", "")}  # per-seat options
     out |= {seat_label(s) for s in SEAT_KINDS} | set(RANK_NAMES.values()) | set(SUIT_NAMES.values())
     out |= {p.name for p in PIECES.values()} | set(LEVEL_NAMES.values())
     out |= {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}

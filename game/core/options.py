@@ -74,6 +74,36 @@ class OptionSpec:
         return t
 
 
+class PerSeatOption(OptionSpec):
+    """An option that takes one value for everyone or a list with one value per seat (a
+    handicap; the game checks the list's length once the seats are known). The set-up
+    screen offers "per seat" for it, with a small control in each seat row."""
+
+    def check(self, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            if not value:
+                raise ValueError(f"option {self.name} lists no seats")
+            return [self._one(v) for v in value]
+        return self._one(value)
+
+    def _one(self, value: Any) -> Any:
+        if self.kind == "choice" and not any(type(value) is type(c) and value == c for c in self.choices):
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise ValueError(f"option {self.name} must be one of {allowed} (or a list of those per seat), "
+                             f"not {value!r}")
+        return OptionSpec.check(self, value)
+
+    def parse_text(self, text: str) -> Any:
+        """``4`` or a list per seat, written ``3,4`` or ``[3, 4]``."""
+        t = text.strip().strip("[]")
+        if "," in t:
+            return [OptionSpec.parse_text(self, part) for part in t.split(",")]
+        value = OptionSpec.parse_text(self, t)
+        if self.kind == "choice" and isinstance(value, str) and value.isascii() and value.isdigit():
+            return int(value)
+        return value
+
+
 def validate_options(specs: tuple[OptionSpec, ...], given: dict[str, Any],
                      num_players: int) -> dict[str, Any]:
     """Fill defaults, reject unknown names and bad values; returns a new dict."""

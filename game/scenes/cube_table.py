@@ -630,7 +630,11 @@ class CubeTable(TableScene):
                  if v["phase"] == "play" else tr("Game over")]
         opts = v["options"]
         flags = []
-        if opts.get("blocks") not in (3, None):
+        blocks = opts.get("blocks")
+        counts = set(blocks) if isinstance(blocks, list | tuple) else {blocks}  # a list: one per seat
+        if len(counts) > 1:  # a handicap
+            flags.append(tr("blocks per seat: {counts}", counts="/".join(map(str, blocks))))
+        elif counts - {3, None}:
             flags.append(tr("brain-burner blocks"))
         flags.append(tr("notes") if v["notes"] else tr("memory play"))
         if opts.get("sudden_death"):

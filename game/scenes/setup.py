@@ -1,13 +1,17 @@
 """New-game setup: number of players, each seat Human or an AI level, every visible
-option of the game (built from its OptionSpecs), an optional seed."""
+option of the game (built from its OptionSpecs), an optional seed. An option that may
+differ per seat (a handicap) also offers "per seat": then each seat row gets a small
+button of its own for it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pygame_gui
 
+from game.core.options import OptionSpec, PerSeatOption
 from game.i18n import tr, tr_message
 from game.rules import get_rules
 from game.scenes.base import AppScene, heading
@@ -19,6 +23,8 @@ from game.ui.focus import Focusable
 from game.ui.seat_style import seat_colour
 
 SEAT_CHOICES = ["human", "ai:easy", "ai:normal", "ai:hard"]
+PER_SEAT = "per seat"  # an option's value while each seat has its own (in seat_values)
+SEAT_BUTTON_MIN = 176  # a seat button beside per-seat buttons: "Platz 2: KI (mittel)" still fits
 
 
 def int_choices(spec) -> list:
@@ -56,45 +62,54 @@ class SetupScene(AppScene):
         self.seats = ["human"] + [default_ai] * (self.rules.max_players - 1)
         self.options: dict[str, Any] = {s.name: s.default for s in self.rules.options
                                         if not s.hidden}
+        # each seat's own value of every per-seat option, kept while "per seat" is off again
+        self.seat_values: dict[str, list[Any]] = {s.name: [s.default] * self.rules.max_players
+                                                  for s in self.rules.options
+                                                  if isinstance(s, PerSeatOption) and not s.hidden}
         self.first_player: int | None = None
         self.seed_text = ""
 
     def enter(self) -> None:
         n = self.num_players
         x, y = 140, 130
-        self.cycle_button((x, y, 360, 40), list(range(self.rules.min_players, self.rules.max_players + 1)),
+        chips = [(spec, *self.seat_button_text(spec)) for spec in self.rules.options if self.set_per_seat(spec)]
+        # the seat button makes room for the per-seat buttons; if that is not enough the
+        # column grows towards the Options column, its other buttons with it
+        seat_w = max(SEAT_BUTTON_MIN, 320 - sum(w + 8 for *_, w in chips))
+        col_w = max(360, 40 + seat_w + sum(w + 8 for *_, w in chips))
+        self.cycle_button((x, y, col_w, 40), list(range(self.rules.min_players, self.rules.max_players + 1)),
                           lambda v: tr("{n} players", n=v), n, self._set_players, prefix=tr("Players: "))
         self.seat_rows: list[tuple[int, int]] = []
         for i in range(n):
             sy = y + 60 + i * 50
             self.seat_rows.append((x, sy))
-            self.cycle_button((x + 40, sy, 320, 40), SEAT_CHOICES, lambda v: tr(seat_label(v)), self.seats[i],
+            self.cycle_button((x + 40, sy, seat_w, 40), SEAT_CHOICES, lambda v: tr(seat_label(v)), self.seats[i],
                               lambda v, i=i: self._set_seat(i, v), prefix=tr("Seat {n}: ", n=i + 1))
+            cx = x + 48 + seat_w
+            for spec, prefix, w in chips:
+                values, label = self.option_values(spec)
+                self.cycle_button((cx, sy, w, 40), values, label, self.seat_values[spec.name][i],
+                                  lambda v, name=spec.name, i=i: self.seat_values[name].__setitem__(i, v),
+                                  prefix=prefix)
+                cx += w + 8
         fy = y + 60 + n * 50 + 10
-        self.cycle_button((x, fy, 360, 40), [None, *range(n)],
+        self.cycle_button((x, fy, col_w, 40), [None, *range(n)],
                           lambda v: tr("drawn at random") if v is None else tr("Seat {n}", n=v + 1),
                           self.first_player if (self.first_player or 0) < n else None, self._set_first,
                           prefix=tr("First player: "))
         ox, oy = 620, 130
         self.option_help: list[tuple[int, list[str]]] = []
         for spec in self.rules.options:
-            if not self.offered(spec):
+            if not self.offered(spec) or spec.kind not in ("bool", "choice", "int"):
                 continue
-            if spec.kind == "bool":
-                values: list[Any] = [False, True]
-                label = lambda v: tr("on") if v else tr("off")  # noqa: E731
-            elif spec.kind == "choice":
-                values = list(spec.choices)
-                label = choice_label
-            elif spec.kind == "int":
-                values = int_choices(spec)
-                label = lambda v: tr("default") if v is None else str(v)  # noqa: E731
-            else:
-                continue
+            values, label = self.option_values(spec)
+            if spec.name in self.seat_values:
+                values = [*values, PER_SEAT]
+                label = lambda v, one=label: tr("per seat") if v == PER_SEAT else one(v)  # noqa: E731
             self.cycle_button((ox, oy, 520, 40), values, label, self.options[spec.name],
-                              lambda v, name=spec.name: self.options.__setitem__(name, v),
-                              prefix=f"{tr(spec.label)}: ")
-            lines = theme.wrap(tr(spec.help), 14, 520)
+                              lambda v, spec=spec: self._set_option(spec, v), prefix=f"{tr(spec.label)}: ")
+            help_text = spec.extra.get("seat_help", spec.help) if self.set_per_seat(spec) else spec.help
+            lines = theme.wrap(tr(help_text), 14, 520)
             self.option_help.append((oy + 48, lines))  # below the focus ring round the button
             oy += 60 + 18 * len(lines)  # and the next button's ring below the help
         self.seed_label = pygame.Rect(ox, oy + 10, 200, 32)  # drawn in draw_scene (sharp when scaled)
@@ -118,6 +133,39 @@ class SetupScene(AppScene):
         players = spec.extra.get("players") if spec.extra else None
         return not spec.hidden and (players is None or self.num_players in players)
 
+    def set_per_seat(self, spec: OptionSpec) -> bool:
+        """An offered option whose value each seat chooses for itself (its buttons in the seat rows)."""
+        return self.offered(spec) and self.options.get(spec.name) == PER_SEAT
+
+    @staticmethod
+    def option_values(spec: OptionSpec) -> tuple[list[Any], Callable[[Any], str]]:
+        """The values an option's button steps through, and how each reads."""
+        if spec.kind == "bool":
+            return [False, True], lambda v: tr("on") if v else tr("off")
+        if spec.kind == "choice":
+            return list(spec.choices), choice_label
+        return int_choices(spec), lambda v: tr("default") if v is None else str(v)
+
+    def seat_button_text(self, spec: OptionSpec) -> tuple[str, int]:
+        """A per-seat button's prefix ("Blocks: ") and a width that holds its longest label."""
+        values, label = self.option_values(spec)
+        prefix = f"{tr(spec.extra.get('seat_label', spec.label))}: "
+        return prefix, max(theme.font(16).size(prefix + label(v))[0] for v in values) + 20
+
+    def options_to_start(self) -> dict[str, Any]:
+        """The offered options as the game takes them: "per seat" becomes a list with one
+        value per player (one value when every seat chose the same)."""
+        out = {}
+        for spec in self.rules.options:
+            if spec.name not in self.options or not self.offered(spec):
+                continue
+            value = self.options[spec.name]
+            if value == PER_SEAT:
+                mine = self.seat_values[spec.name][: self.num_players]
+                value = mine if len(set(mine)) > 1 else mine[0]
+            out[spec.name] = value
+        return out
+
     # --- changes ------------------------------------------------------------------------
     def _set_players(self, n: int) -> None:
         self.num_players = n
@@ -128,6 +176,18 @@ class SetupScene(AppScene):
 
     def _set_seat(self, i: int, v: str) -> None:
         self.seats[i] = v
+
+    def _set_option(self, spec: OptionSpec, v: Any) -> None:
+        was_per_seat = self.set_per_seat(spec)
+        self.options[spec.name] = v
+        if self.set_per_seat(spec) != was_per_seat:  # the seat rows gain or lose its buttons
+            self.seed_text = self.seed_entry.get_text()
+            ring = self.focus.current.rect_of() if self.focus.current else None
+            visible = self.focus.visible
+            self.rebuild()
+            # the option's button stays where it was; the ring stays on it
+            self.focus.index = next((i for i, item in enumerate(self.focus.items) if item.rect_of() == ring), -1)
+            self.focus.visible = visible
 
     def _set_first(self, v: int | None) -> None:
         self.first_player = v
@@ -150,8 +210,7 @@ class SetupScene(AppScene):
 
     def start(self) -> None:
         from game.scenes.tables import start_table
-        specs = {spec.name: spec for spec in self.rules.options}
-        options = {k: v for k, v in self.options.items() if self.offered(specs[k])}
+        options = self.options_to_start()
         if self.first_player is not None and self.first_player < self.num_players:
             options["first_player"] = self.first_player
         text = self.seed_entry.get_text().strip()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
-from game.core.options import FIRST_PLAYER, SETUP, OptionSpec, validate_options
+from game.core.options import FIRST_PLAYER, SETUP, OptionSpec, PerSeatOption, validate_options
 from game.core.rng import Rng
 from game.rules.cube.data import DATA
 from game.rules.cube.shapes import ShapeError, check_raw, read_shape_text, shape_from_raw
@@ -20,43 +20,21 @@ BUILD_CHOICES = ("choose", "random")
 _SETUP_KEYS = ("secrets", "first_player")
 
 
-class PerSeatOption(OptionSpec):
-    """An option shown as one value in the setup screen that also accepts a list with one
-    value per seat (a handicap); the list's length is checked once the seats are known."""
-
-    def check(self, value: Any) -> Any:
-        if isinstance(value, list | tuple):
-            if not value:
-                raise ValueError(f"option {self.name} lists no seats")
-            return [self._one(v) for v in value]
-        return self._one(value)
-
-    def _one(self, value: Any) -> Any:
-        if self.kind == "choice" and not any(type(value) is type(c) and value == c for c in self.choices):
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise ValueError(f"option {self.name} must be one of {allowed} (or a list of those per seat), "
-                             f"not {value!r}")
-        return OptionSpec.check(self, value)
-
-    def parse_text(self, text: str) -> Any:
-        """``4`` or a list per seat, written ``3,4`` or ``[3, 4]``."""
-        t = text.strip().strip("[]")
-        if "," in t:
-            return [OptionSpec.parse_text(self, part) for part in t.split(",")]
-        value = OptionSpec.parse_text(self, t)
-        if self.kind == "choice" and isinstance(value, str) and value.isascii() and value.isdigit():
-            return int(value)
-        return value
-
-
 OPTIONS: tuple[OptionSpec, ...] = (
     PerSeatOption("blocks", "choice", STANDARD_BLOCKS, label="Blocks", choices=BLOCK_CHOICES,
                   help="How many blocks make up each secret shape. 3 is the usual game; 4 or 5 is a "
                        "brain-burner for two players.",
-                  extra={"players": (2,)}),  # the setup screen offers other sizes to 2 players only (CU-5)
+                  # the setup screen offers other sizes to 2 players only (CU-5); seat_help is its
+                  # help text while each seat has its own value
+                  extra={"players": (2,),
+                         "seat_help": "Each secret shape gets its own number of blocks, set beside its seat: "
+                                      "a bigger shape is harder to break, a head start for a newer player."}),
     PerSeatOption("notes", "bool", False, label="Note sheet",
                   help="Keep every question and answer on screen. Off: only the latest answers are shown, "
-                       "so you play from memory."),
+                       "so you play from memory.",
+                  extra={"seat_label": "Notes",  # the short name on the button in each seat row
+                         "seat_help": "Set beside each seat: give the note sheet to a younger or newer player "
+                                      "while the others play from memory."}),
     OptionSpec("sudden_death", "bool", False, label="Sudden death",
                help="A wrong guess knocks you out: you take no more turns but still answer. "
                     "If only one player is left, that player wins."),
