@@ -28,7 +28,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                   # help text while each seat has its own value
                   extra={"players": (2,),
                          "seat_help": "Each secret shape gets its own number of blocks, set beside its seat: "
-                                      "a bigger shape is harder to break, a head start for a newer player."}),
+                                      "a bigger shape is harder to work out, a head start for a newer player."}),
     PerSeatOption("notes", "bool", False, label="Note sheet",
                   help="Keep every question and answer on screen. Off: only the latest answers are shown, "
                        "so you play from memory.",
