@@ -68,10 +68,16 @@ def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
         moved = len(before["tableaux"][p][s]) + 1
         court = _placed_card(before, after, seat, t)
         fields = {"s": s + 1, "card": card_name(court) if court else "?", "n": moved, "t": t + 1}
-        out.append(tr("{who} broke your slot {s} with {card}: {n} cards moved onto slot {t}.", who=who, **fields)
-                   if p == me else
-                   tr("{who} broke {victim}'s slot {s} with {card}: {n} cards moved onto slot {t}.", who=who,
-                      victim=name(p), **fields))
+        # whose slot is whose: "Seat 2 (AI)'s slot 1 ... onto slot 3" left the landing slot's owner open
+        if seat == me:
+            out.append(tr("You broke slot {s} of {victim} with {card}: {n} cards moved onto your slot {t}.",
+                          victim=name(p), **fields))
+        elif p == me:
+            out.append(tr("{who} broke your slot {s} with {card}: {n} cards moved onto their slot {t}.",
+                          who=who, **fields))
+        else:
+            out.append(tr("{who} broke slot {s} of {victim} with {card}: {n} cards moved onto their slot {t}.",
+                          who=who, victim=name(p), **fields))
     elif kind == "merge":
         a, b = int(words[1]) - 1, int(words[2]) - 1
         out.append(tr("{who} merged slot {b} onto slot {a}.", who=who, a=a + 1, b=b + 1))

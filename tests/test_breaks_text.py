@@ -1,0 +1,40 @@
+"""The Breaks log's narration of a break names whose slot the stolen cards land on
+("Seat 2 (AI)'s slot 1 ... onto slot 3" left the landing slot's owner open)."""
+
+from __future__ import annotations
+
+from game.scenes.breaks_text import narrate
+from game.session import GameSession
+
+
+def break_line(setup: dict, breaker: int, move: str, me: int | None) -> str:
+    session = GameSession("breaks", ["human", "human"], options={"first_player": breaker, "setup": setup})
+    session.apply("draw", breaker)
+    seen = 0 if me is None else me
+    before = session.view(seen)
+    session.apply(move, breaker)
+    names = {0: "Seat 1", 1: "Seat 2"}
+    if me is not None:
+        names[me] = "You"
+    return narrate(breaker, move, before, session.view(seen), me, names.__getitem__)[0]
+
+
+# seat 1's KS breaks seat 2's 3H 3S (spades) and lands on seat 1's 5H (hearts)
+YOURS = {"tableaux": [[["5H"], [], []], [["3H", "3S"], ["9C"], []]], "deck": ["KS", "2D", "4D"]}
+# seat 2's KH breaks seat 1's 5H and lands on seat 2's 9H
+THEIRS = {"tableaux": [[["5H"], [], []], [["3H", "3S"], ["9H"], []]], "deck": ["KH", "2D", "4D"]}
+
+
+def test_your_break_lands_on_your_slot():
+    assert break_line(YOURS, 0, "break 2 1 1", me=0) == \
+        "You broke slot 1 of Seat 2 with the King of spades: 3 cards moved onto your slot 1."
+
+
+def test_a_break_of_your_slot_lands_on_theirs():
+    assert break_line(THEIRS, 1, "break 1 1 2", me=0) == \
+        "Seat 2 broke your slot 1 with the King of hearts: 2 cards moved onto their slot 2."
+
+
+def test_in_pass_and_play_the_log_names_both_seats():
+    assert break_line(YOURS, 0, "break 2 1 1", me=None) == \
+        "Seat 1 broke slot 1 of Seat 2 with the King of spades: 3 cards moved onto their slot 1."
