@@ -38,3 +38,22 @@ def test_a_break_of_your_slot_lands_on_theirs():
 def test_in_pass_and_play_the_log_names_both_seats():
     assert break_line(YOURS, 0, "break 2 1 1", me=None) == \
         "Seat 1 broke slot 1 of Seat 2 with the King of spades: 3 cards moved onto their slot 1."
+
+
+def test_news_of_the_whole_table_carries_no_seat():
+    """A reshuffle, the end of the play phase and the final scores are nobody's move: the
+    log showed them under the mark of whoever happened to act."""
+    setup = {"tableaux": [[["5H"], [], []], [["9C"], [], []]], "deck": ["2D"]}
+    session = GameSession("breaks", ["human", "human"], options={"first_player": 0, "setup": setup})
+    session.apply("draw", 0)
+    before = session.view(0)
+    session.apply("place 2", 0)  # the last card: the play phase ends
+    names = {0: "You", 1: "Seat 2"}
+    lines = narrate(0, "place 2", before, session.view(0), 0, names.__getitem__)
+    assert lines[0] == "You placed the 2 of diamonds on slot 2."
+    assert lines[1] == (None, "The cards have run out. Final merges: each player may merge, then says done.")
+    for seat in (1, 0):
+        before = session.view(0)
+        session.apply("done", seat)
+    lines = narrate(0, "done", before, session.view(0), 0, names.__getitem__)
+    assert lines[-1] == (None, "Game over. Scores: You 0, Seat 2 0.")

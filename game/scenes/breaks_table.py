@@ -660,7 +660,7 @@ class BreaksTable(TableScene):
         return tr("Say you are done merging.")
 
     # --- narration and results ----------------------------------------------------------
-    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str]:
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[None, str]]:
         return narrate(seat, text, before, after, self.perspective, self.seat_name)
 
     def result_lines(self) -> list[str]:

@@ -42,14 +42,16 @@ def _placed_card(before: dict, after: dict, seat: int, slot: int) -> str | None:
 
 
 def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
-            name: Callable[[int], str]) -> list[str]:
+            name: Callable[[int], str]) -> list[str | tuple[None, str]]:
+    """The log lines of one action; news of the whole table (a reshuffle, the end of a
+    phase) comes as (None, line): nobody's move, so no seat mark."""
     words = text.split()
     who = name(seat)
-    out: list[str] = []
+    out: list[str | tuple[None, str]] = []
     kind = words[0]
     if kind == "draw":
         if before["draw_count"] == 0:
-            out.append(tr("The discard pile was shuffled into a new draw pile."))
+            out.append((None, tr("The discard pile was shuffled into a new draw pile.")))
         if seat == me and after.get("pending"):
             out.append(tr("You drew {card}.", card=card_name(after["pending"])))
         else:
@@ -90,11 +92,11 @@ def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
                    tr("{who} banked {n} stacks of five. Score: {score}.", who=who, n=gained, score=score))
     if before["phase"] == "play" and after["phase"] != "play":
         if after["draw_count"] == 0 and after["discard_count"] == 0:
-            out.append(tr("The cards have run out. Final merges: each player may merge, then says done."))
+            out.append((None, tr("The cards have run out. Final merges: each player may merge, then says done.")))
         else:
-            out.append(tr("Nobody has played a card for a long while, so the play phase ends. "
-                          "Final merges: each player may merge, then says done."))
+            out.append((None, tr("Nobody has played a card for a long while, so the play phase ends. "
+                                 "Final merges: each player may merge, then says done.")))
     if after["phase"] == "over" and before["phase"] != "over":
         scores = ", ".join(f"{name(i)} {sc}" for i, sc in enumerate(after["scores"]))
-        out.append(tr("Game over. Scores: {scores}.", scores=scores))
+        out.append((None, tr("Game over. Scores: {scores}.", scores=scores)))
     return out
