@@ -553,8 +553,10 @@ class TableScene(AppScene):
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The tutorial's explanation of the current step."""
         step = self.tutorial.step
-        text = tr(step.say) if step is not None else tr("That is the whole game! Press Esc for the menu, "
-                                                       "or start a real game from the setup screen.")
+        text = tr(step.say) if step is not None else ""
+        if self.session.is_over():  # the closing words, then where to go from here
+            closing = tr("That is the whole game! Press Esc to go back to the set-up screen and start a real game.")
+            text = f"{text} {closing}".strip()
         # the coach speaks where the game log usually is: the log matters little while learning
         box = LOG_RECT.inflate(4, 4)
         pygame.draw.rect(surface, (10, 36, 52), box, border_radius=8)
@@ -644,6 +646,9 @@ class TableScene(AppScene):
     def ask_leave(self) -> None:
         from game.scenes.confirm import ConfirmScene
         self.clear_selection()
+        if self.tutorial is not None and self.session.is_over():
+            self.leave()  # a finished tutorial has nothing left to lose
+            return
         if self.tutorial is not None:
             text = tr("The tutorial is not saved: start it again any time from the game's set-up screen.")
         elif self.saves_game:
@@ -665,9 +670,14 @@ class TableScene(AppScene):
                                      yes_key=pygame.K_n))
 
     def leave(self) -> None:
+        from game.scenes.setup import SetupScene
         from game.scenes.title import TitleScene
         self.cancel_ai()
         self.app.writer.flush()
+        scenes = self.stack.scenes
+        if self.tutorial is not None and len(scenes) > 1 and scenes[-1] is self and isinstance(scenes[-2], SetupScene):
+            self.stack.pop()  # back where the tutorial was opened: Start game is one click away
+            return
         self.stack.clear_to(TitleScene(self.app))
 
     def new_game_same_seats(self) -> None:

@@ -10,6 +10,7 @@ import pytest
 from game import storage
 from game.scenes.tables import start_tutorial
 from game.scenes.title import TitleScene
+from game.ui import theme
 from tests.ui.driver import Driver
 
 GAMES = ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
@@ -82,5 +83,49 @@ def test_h_in_a_tutorial_points_to_the_coach_instead_of_a_different_move():
         d.frames(2)
         d.key(pygame.K_h)
         assert table.hint_ticket is None and "coach" in (table.toast or "")
+    finally:
+        d.close()
+
+
+def _play_to_the_end(d, table) -> None:
+    tut = table.tutorial
+    for _ in range(400):
+        if table.session.is_over():
+            return
+        step = tut.step
+        if step.expect and table.session.current_player == table.viewer:
+            assert d.until(lambda: not table.animating, timeout=5)
+            assert table.perform(step.expect, table.viewer), table.toast
+        elif table.coach_waiting():
+            d.key(pygame.K_RETURN)
+        d.frames(5)
+
+
+@pytest.mark.parametrize("game", ["blockers", "breaks"])
+def test_a_finished_tutorial_says_how_to_go_on_and_esc_goes_back_to_the_setup_screen(game):
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        d.app.stack.push(SetupScene(d.app, game))
+        d.frames(2)
+        setup = d.top
+        start_tutorial(d.app, game)
+        table = d.top
+        _play_to_the_end(d, table)
+        assert table.session.is_over()
+        spoken = []
+        real = theme.draw_text
+        theme.draw_text = lambda surface, text, *a, **k: (spoken.append(text), real(surface, text, *a, **k))[1]
+        try:
+            d.frames(2)
+        finally:
+            theme.draw_text = real
+        words = " ".join(spoken)
+        assert "set-up screen" in words, "the closing words say where to go from here"
+        if game == "blockers":  # the script's closing message stays on show with it
+            assert "LOWEST wins" in words
+        d.key(pygame.K_ESCAPE)
+        d.frames(2)
+        assert d.top is setup, "a finished tutorial leaves at once, back to the set-up screen it came from"
     finally:
         d.close()
