@@ -52,3 +52,38 @@ def test_the_cube_tutorial_guess_follows_from_the_answers_it_shows():
             assert consistent_shapes(pieces, facts) == [parse_shape(move.removeprefix("guess "), pieces)]
             return
     raise AssertionError("the cube tutorial has no guess step")
+
+
+def _breaks_walk():
+    """(step, view before its move, view after it) for every move of the Breaks script."""
+    from game.rules import get_rules
+    tutorial = load_tutorial("breaks")
+    state = get_rules("breaks").new_game(len(tutorial.seats), 1, **tutorial.options)
+    for step in tutorial.steps:
+        text = step.opponent or step.expect
+        if text is None:
+            continue
+        before = state.view(0)
+        state.apply(state.parse(text))
+        yield step, before, state.view(0)
+
+
+def test_breaks_tutorial_counts_the_cards_a_break_moves():
+    """The coach's note after the break says how many cards landed: the stolen sequence
+    and the court card on top of it, not the slot's new total."""
+    words = {4: "Four", 5: "Five", 6: "Six"}
+    steps = load_tutorial("breaks").steps
+    for step, before, _after in _breaks_walk():
+        if step.expect and step.expect.startswith("break"):
+            _, seat, slot, _mine = step.expect.split()
+            landed = len(before["tableaux"][int(seat) - 1][int(slot) - 1]) + 1
+            follow = next(s.say for s in steps[steps.index(step) + 1:])
+            assert follow.startswith(f"{words[landed]} cards landed"), follow
+
+
+def test_breaks_tutorial_says_when_a_draw_turns_the_discard_pile_over():
+    """A draw from an empty draw pile takes the turned-over discard pile: the coach's note
+    for that draw says so, rather than call it 'the last card' of a pile that shows 0."""
+    for step, before, _after in _breaks_walk():
+        if (step.opponent or step.expect) == "draw" and before["draw_count"] == 0:
+            assert "turned over" in step.say, step.say
