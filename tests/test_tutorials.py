@@ -102,19 +102,6 @@ def _script_states(game):
         state.apply(state.parse(text))
 
 
-def test_breaker_blocks_tutorial_says_how_to_pick_the_side_when_a_cell_takes_two():
-    """A drop in the middle of a cell that takes a tab from two sides picks one of them:
-    when the move the coach asks for is such a cell, its note says how to pick the side."""
-    for step, state in _script_states("breaker_blocks"):
-        if step.expect and step.expect.startswith("play "):
-            where = step.expect.split(" at ")[1].split(" from ")[0]
-            kind = step.expect.split()[1]
-            sides = {str(a).rsplit(" ", 1)[1] for a in state.legal_actions()
-                     if str(a).startswith(f"play {kind} at {where} from ")}
-            if len(sides) > 1:
-                assert "edge" in step.say and "R" in step.say, step.say
-
-
 def test_circuit_breaker_tutorial_says_how_to_turn_every_tile_it_asks_for():
     """Every appliance the coach asks to place turned (not r0) comes with the direction."""
     for step, _state in _script_states("circuit_breaker"):

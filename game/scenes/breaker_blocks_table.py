@@ -10,6 +10,7 @@ their valid choices while a prompt says what to pick. Perfect information: no ha
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -291,7 +292,7 @@ class BreakerBlocksTable(TableScene):
             return
         sockets = self.sockets_for(self.selected)
         if cell in sockets:
-            sides = sockets[cell]
+            sides = self.coach_sides(cell, sockets[cell])
             side = nearest_side(cell_rect(cell), pos, sides) if pos else sides[self.side_pick % len(sides)]
             self.drop(self.selected, cell, side)
             return
@@ -316,7 +317,17 @@ class BreakerBlocksTable(TableScene):
         sockets = self.sockets_for(source)
         if cell is None or cell not in sockets:
             return None
-        return cell, nearest_side(cell_rect(cell), pos, sockets[cell])
+        return cell, nearest_side(cell_rect(cell), pos, self.coach_sides(cell, sockets[cell]))
+
+    def coach_sides(self, cell: tuple[int, int], sides: list[str]) -> list[str]:
+        """In a tutorial, a cell that takes a tab from several sides takes it from the side
+        the coach asks for: a learner cannot be expected to aim at one edge of the cell."""
+        step = self.tutorial.step if self.tutorial is not None else None
+        if step is not None and step.expect:
+            m = re.fullmatch(r"play \S+ at (-?\d+),(-?\d+) from ([NESW])", step.expect)
+            if m and (int(m[1]), int(m[2])) == cell and m[3] in sides:
+                return [m[3]]
+        return sides
 
     def drag_landing(self) -> tuple[tuple[int, int], str] | None:
         """While a tile is being dragged: where it would land if let go now."""

@@ -129,3 +129,33 @@ def test_a_finished_tutorial_says_how_to_go_on_and_esc_goes_back_to_the_setup_sc
         assert d.top is setup, "a finished tutorial leaves at once, back to the set-up screen it came from"
     finally:
         d.close()
+
+
+def test_breaker_blocks_tutorial_takes_a_drop_in_the_middle_of_a_two_sided_cell_from_the_coachs_side():
+    """Cell 0,-1 takes a tab from the north and from the east; the coach asks for the east.
+    A drop in the middle of the cell went to the nearer side and was refused as off the
+    script: a learner cannot be expected to aim at one edge of a cell."""
+    from game.scenes.breaker_blocks_table import cell_rect
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        start_tutorial(d.app, "breaker_blocks")
+        table = d.top
+        tut = table.tutorial
+        for _ in range(200):
+            step = tut.step
+            if step.expect == "play annihilate at 0,-1 from E" and table.session.current_player == table.viewer:
+                break
+            if step.expect and table.session.current_player == table.viewer:
+                assert d.until(lambda: not table.animating, timeout=5)
+                assert table.perform(step.expect, table.viewer), table.toast
+            elif table.coach_waiting():
+                d.key(pygame.K_RETURN)
+            d.frames(5)
+        assert d.until(lambda: not table.animating, timeout=5)
+        sides = table.sockets_for(("hand", "annihilate")).get((0, -1), [])
+        assert sorted(sides) == ["E", "N"], "the cell takes either side, so the test means something"
+        index = table.hand_kinds(table.viewer).index("annihilate")
+        d.drag(table.hand_rect(table.viewer, index).center, cell_rect((0, -1)).center)
+        assert table.session.log.actions[-1] == "play annihilate at 0,-1 from E", table.toast
+    finally:
+        d.close()
