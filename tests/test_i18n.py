@@ -436,3 +436,11 @@ def test_german_says_which_breaks_sequence_goes_on_top_in_a_merge():
     for english in ("Merge slot {b} onto slot {a}.", "{who} merged slot {b} onto slot {a}.",
                     "@you {who} merged slot {b} onto slot {a}."):
         assert re.search(r"Fach \{b\} auf Fach \{a\}", catalogue[english]), (english, catalogue[english])
+
+
+def test_german_keeps_stapel_for_the_five_card_stacks_of_breaks():
+    """'Stapel' names the five-card stacks that score ('noch keine Stapel'); the draw pile's
+    label under it read 'Stapel 46' as if it counted those."""
+    catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    assert "Stapel" in catalogue["no stacks yet"]
+    assert "Stapel" not in catalogue["Draw {n}"].split()
