@@ -92,6 +92,7 @@ class SettingsScene(AppScene):
         keep = self.focus.index
         self.rebuild()  # every label in the new language
         self.focus.index, self.focus.visible = keep, True
+        self.toast = None  # a message shown before is in the old language
         if problem:
             self.show_toast(problem, 6)
 
