@@ -461,3 +461,19 @@ def test_picking_a_tile_moves_the_focus_ring_on_to_a_square_it_may_go_to():
         assert len(t.session.log.actions) == 1 and "@" in t.session.log.actions[0], square
     finally:
         d.close()
+
+
+def test_a_number_key_shows_the_focus_ring_on_the_square_so_enter_places_the_tile():
+    """Without a Tab first: the number key is a keyboard choice, so the ring it moves is shown
+    and Enter places the tile there (it used to stay hidden and Enter did nothing)."""
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.key(pygame.K_1 + rack_index(t, "E"))
+        assert t.selected == ("red", "E")
+        assert t.focus.visible, "the ring shows which square Enter will use"
+        assert t.focus.current.rect_of() in [square_rect(sq) for sq in t.targets()]
+        d.key(pygame.K_RETURN)
+        assert len(t.session.log.actions) == 1 and "@" in t.session.log.actions[0]
+    finally:
+        d.close()
