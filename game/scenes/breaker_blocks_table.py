@@ -31,6 +31,7 @@ X0, X1, Y0, Y1 = -5, 7, -6, 7
 BOARD = pygame.Rect(24, 96, (X1 - X0 + 1) * CELL, (Y1 - Y0 + 1) * CELL)
 SIDES = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 HAND_TILE = 36
+HAND_LABEL_ABOVE = 29  # a 20 px label, then the 8 px the focus ring reaches out of a tile, then 1
 PILE_X = 500
 MOVE_TIME = 0.3
 # why playing an action tile helps (BB-17..BB-23), for hints
@@ -196,7 +197,8 @@ class BreakerBlocksTable(TableScene):
         return [k for k in v["power_kinds"] + v["action_types"] for _ in range(hand.get(k, 0))]
 
     def hand_rect(self, seat: int, index: int, view: dict | None = None) -> pygame.Rect:
-        y = 40 if seat == 1 else BOARD.bottom + 36
+        # the label above each hand (HAND_LABEL_ABOVE) clears the focus ring on its tiles
+        y = 40 if seat == 1 else BOARD.bottom + 46
         # a long hand closes up (and fans over itself) rather than run under the panels
         count = len(self.hand_kinds(seat, view))
         room = PILE_X - 12 - BOARD.x - HAND_TILE
@@ -851,7 +853,7 @@ class BreakerBlocksTable(TableScene):
     def draw_hands(self, surface: pygame.Surface) -> None:
         m = self.moves()
         for seat in (0, 1):
-            label_y = self.hand_rect(seat, 0).y - 19
+            label_y = self.hand_rect(seat, 0).y - HAND_LABEL_ABOVE
             draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 6, self.seat_colour(seat))
             drawn = self.view.get("drawn_this_turn") or {}
             label = tr("Your hand") if seat == self.perspective else tr("{who}'s hand", who=self.seat_name(seat))

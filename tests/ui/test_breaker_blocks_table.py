@@ -732,3 +732,28 @@ def test_while_dragging_over_a_socket_the_tile_shows_where_its_tab_goes():
         assert t.drag_landing() is None
     finally:
         d.close()
+
+
+def test_the_focus_ring_on_a_hand_tile_clears_its_hand_label_and_the_board_numbers():
+    """Tab onto the first hand tile: the ring's black edge (8 px out) left 'Your hand' half
+    covered. The label sits above the ring, below the board's column numbers."""
+    from game.ui import theme
+    d = bb_driver()
+    try:
+        t = d.top
+        d.key(pygame.K_TAB)
+        theme.recording = []
+        d.frames(1)
+        texts = [(text, r) for text, r, _ in theme.recording]
+        for seat in (0, 1):
+            ring = t.hand_rect(seat, 0).inflate(16, 16)  # the focus ring's outer black edge
+            label = next(r for text, r in texts if text.endswith("hand") and r.x < ring.right
+                         and r.bottom <= ring.bottom and abs(r.bottom - ring.top) < 30)
+            assert label.bottom <= ring.top, (seat, label, ring)
+        label = next(r for text, r in texts if text.endswith("hand") and r.y > 300)  # the lower hand
+        numbers = [r for text, r in texts if text.lstrip("-").isdigit() and r.y > t.hand_rect(0, 0).y - 60
+                   and r.bottom <= t.hand_rect(0, 0).y]
+        assert numbers and all(not label.colliderect(r) for r in numbers), (label, numbers)
+    finally:
+        theme.recording = None
+        d.close()
