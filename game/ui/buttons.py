@@ -62,13 +62,21 @@ class LabelButton(pygame_gui.elements.UIButton):
             return colour.r, colour.g, colour.b
         return theme.TEXT  # a gradient: not used by our theme
 
+    def edge_width(self) -> int:
+        """The widest side of the themed border (pygame_gui keeps one width per side)."""
+        width = getattr(self, "border_width", 1)
+        if isinstance(width, dict):
+            return max((int(v) for v in width.values()), default=1)
+        return int(width or 0)
+
     def draw_label(self, surface: pygame.Surface) -> None:
         """The label centred in the button; a label too long for one line goes on two when
         the button is tall enough ("Continue Circuit Breaker / (12 moves in)"), else it
         steps down in size until it fits."""
         if not self.text:
             return
-        inner = self.rect.inflate(-2 * PADDING, -2 * PADDING)
+        pad = PADDING + max(0, self.edge_width() - 1)  # a thick (high contrast) border keeps its gap too
+        inner = self.rect.inflate(-2 * pad, -2 * pad)
         split = two_lines(self.text, inner, self.label_size, self.label_bold)
         if split is None:
             draw_centred(surface, self.text, inner, self.label_size, self.text_colour(), self.label_bold)
