@@ -123,8 +123,10 @@ class CircuitBreakerTable(TableScene):
         for name in self.market_spots():
             self.focus.add(Focusable(lambda n=name: self.spot_rect(n), lambda n=name: self.click_spot(n),
                                      lambda: self.my_turn()))
+        self.cell_focus: dict[tuple[int, int], int] = {}  # your house's cells: their focus stops
         for y in range(6, -1, -1):
             for x in range(7):
+                self.cell_focus[(x, y)] = len(self.focus.items)
                 self.focus.add(Focusable(lambda c=(x, y): house_rect_cell(*c), lambda c=(x, y): self.click_cell(c),
                                          lambda: self.my_turn() and self.selected is not None))
         # the other seats (1st, 2nd, 3rd after the viewer): their mice to chase with cheese and
@@ -250,7 +252,20 @@ class CircuitBreakerTable(TableScene):
             self.selected = None if self.selected == hand[index] else hand[index]
             if self.selected is not None:
                 self.take_up(self.selected)
+                self.focus_first_cell(self.selected)
             self.app.sound.play("pick")
+
+    def focus_first_cell(self, tile: str) -> None:
+        """A tile picked up with the keys: the focus ring goes on to the first cell it may go to
+        as it is held now, else (it fits only turned) the first where it fits turned; a tile
+        that fits nowhere leaves the focus where it is."""
+        moves = [m.split() for m in self.legal() if m.startswith(f"place {tile} at ")]
+        held = f"r{self.canonical(tile, self.rotation)}"
+        cells = [m[3] for m in moves if m[4] == held] or [m[3] for m in moves]
+        stops = [self.cell_focus[(int(c.split(",")[0]), int(c.split(",")[1]))] for c in cells]
+        if stops:
+            self.focus.index = min(stops)
+            self.focus.visible = True
 
     def take_up(self, tile: str) -> None:
         """A tile taken from the hand starts the way the hand shows it (upright), unless

@@ -842,3 +842,48 @@ def test_picking_another_tile_drops_the_hints_outline():
         assert t.hint is None
     finally:
         d.close()
+
+
+def test_a_tile_picked_up_with_the_keys_moves_the_focus_to_the_first_cell_it_may_go_to():
+    d = cb_driver()
+    try:
+        t = d.top
+        hand = t.view["hand"]
+        d.key(pygame.K_TAB)  # the first Tab lands on the hand's first tile
+        assert t.focus.current.rect_of() == t.hand_rect(0)
+        tile = hand[0]
+        d.key(pygame.K_RETURN)
+        assert t.selected == tile
+        rot = f"r{t.canonical(tile, t.rotation)}"
+        fits = [m for m in t.legal() if m.startswith(f"place {tile} at ") and m.endswith(f" {rot}")]
+        assert fits, "the test wants a tile that fits upright"
+        cells = [tuple(map(int, m.split()[3].split(","))) for m in fits]
+        first = min(cells, key=lambda c: (-c[1], c[0]))  # cells are stops from the top row down
+        assert t.focus.visible and t.focus.current.rect_of() == house_rect_cell(*first)
+        d.key(pygame.K_RETURN)  # and Enter places it there
+        assert log(d) == [f"place {tile} at {first[0]},{first[1]} {rot}"]
+        assert not t.toast
+    finally:
+        d.close()
+
+
+def test_a_tile_that_fits_only_turned_takes_the_focus_to_where_it_fits_turned_and_nowhere_leaves_it():
+    d = cb_driver()
+    try:
+        t = d.top
+        hand = t.view["hand"]
+        a1 = next(i for i, item in enumerate(t.focus.items) if item.rect_of() == t.hand_rect(hand.index("A1")))
+        t.focus.index, t.focus.visible = a1, True
+        d.key(pygame.K_RETURN)  # A1 fits only at r90 or r180: upright, nothing glows
+        assert t.selected == "A1" and t.prompt().startswith("A1 fits only when turned")
+        cells = {tuple(map(int, m.split()[3].split(","))) for m in t.legal() if m.startswith("place A1 at ")}
+        assert any(t.focus.current.rect_of() == house_rect_cell(*c) for c in cells)
+        d.key(pygame.K_ESCAPE)
+        t.legal()  # as if no cell took A2 at all
+        t._legal = (t._legal[0], {m for m in t._legal[1] if not m.startswith("place A2 ")})
+        a2 = next(i for i, item in enumerate(t.focus.items) if item.rect_of() == t.hand_rect(hand.index("A2")))
+        t.focus.index = a2
+        d.key(pygame.K_RETURN)
+        assert t.selected == "A2" and t.focus.index == a2, "a tile that fits nowhere leaves the focus on it"
+    finally:
+        d.close()
