@@ -63,13 +63,16 @@ class BreaksTable(TableScene):
                                                                220, 40), self.press_done, object_id="#primary")
         self.done_button.hide()
         # board spots join the keyboard focus ring, after the panel buttons
-        spots: list[tuple] = [("draw",), ("pending",), ("discard",)]
+        # the middle row as the screen shows it, left to right: draw pile, discard, drawn card
+        spots: list[tuple] = [("draw",), ("discard",), ("pending",)]
         for seat in range(self.session.num_players):
             for s in range(3):
                 spots.append(("slot", seat, s))
         self.play_area_starts_here()
+        self.spot_focus: dict[tuple, int] = {}
         for spot in spots:
-            self.focus.add(Focusable(lambda sp=spot: self.spot_rect(sp), lambda sp=spot: self.click(sp),
+            self.spot_focus[spot] = len(self.focus.items)
+            self.focus.add(Focusable(lambda sp=spot: self.spot_rect(sp), lambda sp=spot: self.key_click(sp),
                                      lambda sp=spot: self.spot_enabled(sp)))
         self.hold_pending()  # a resumed game: the drawn card is still in hand
 
@@ -239,6 +242,18 @@ class BreaksTable(TableScene):
                 self.app.sound.play("pick")
             else:
                 self.refuse(tr("Slot {s} cannot merge onto any other slot now.", s=spot[2] + 1))
+
+    def key_click(self, spot: tuple) -> None:
+        """Enter on a focused spot: as a click; a sequence picked up to merge (or a stolen one
+        to land) takes the focus on to the first slot it may go to, shown."""
+        before = self.selected
+        self.click(spot)
+        if self.selected is None or self.selected == before or self.selected[0] not in ("slot", "break"):
+            return
+        stops = [self.spot_focus[t] for t in self.current_targets() if t in self.spot_focus]
+        if stops:
+            self.focus.index = min(stops)
+            self.focus.visible = True
 
     def press_done(self) -> None:
         if "done" in self.legal():

@@ -593,3 +593,32 @@ def test_a_hint_button_beside_the_banner_shows_on_your_turn_against_the_computer
 def test_no_hint_button_in_pass_and_play(x1):
     x1.frames(2)
     assert not x1.top.hint_button.visible
+
+
+def test_a_sequence_picked_up_with_enter_takes_the_focus_to_the_first_slot_it_may_merge_onto(x1):
+    table = x1.top
+    nine = next(i for i, item in enumerate(table.focus.items)  # 9H, which may merge onto 7H in slot 1 only
+                if item.rect_of() == table.spot_rect(("slot", 0, 1)))
+    table.focus.index, table.focus.visible = nine, True
+    x1.key(pygame.K_RETURN)
+    assert table.selected == ("slot", 1)
+    assert table.focus.visible and table.focus.current.rect_of() == table.spot_rect(("slot", 0, 0))
+    x1.key(pygame.K_RETURN)  # Enter again merges there
+    assert actions(x1) == ["merge 1 2"]
+    assert not table.toast
+
+
+def test_the_middle_rows_tab_order_follows_the_screen_left_to_right(x1):
+    table = x1.top
+    x1.key(pygame.K_d)  # a drawn card, so all three are stops
+    x1.frames(40)
+    seen = []
+    for _ in range(40):
+        x1.key(pygame.K_TAB, frames=1)
+        rect = table.focus.current.rect_of()
+        for spot in (("draw",), ("discard",), ("pending",)):
+            if rect == table.spot_rect(spot) and spot not in seen:
+                seen.append(spot)
+        if len(seen) == 3:
+            break
+    assert [table.spot_rect(s).x for s in seen] == sorted(table.spot_rect(s).x for s in seen)
