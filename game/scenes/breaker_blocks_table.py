@@ -135,7 +135,7 @@ class BreakerBlocksTable(TableScene):
                                          lambda s=seat, i=i: self.hand_stop_live(s, i)))
         for i in range(11):
             self.focus.add(Focusable(lambda i=i: self.pile_rect(i), lambda i=i: self.click_pile(i),
-                                     lambda i=i: self.my_turn() and i < len(self.pile_entries())))
+                                     lambda i=i: self.pile_stop_live(i)))
         for y in range(Y1, Y0 - 1, -1):
             for x in range(X0, X1 + 1):
                 self.focus.add(Focusable(lambda c=(x, y): cell_rect(c), lambda c=(x, y): self.click_cell(c, None),
@@ -244,6 +244,14 @@ class BreakerBlocksTable(TableScene):
         if not self.my_turn() or index >= len(self.hand_kinds(seat)):
             return False
         return seat == self.viewer or (bool(self.moves().keeps) and not self._keep_is_mine())
+
+    def pile_stop_live(self, index: int) -> bool:
+        """A pile entry takes the keyboard focus on your turn while it holds a tile: an empty
+        one ("power 0 x0") has nothing to draw or place, so Tab and the arrows pass it by."""
+        if not self.my_turn():
+            return False
+        entries = self.pile_entries()
+        return index < len(entries) and entries[index][1] > 0
 
     def _keep_is_mine(self) -> bool:
         pending = self.view.get("pending") or {}

@@ -757,3 +757,26 @@ def test_the_focus_ring_on_a_hand_tile_clears_its_hand_label_and_the_board_numbe
     finally:
         theme.recording = None
         d.close()
+
+
+def test_an_empty_pile_entry_is_no_focus_stop():
+    d = bb_driver()
+    try:
+        t = d.top
+        entries = t.pile_entries()
+        empty = [i for i, (_, count, _) in enumerate(entries) if count == 0]
+        assert empty, "the test wants an empty pile (power 0 starts at x0)"
+        rings = set()
+        for _ in range(len(t.focus.items) + 5):
+            d.key(pygame.K_TAB, frames=1)
+            rings.add(tuple(t.focus.current.rect_of()))
+        piles = {tuple(t.pile_rect(i)) for i in range(len(entries))}
+        assert not {tuple(t.pile_rect(i)) for i in empty} & rings, "Tab passes an empty pile by"
+        assert piles - {tuple(t.pile_rect(i)) for i in empty} <= rings, "the other piles are stops"
+        below = next(i for i in range(len(entries)) if i not in empty and t.pile_rect(i).x == t.pile_rect(empty[0]).x)
+        t.focus.index = next(k for k, item in enumerate(t.focus.items) if item.rect_of() == t.pile_rect(below))
+        t.focus.visible = True
+        d.key(pygame.K_UP, frames=1)  # nor do the arrows stop on it
+        assert t.focus.current.rect_of() != t.pile_rect(empty[0])
+    finally:
+        d.close()
