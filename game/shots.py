@@ -87,7 +87,9 @@ def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int],
     """Overlapping labels (different texts whose boxes cross by more than a sliver),
     labels outside the screen or their clip area, and labels that start inside a panel
     but run out of it. ``panels``: (rect, labels drawn before it); a label's box is the
-    last panel drawn before it that holds its start (so dialogs over a table count)."""
+    last panel drawn before it that holds its start (so dialogs over a table count). A label
+    that a later panel covers whole is painted over (panels are opaque): what is drawn on
+    that panel does not overlap it."""
     import pygame
     screen = pygame.Rect(0, 0, *size)
     problems = []
@@ -103,8 +105,9 @@ def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int],
             problems.append(f"clipped: {text!r} at {tuple(rect)} outside {tuple(clip)}")
         elif home is not None and not home.contains(ink):
             problems.append(f"runs out of its box: {text!r} at {tuple(rect)} in {tuple(home)}")
-        for other_text, other in seen:
-            if other_text != text and box.colliderect(other.inflate(-4, -6)):
+        for other_index, (other_text, other) in enumerate(seen):
+            if other_text != text and box.colliderect(other.inflate(-4, -6)) and not any(
+                    other_index < before <= index and p.contains(other.inflate(-2, -4)) for p, before in panels):
                 problems.append(f"overlap: {text!r} and {other_text!r}")
         seen.append((text, rect))
     return problems

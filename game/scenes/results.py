@@ -43,11 +43,12 @@ class ResultsScene(AppScene):
         self.focus.visible = True
 
     def layout(self) -> tuple[pygame.Rect, list[str], int]:
-        """The box, the wrapped detail lines and their size. The box grows upward when the
-        details need it (five Blockers! seats each explain their score on two lines); past
-        the screen's height the details step down a size instead."""
+        """The box, the wrapped detail lines and their size. The details are reading text: they
+        start at the reading-text size (theme.reading). The box grows upward when the details
+        need it (five Blockers! seats each explain their score on two lines); past the
+        screen's height the details step down a size at a time, to 12 px at the least."""
         lines = self.table.result_lines()
-        for size in (16, 14, 12):
+        for size in [*range(theme.reading(16), 12, -2), 12]:
             detail = [part for line in lines for part in theme.wrap(line, size, BOX.width - 80)]
             height = max(BOX.height, DETAIL_TOP + ROW * len(self.order) + GAP
                          + len(detail) * line_step(size) + BUTTONS)

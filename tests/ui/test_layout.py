@@ -65,6 +65,19 @@ def test_the_checker_notices_text_running_out_of_its_panel():
     assert text_problems([inside, too_long], (1280, 720), [(pile, 0), (dialog, 1)]) == []
 
 
+def test_a_label_painted_over_by_a_later_panel_overlaps_nothing_drawn_on_that_panel():
+    import pygame
+
+    from game.shots import text_problems
+    screen = pygame.Rect(0, 0, 1280, 720)
+    under = ("Drawn card", pygame.Rect(300, 400, 80, 20), screen)  # the table's label
+    over = ("Cards left in slots score nothing.", pygame.Rect(240, 396, 300, 24), screen)  # the results box's
+    dialog = pygame.Rect(200, 110, 760, 500)
+    assert text_problems([under, over], (1280, 720), [(dialog, 1)]) == []
+    assert text_problems([under, over], (1280, 720), [(dialog, 0)]) != [], "drawn on the dialog: an overlap"
+    assert text_problems([under, over], (1280, 720), []) != []
+
+
 def test_panels_follow_the_high_contrast_palette():
     import pygame
 

@@ -943,3 +943,40 @@ def test_option_help_stays_clear_of_the_focus_rings_and_the_seed_above_the_start
     finally:
         load_language("en")
         d.close()
+
+
+@pytest.mark.parametrize("game, seats, options, seed", [
+    ("breaks", 4, {"scoring": "court"}, 2),
+    ("blockers", 5, {}, 1),  # five seats, two lines each: the longest explanation
+])
+def test_the_results_explanation_grows_with_the_reading_size_and_stays_in_its_box(game, seats, options, seed):
+    """At 200 % reading text the score explanation is larger than at 100 % (as large as fits,
+    up to 32 px), wrapped and stepped down so that every line stays inside the box above the
+    buttons."""
+    from game.scenes.blockers_table import BlockersTable
+    from game.scenes.results import ResultsScene
+    from game.ui import theme
+    table_of = {"breaks": BreaksTable, "blockers": BlockersTable}[game]
+    sizes = {}
+    for scale in (1.0, 2.0):
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"text_scale": scale})
+        session = GameSession(game, ["human"] * seats, seed=seed, options=dict(options))
+        rng = random.Random(seed)
+        while not session.is_over():
+            session.apply(rng.choice(session.legal_texts()), session.current_player)
+        d = Driver(lambda app, s=session: table_of(app, s), autosave=False)
+        try:
+            assert d.until(lambda d=d: isinstance(d.top, ResultsScene), timeout=5)
+            assert theme.text_scale == scale
+            results = d.top
+            sizes[scale] = results.detail_size
+            buttons_top = min(b.rect.top for b in results._callbacks)
+            details = [rect for text, rect, _ in d.labels(1) if text in results.detail]
+            assert len(details) == len(results.detail)
+            inner = results.box.inflate(-40, 0)
+            assert all(inner.contains(rect) and rect.bottom <= buttons_top for rect in details), \
+                (scale, results.detail_size)
+            assert pygame.Rect(0, 0, 1280, 720).contains(results.box)
+        finally:
+            d.close()
+    assert sizes[1.0] == 16 and sizes[2.0] > 16, sizes
