@@ -115,16 +115,30 @@ class FocusRing:
         """The keyboard focus: a white ring edged in black, so it never passes for one of the
         yellow or blue glows that mark legal moves. A stop that cannot be used right now (the
         move was made, or it is someone else's turn) keeps a dashed ring: the arrows go on from
-        there."""
+        there.
+
+        In high contrast, where buttons are edged in white on black, the ring is a thick band
+        of magenta (theme.FOCUS_HIGH, used for nothing else) framed in black on both sides:
+        no border, glow or seat colour looks like it, on black menus or beside yellow glows.
+        Either way it reaches 8 px outside the focused rect."""
         cur = self.current
         if not self.visible or cur is None:
             return
         rect = cur.rect_of().inflate(10, 10)
+        high = theme.high_contrast
         if not cur.enabled():
             if cur.vanishes or not cur.rect_of().size[0]:  # gone (a hidden button, a token off the table)
                 return
+            if high:
+                dashed_rect(surface, rect.inflate(2, 2), theme.BLACK, dash=6, width=6)
+                dashed_rect(surface, rect.inflate(2, 2), theme.FOCUS_HIGH, dash=6, width=4)
+                return
             dashed_rect(surface, rect.inflate(2, 2), theme.BLACK, dash=6, width=4)
             dashed_rect(surface, rect, (255, 255, 255), dash=6, width=2)
+            return
+        if high:
+            pygame.draw.rect(surface, theme.BLACK, rect.inflate(6, 6), 8, border_radius=4)
+            pygame.draw.rect(surface, theme.FOCUS_HIGH, rect.inflate(4, 4), 4, border_radius=4)
             return
         pygame.draw.rect(surface, theme.BLACK, rect.inflate(6, 6), 7, border_radius=4)
         pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=3)

@@ -40,6 +40,9 @@ TEXT_DIM = (150, 172, 180)
 GLOW = YELLOW          # legal target
 GLOW_ALT = SKY         # selected source / secondary targets
 REFUSE = VERMILLION    # illegal drop, error text
+# the keyboard focus ring in high contrast: a colour no border, glow, seat or card uses
+# (buttons are edged in white there, legal moves glow yellow or sky blue)
+FOCUS_HIGH = (255, 0, 255)
 CARD_FACE = (252, 250, 242)
 CARD_EDGE = (60, 60, 60)
 CARD_BACK = (30, 90, 140)

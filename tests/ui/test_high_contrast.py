@@ -137,3 +137,29 @@ def test_a_long_label_keeps_clear_of_a_thick_high_contrast_border():
         theme.recording = None
         d.close()
         theme.apply_settings(False, 1.0)
+
+
+def test_in_high_contrast_the_focus_ring_is_a_colour_no_border_or_glow_uses():
+    """On black menus a white ring edged in black reads as one more white button border:
+    in high contrast the ring is a thick band of its own colour, framed in black; the normal
+    theme keeps its white ring."""
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"high_contrast": True})
+    d = Driver(WidgetsScene, autosave=False)
+    try:
+        scene = d.top
+        scene.focus.index = next(i for i, item in enumerate(scene.focus.items) if item.rect_of() == scene.go.rect)
+        scene.focus.visible = True
+        d.frames(2)
+        border, _ = border_and_face(d, scene.go)
+        r = scene.go.rect
+        canvas = d.app.display.canvas
+        ring = [tuple(canvas.get_at((r.left - k, r.centery)))[:3] for k in range(1, 9)]  # 8 px out, left
+        ring += [tuple(canvas.get_at((r.centerx, r.top - k)))[:3] for k in range(1, 9)]  # and above
+        band = {c for c in ring if c not in (theme.BLACK, BLACK)}
+        assert band, ring
+        assert border[0] not in band and WHITE not in band, "the ring looks like a button border"
+        assert not band & {theme.GLOW, theme.GLOW_ALT, YELLOW, *theme.SEAT_COLOURS}, "the ring looks like a glow"
+        assert sum(c in band for c in ring[:8]) >= 4, "a band at least 4 px thick"
+    finally:
+        d.close()
+        theme.apply_settings(False, 1.0)
