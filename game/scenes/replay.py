@@ -153,6 +153,9 @@ class RecordsScene(AppScene):
                                 anchor="topright")
 
 
+BAR_HEIGHT = 25  # a 15 px line (21 px) and 2 px either side
+
+
 class ReplayScene(AppScene):
     """Shows a game's table at move k of its record; the table never acts by itself."""
 
@@ -219,17 +222,22 @@ class ReplayScene(AppScene):
         self.table.update(dt)
         super().update(dt)
 
+    @staticmethod
+    def bar_rect() -> pygame.Rect:
+        """The replay's bar along the bottom of the table: one line of text high, so it
+        stays below everything a table shows there (the Blockers! rack ends at y 694)."""
+        return pygame.Rect(0, 720 - BAR_HEIGHT, 960, BAR_HEIGHT)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
-        bar = pygame.Rect(0, 0, 960, 34)
-        bar.bottomleft = (0, 720)
+        bar = self.bar_rect()
         draw.panel(surface, bar, theme.PANEL, edge=None, radius=0)
         text = tr("Replay: move {k} of {n}.  Left/Right step, Home/End jump, V changes whose view, Esc leaves.",
                   k=self.step, n=len(self.full.actions))
-        theme.draw_text(surface, text, (12, bar.y + 8), 15, theme.YELLOW)
+        theme.draw_text(surface, text, (12, bar.centery), 15, theme.YELLOW, anchor="midleft")
         if self.step and (self.step - 1) in self.session.hints:
-            theme.draw_text(surface, tr("(a hint was shown for this move)"), (950, bar.y + 8), 14, theme.ORANGE,
-                            anchor="topright")
+            theme.draw_text(surface, tr("(a hint was shown for this move)"), (950, bar.centery), 14, theme.ORANGE,
+                            anchor="midright")
         # the table is on show only (its own buttons are not drawn); these step the replay
         self.draw_widgets(surface)
         self.focus.draw(surface)

@@ -357,3 +357,36 @@ def test_the_replay_of_a_computers_only_game_offers_no_watching_keys():
         assert labels and not any(text.startswith("Watching:") for text in labels)
     finally:
         d.close()
+
+
+def test_the_replay_bar_leaves_the_whole_blockers_rack_in_sight():
+    """The replay's bar along the bottom cut off the lower part of the Blockers! rack: every
+    rack tile (and its edge) is drawn as the table draws it, and the bar's text stays in the bar."""
+    import random
+
+    from game.scenes.blockers_table import BlockersTable
+    session = GameSession("blockers", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    rng = random.Random(1)
+    for _ in range(6):
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        d.frames(3)
+        replay = d.top
+        table = replay.table
+        assert isinstance(table, BlockersTable)
+        labels = d.labels(1)
+        canvas = d.app.display.canvas
+        alone = pygame.Surface(canvas.get_size())
+        table.draw(alone)  # the table as it draws itself, with no bar over it
+        tiles = [table.rack_rect(i) for i in range(len(table.rack_tiles()))]
+        assert tiles
+        for rect in tiles:
+            rect = rect.inflate(2, 2)  # the tile and a pixel round it
+            for y in range(rect.top, rect.bottom):
+                for x in range(rect.left, rect.right, 3):
+                    assert canvas.get_at((x, y)) == alone.get_at((x, y)), f"rack hidden at {(x, y)}"
+        bar = [rect for text, rect, _ in labels if text.startswith("Replay: move")]
+        assert len(bar) == 1 and max(t.bottom for t in tiles) < bar[0].top and bar[0].bottom <= 720
+    finally:
+        d.close()
