@@ -143,9 +143,11 @@ class StatsScene(AppScene):
             y += row.height
         self.draw_scroll_bar(surface)
         stars = sum(self.progress.values())
-        theme.draw_text(surface, tr("Cube puzzle stars: {n}", n=stars), (60, 660), 18, theme.YELLOW, bold=True)
+        label = theme.draw_text(surface, tr("Cube puzzle stars: {n}", n=stars), (60, 660), 18, theme.YELLOW,
+                                bold=True)
+        left = max(300, label.right + 20)  # after the label: a longer translation hid the number under a star
         for i in range(min(stars, 24)):
-            draw.marker(surface, "star", (300 + i * 22, 672), 8, theme.YELLOW)
+            draw.marker(surface, "star", (left + i * 22, 672), 8, theme.YELLOW)
         self.legend(surface)
 
     def draw_level(self, surface: pygame.Surface, row: Row, y: int) -> None:

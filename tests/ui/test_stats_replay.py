@@ -390,3 +390,25 @@ def test_the_replay_bar_leaves_the_whole_blockers_rack_in_sight():
         assert len(bar) == 1 and max(t.bottom for t in tiles) < bar[0].top and bar[0].bottom <= 720
     finally:
         d.close()
+
+
+def test_the_puzzle_stars_line_keeps_its_number_clear_of_the_stars(monkeypatch):
+    """German: 'Sterne aus Würfelrätseln: 9' is longer than the room left before the star
+    row, whose first star covered the number."""
+    from game.scenes import stats_scene
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    storage.save_progress(storage.user_dirs(), {"01_standing_tall": 3, "02_a_bridge": 3, "03_corner_post": 3})
+    centres: list[tuple[int, int]] = []
+    marker = stats_scene.draw.marker
+    monkeypatch.setattr(stats_scene.draw, "marker",
+                        lambda surface, kind, centre, r, colour: centres.append(centre) or
+                        marker(surface, kind, centre, r, colour))
+    d = Driver(lambda app: StatsScene(app))
+    try:
+        labels = d.labels(frames=2)
+        line = [rect for text, rect, _ in labels if text.startswith("Sterne aus")]
+        assert line and line[0].right > 290, "the German label reaches the old star row"
+        assert len(centres) >= 9
+        assert min(x for x, _ in centres) - 10 > line[0].right, "the first star covers the number"
+    finally:
+        d.close()
