@@ -725,6 +725,11 @@ class TableScene(AppScene):
         """Benchmarks only: keep the view busy the way a player would (override per game)."""
 
     def update(self, dt: float) -> None:
+        # before the UI manager's update, which takes note of what is shown: once the
+        # results cover the table it updates no more, and a button hidden after it stayed drawn
+        offer = self.hint_offered()
+        if self.hint_button.visible != offer:
+            self.hint_button.show() if offer else self.hint_button.hide()
         super().update(dt)
         if self.handoff_first and self.stack is not None and self.stack.top is self:
             self.handoff_first = False  # before anything is drawn: update runs first each frame
@@ -732,9 +737,6 @@ class TableScene(AppScene):
                 self.hand_off(self.viewer)
                 return
         self.poll_hint()
-        offer = self.hint_offered()
-        if self.hint_button.visible != offer:
-            self.hint_button.show() if offer else self.hint_button.hide()
         if self.tutorial is not None:
             self.coach_next.show() if self.coach_waiting() else self.coach_next.hide()
         if self.app.config.bench_motion:

@@ -622,3 +622,25 @@ def test_the_middle_rows_tab_order_follows_the_screen_left_to_right(x1):
         if len(seen) == 3:
             break
     assert [table.spot_rect(s).x for s in seen] == sorted(table.spot_rect(s).x for s in seen)
+
+
+def test_the_hint_button_is_gone_under_the_results_after_your_last_move():
+    """The button hid itself after the UI had taken note of what to draw, and the results
+    then covered the table, whose UI updated no more: 'Hint (H)' stayed on the Game over panel."""
+    setup = {"tableaux": [[["5H"], [], []], [["9C"], [], []]], "deck": ["2D", "3C", "7S"]}
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": setup})
+    try:
+        t = d.top
+        for key in (pygame.K_d, pygame.K_2):
+            d.key(key)
+            d.frames(30)
+        assert d.until(lambda: t.session.current_player == 0, timeout=20)
+        for key in (pygame.K_d, pygame.K_3):
+            d.key(key)
+            d.frames(30)
+        assert "done" in t.session.legal_texts()
+        d.key(pygame.K_f)             # your final merges are the game's last move
+        texts = [text for text, _, _ in d.labels(3)]
+        assert isinstance(d.top, ResultsScene) and "Hint (H)" not in texts
+    finally:
+        d.close()
