@@ -140,7 +140,10 @@ class QuestionPad:
                 piece_glyph(surface, pid, rect.center, size * 0.32, theme.BLACK)
 
 
-def describe_question(q: str, target_name: str) -> str:
+def describe_question(q: str, target_name: str, alone: bool = False) -> str:
+    """What pointing at a question asks; ``alone``: a solo puzzle, with nobody else to ask."""
     if q.isdigit():
         return tr("Ask {who}: which block is on top in cell {q}?", who=target_name, q=q)
+    if alone:
+        return tr("Ask about side {q}: what does it show, level by level?", q=q)
     return tr("Ask everyone: what does side {q} show, level by level?", q=q)

@@ -254,7 +254,7 @@ class PuzzleScene(AppScene):
                         theme.TEXT_DIM)
         self.pad.draw(surface, run.can_ask, self.hover_q, cells, letters, COLOURS, fresh)
         if self.hover_q and run.can_ask:
-            theme.draw_text(surface, describe_question(self.hover_q, tr("the puzzle")),
+            theme.draw_text(surface, describe_question(self.hover_q, tr("the puzzle"), alone=True),
                             (self.pad.rect.x, self.pad.rect.bottom + 10), 14, theme.YELLOW)
         self.draw_budget(surface)
         if self.stamp is not None:
@@ -265,7 +265,8 @@ class PuzzleScene(AppScene):
         p, run = self.puzzle, self.run
         box = pygame.Rect(660, 440, 600, 140)
         draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
-        theme.draw_text(surface, tr("Questions used: {u} of {limit}", u=run.used, limit=p.limit),
+        used = min(run.used, p.limit)  # a wrong guess past the budget fails the puzzle: never "4 of 3"
+        theme.draw_text(surface, tr("Questions used: {u} of {limit}", u=used, limit=p.limit),
                         (box.x + 14, box.y + 12), 20, bold=True)
         theme.draw_text(surface, tr("3 stars: at most {a}   2 stars: at most {b}   1 star: at most {c}",
                                     a=p.stars[0], b=p.stars[1], c=p.stars[2]), (box.x + 14, box.y + 44), 15,

@@ -130,3 +130,31 @@ def test_earned_and_unearned_stars_differ_in_shape_not_only_colour():
         return sum(1 for x in range(120) for y in range(40) if surface.get_at((x, y))[:3] != (0, 0, 0))
 
     assert filled(0) < filled(3) * 0.7, "an unearned star is an outline, an earned one is solid"
+
+
+def test_a_failed_puzzle_counts_no_more_questions_than_its_budget_and_letters_ask_no_one_else():
+    from game.rules.cube.puzzle import load_puzzles
+    puzzles = load_puzzles()[0]
+    puzzle = puzzles[0]
+    d = Driver(lambda app: PuzzleScene(app, puzzle, puzzles))
+    try:
+        scene = d.top
+        letter = next(q for q in "BCDFGHIJKL" if not scene.run.asked(q))
+        scene.hover_q = letter
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        asked = f"Ask about side {letter}: what does it show, level by level?"
+        assert asked in labels, "a solo puzzle asks no one else"
+        scene.hover_q = None
+        for q in [q for q in "123456789BCDFGHIJKL" if not scene.run.asked(q)][:puzzle.limit]:
+            if q.isdigit():
+                d.key(pygame.K_0 + int(q))
+            else:
+                d.key(getattr(pygame, f"K_{q.lower()}"), mod=pygame.KMOD_SHIFT)
+        assert scene.run.used == puzzle.limit
+        scene.replica.load("S:5.1,5.2 M:2.1,3.1,6.1 L:1.1,4.1,7.1,8.1")  # wrong, past the budget: failed
+        d.key(pygame.K_g)
+        assert scene.run.over and not scene.run.solved and scene.run.used > puzzle.limit
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert f"Questions used: {puzzle.limit} of {puzzle.limit}" in labels
+    finally:
+        d.close()
