@@ -31,6 +31,10 @@ def star_row(surface: pygame.Surface, centre: tuple[int, int], earned: int, r: i
 
 
 class PuzzleListScene(AppScene):
+    # messages in the strip right of Back, under the last row of puzzles: the default box
+    # at the bottom covered Back (and a taller one under the heading would cover the first row)
+    toast_span = (296, 1280)
+
     def enter(self) -> None:
         self.puzzles, problems = load_puzzles()
         self.progress, problem = storage.load_progress(self.app.dirs)

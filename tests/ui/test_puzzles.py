@@ -158,3 +158,23 @@ def test_a_failed_puzzle_counts_no_more_questions_than_its_budget_and_letters_as
         assert f"Questions used: {puzzle.limit} of {puzzle.limit}" in labels
     finally:
         d.close()
+
+
+def test_the_locked_message_covers_neither_back_nor_a_puzzle_at_any_reading_size():
+    """Clicking a locked puzzle said so in a box over the Back button."""
+    from game.ui import theme
+    for scale, lang in ((1.0, "en"), (2.0, "en"), (2.0, "de")):
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"text_scale": scale, "language": lang})
+        d = Driver(lambda app: PuzzleListScene(app))
+        try:
+            listing = d.top
+            assert theme.text_scale == scale
+            d.click(listing.cards[1][1].center)
+            assert listing.toast
+            box = d.toast_box(listing)
+            back = next(b.rect for b in listing._callbacks)
+            assert not box.colliderect(back), (scale, box, back)
+            assert not any(box.colliderect(rect) for _, rect, _ in listing.cards), (scale, box)
+            assert pygame.Rect(0, 0, 1280, 720).contains(box)
+        finally:
+            d.close()
