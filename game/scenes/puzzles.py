@@ -63,6 +63,10 @@ class PuzzleListScene(AppScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.stack_pop()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            from game.scenes.rules_page import RulesScene
+            self.stack.push(RulesScene(self.app, "cube", section="Puzzles"))
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for puzzle, rect, unlocked in self.cards:
                 if rect.collidepoint(event.pos):
@@ -221,7 +225,7 @@ class PuzzleScene(AppScene):
                 return True
             if key == pygame.K_F1:
                 from game.scenes.rules_page import RulesScene
-                self.stack.push(RulesScene(self.app, "cube"))
+                self.stack.push(RulesScene(self.app, "cube", section="Puzzles"))
                 return True
             if key == pygame.K_h:  # as at a table, keys that do nothing here say so
                 self.refuse(tr("A puzzle has no hints beyond the clue under its title."))

@@ -66,6 +66,7 @@ class Line:
     colour: str  # a theme colour name: read at draw time (high contrast)
     bold: bool = False
     mark: str = ""
+    block: int = -1  # the index of the block the line belongs to
 
 
 # (size, colour, bold, indent, space above) per kind; sizes are reading sizes
@@ -83,7 +84,7 @@ def layout(blocks: list[Block], width: int) -> list[Line]:
     """Blocks wrapped to ``width`` pixels, at the reading-text size (theme.text_scale)."""
     lines: list[Line] = []
     y = 0
-    for block in blocks:
+    for b, block in enumerate(blocks):
         size, colour, bold, indent, above = STYLES[block.kind]
         size = theme.reading(size)
         indent = round(indent * theme.text_scale)
@@ -91,7 +92,8 @@ def layout(blocks: list[Block], width: int) -> list[Line]:
             y += round(above * theme.text_scale)
         height = theme.font(size, bold).get_linesize() + size // 8  # a little leading
         for i, part in enumerate(theme.wrap(block.text, size, width - indent, bold)):
-            lines.append(Line(part, indent, y, height, size, colour, bold, MARKS.get(block.kind, "") if i == 0 else ""))
+            lines.append(Line(part, indent, y, height, size, colour, bold, MARKS.get(block.kind, "") if i == 0 else "",
+                              b))
             y += height
     return lines
 
@@ -113,10 +115,24 @@ def load_rules_text(game: str) -> str:
         return tr("The rules page for this game could not be loaded ({path}).", path=path)
 
 
+def section_block(game: str, blocks: list[Block], section: str) -> int | None:
+    """The index in ``blocks`` of the section whose English heading is ``section``: a
+    translated page has the English page's blocks, one for one (a test checks it)."""
+    try:
+        english = rules_blocks(asset("rules", f"{game}.txt").read_text(encoding="utf-8"))
+    except OSError:
+        return None
+    i = next((i for i, b in enumerate(english) if b.kind == "section" and b.text == section), None)
+    if i is None or i >= len(blocks) or blocks[i].kind != "section":
+        return None
+    return i
+
+
 class RulesScene(AppScene):
+    """``section``: the English heading of a section to open the page at (e.g. "Puzzles")."""
     opaque = True
 
-    def __init__(self, app, game: str) -> None:
+    def __init__(self, app, game: str, section: str | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.blocks = rules_blocks(load_rules_text(game))
@@ -124,12 +140,16 @@ class RulesScene(AppScene):
         self.first = 0  # index of the first line shown
         self.dragging: int | None = None  # pointer y minus the thumb's top while dragging it
         self._laid_out_at: float | None = None
+        self.section = section_block(game, self.blocks, section) if section else None
 
     def enter(self) -> None:
         self.button(tr("Back"), (540, 648, 200, 48), self.close, object_id="#primary")
         self.focus.index = 0
         self.focus.visible = True
         self.relayout()
+        if self.section is not None:  # scrolled to the section (as far as the page scrolls)
+            at = next((i for i, line in enumerate(self.lines) if line.block == self.section), 0)
+            self.first = min(at, self.max_top)
 
     # --- layout -------------------------------------------------------------------------
     @property

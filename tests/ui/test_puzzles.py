@@ -178,3 +178,27 @@ def test_the_locked_message_covers_neither_back_nor_a_puzzle_at_any_reading_size
             assert pygame.Rect(0, 0, 1280, 720).contains(box)
         finally:
             d.close()
+
+
+def test_f1_on_the_list_and_in_a_puzzle_opens_the_rules_at_the_puzzles_section():
+    """F1 did nothing on the list; in a puzzle it opened the Cube rules at the top, while
+    the Puzzles section is at the end. The section tells the puzzle's refusals, too."""
+    from game.scenes.rules_page import RulesScene
+    for lang, heading, words in (("en", "Puzzles", "fails the puzzle"), ("de", "Rätsel", "scheitern")):
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": lang})
+        d = Driver(lambda app: PuzzleListScene(app))
+        try:
+            for opened_from in ("list", "puzzle"):
+                if opened_from == "puzzle":
+                    d.click(d.top.cards[0][1].center)
+                    assert isinstance(d.top, PuzzleScene)
+                d.key(pygame.K_F1)
+                rules = d.top
+                assert isinstance(rules, RulesScene) and rules.game == "cube", opened_from
+                shown = [line.text for line in rules.visible_lines()]
+                assert heading in shown, (lang, opened_from, shown[:3])
+                assert any(words in text for text in shown), (lang, opened_from)
+                d.key(pygame.K_ESCAPE)
+                assert not isinstance(d.top, RulesScene)
+        finally:
+            d.close()
