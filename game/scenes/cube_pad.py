@@ -15,9 +15,13 @@ from game.ui import draw, theme
 from game.ui.iso import piece_glyph
 
 CELL = 54
-RING = 46          # room around the grid for a letter (32 px) and its notes
+RING = 46          # room above and below the grid for a letter (32 px) and its notes
+# room left and right of the grid: a letter, its column of notes (12 px) beside it and a
+# margin, so the notes of J, K, L and D, E, F stay inside the pad (they hung over its edge)
+RING_X = 54
 DOT = 32
-PAD_SIZE = 3 * CELL + 2 * RING
+PAD_SIZE = 3 * CELL + 2 * RING  # the pad's height
+PAD_WIDTH = 3 * CELL + 2 * RING_X
 
 # CU-2 layout: where each letter sits around the 3x3 grid (column, row) in pad units
 LETTER_CELLS = {
@@ -53,16 +57,16 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, pid: str | None,
 
 class QuestionPad:
     def __init__(self, topleft: tuple[int, int]) -> None:
-        self.rect = pygame.Rect(topleft, (PAD_SIZE, PAD_SIZE))
+        self.rect = pygame.Rect(topleft, (PAD_WIDTH, PAD_SIZE))
 
     def cell_rect(self, cell: int) -> pygame.Rect:
         x, y = (cell - 1) % 3, (cell - 1) // 3
-        return pygame.Rect(self.rect.x + RING + x * CELL, self.rect.y + RING + y * CELL, CELL, CELL)
+        return pygame.Rect(self.rect.x + RING_X + x * CELL, self.rect.y + RING + y * CELL, CELL, CELL)
 
     def letter_rect(self, letter: str) -> pygame.Rect:
         """The letter's button, right next to the grid (its notes go further out)."""
         cx, cy = LETTER_CELLS[letter]
-        grid = pygame.Rect(self.rect.x + RING, self.rect.y + RING, 3 * CELL, 3 * CELL)
+        grid = pygame.Rect(self.rect.x + RING_X, self.rect.y + RING, 3 * CELL, 3 * CELL)
         if 0 <= cx <= 2:
             x = grid.x + cx * CELL + (CELL - DOT) // 2
         else:

@@ -202,3 +202,37 @@ def test_f1_on_the_list_and_in_a_puzzle_opens_the_rules_at_the_puzzles_section()
                 assert not isinstance(d.top, RulesScene)
         finally:
             d.close()
+
+
+def test_side_notes_stay_inside_the_question_pad():
+    """The notes beside J, K, L (and D, E, F) hung over the pad's edge."""
+    from game.rules.cube.puzzle import load_puzzles
+    from game.scenes.cube_board import COLOURS
+    from game.ui import theme
+    puzzles = load_puzzles()[0]
+    puzzle = max(puzzles, key=lambda p: p.limit)
+    for scale in (1.0, 2.0):
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"text_scale": scale})
+        d = Driver(lambda app: PuzzleScene(app, puzzle, puzzles))
+        try:
+            scene = d.top
+            assert theme.text_scale == scale
+            sides = [q for q in "JKLDEF" if not scene.run.asked(q)][:puzzle.limit]
+            for q in sides:
+                d.key(getattr(pygame, f"K_{q.lower()}"), mod=pygame.KMOD_SHIFT)
+            letters = {q: a for q, a in scene.run.answers if not q.isdigit()}
+            assert set(sides) <= set(letters)
+
+            def picture(notes: dict, pad=scene.pad) -> pygame.Surface:
+                surface = pygame.Surface((1280, 720))
+                surface.fill((255, 0, 255))
+                pad.draw(surface, True, None, {}, notes, COLOURS, set())
+                return surface
+            bare, noted = picture({}), picture(letters)
+            inner = scene.pad.rect.inflate(-4, -4)  # clear of the pad's edge, not on it
+            outside = [(x, y) for x in range(scene.pad.rect.x - 30, scene.pad.rect.right + 30)
+                       for y in range(scene.pad.rect.y, scene.pad.rect.bottom)
+                       if bare.get_at((x, y)) != noted.get_at((x, y)) and not inner.collidepoint(x, y)]
+            assert not outside, (scale, outside[:5], scene.pad.rect)
+        finally:
+            d.close()
