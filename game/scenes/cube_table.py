@@ -50,6 +50,7 @@ class CubeTable(TableScene):
         super().__init__(app, session)
         self.secret_builders: dict[int, Builder] = {}
         self.replicas: dict[int, Builder] = {}
+        self.replicas_at = -1  # in a replay: the move the copies were rebuilt for
         self.board = BuildBoard(app, self.building, self.board_view, self.refuse, finished=self.solved_copy)
         self.hover_q: str | None = None
         self.stamp: tuple[str, bool, float] | None = None
@@ -85,14 +86,36 @@ class CubeTable(TableScene):
         if v["phase"] == "play":
             if v["solved"][self.viewer] or v["eliminated"][self.viewer]:
                 return None
+            self.replay_stepped()
             if self.viewer not in self.replicas:
-                copy = Builder(tuple(v["pieces"][v["target"]]))
-                saved = self.session.notes.get("cube_copies", {})
-                if isinstance(saved, dict) and str(self.viewer) in saved and not copy.restore(saved[str(self.viewer)]):
-                    log.warning("the saved copy of seat %d's target does not fit: left out", self.viewer + 1)
-                self.replicas[self.viewer] = copy
+                self.replicas[self.viewer] = self.copy_of(self.viewer, tuple(v["pieces"][v["target"]]))
             return self.replicas[self.viewer]
         return None
+
+    def replay_stepped(self) -> None:
+        """In a replay, forget the copies once it moved to another step: they are rebuilt
+        for this move (see copy_of)."""
+        if self.replaying and self.replicas_at != len(self.session.log.actions):
+            self.replicas.clear()
+            self.replicas_at = len(self.session.log.actions)
+
+    def copy_of(self, seat: int, pieces: tuple[str, ...]) -> Builder:
+        """The seat's copy of its target's shape: as saved with the game, or in a replay
+        the seat's last guess so far (the saved copy is the one at the game's end)."""
+        copy = Builder(pieces)
+        if self.replaying:
+            guesses = [text for text, actor in zip(self.session.log.actions, self.session.log.actors, strict=False)
+                       if actor == seat and text.startswith("guess ")]
+            if guesses:
+                try:
+                    copy.load(guesses[-1].split(" ", 1)[1])
+                except ValueError:
+                    log.warning("seat %d's guess in the record does not fit its target: left out", seat + 1)
+            return copy
+        saved = self.session.notes.get("cube_copies", {})
+        if isinstance(saved, dict) and str(seat) in saved and not copy.restore(saved[str(seat)]):
+            log.warning("the saved copy of seat %d's target does not fit: left out", seat + 1)
+        return copy
 
     def solved_copy(self) -> Builder | None:
         """What the board shows, not to be changed, when the viewer builds nothing: the copy
@@ -100,6 +123,9 @@ class CubeTable(TableScene):
         shape while the others build theirs."""
         v = self.view
         if v["phase"] == "play" and v["solved"][self.viewer]:
+            self.replay_stepped()
+            if self.replaying and self.viewer not in self.replicas:
+                self.replicas[self.viewer] = self.copy_of(self.viewer, tuple(v["pieces"][v["target"]]))
             return self.replicas.get(self.viewer)
         if v["phase"] == "build" and v.get("my_secret") and not self.my_turn():
             # your hidden shape stays on the board while the others build (it was an empty grid

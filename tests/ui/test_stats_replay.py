@@ -412,3 +412,42 @@ def test_the_puzzle_stars_line_keeps_its_number_clear_of_the_stars(monkeypatch):
         assert min(x for x, _ in centres) - 10 > line[0].right, "the first star covers the number"
     finally:
         d.close()
+
+
+def test_a_cube_replay_shows_the_copy_as_it_was_at_that_move():
+    """The replay showed the copy saved at the game's end at every move, even at move 0:
+    at move k the copy is the seat's last guess before it, or empty."""
+    from game.scenes.cube_build import Builder
+    p = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
+    q = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+    session = GameSession("cube", ["human", "ai:easy"], seed=1,
+                          options={"first_player": 0, "setup": {"secrets": [p, q]}})
+    for text, seat in (("guess " + p, 0), ("ask 5", 1), ("guess " + q, 0), ("ask 1", 1)):
+        session.apply(text, seat)
+    assert session.is_over()
+    final = Builder(("S", "M", "L"))
+    final.load(q)
+    session.notes["cube_copies"] = {"0": final.saved()}  # kept with the game: the copy at its end
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        table = d.top.table
+
+        def copy() -> str | None:
+            shown = table.board.builder() or table.board.finished()
+            return None if shown is None else (shown.text() or ("part" if shown.placed else "empty"))
+        d.key(pygame.K_HOME)
+        assert copy() == "empty", "no guess yet: nothing built"
+        labels = [text for text, _, _ in d.labels(1)]
+        assert "Your copy of Seat 2 (AI)'s shape" in labels
+        d.key(pygame.K_RIGHT)
+        assert copy() == p, "the wrong guess just made"
+        d.key(pygame.K_RIGHT)
+        assert copy() == p
+        d.key(pygame.K_RIGHT)
+        assert copy() == q, "the right guess"
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_LEFT)
+        assert copy() == "empty", "stepping back takes the guesses back"
+    finally:
+        d.close()
