@@ -26,8 +26,10 @@ from game.ui.iso import IsoView
 
 log = logging.getLogger("breakbox")
 
-SECRET_CENTRE = (850, 648)  # your own hidden shape, small, bottom right
-SECRET_TILE = 20
+# your own hidden shape, small, bottom right: its foundation ends above a replay's bar
+# (y 695; it ran under it) and its title stays under the answers box
+SECRET_CENTRE = (850, 642)
+SECRET_TILE = 19
 
 STAMP_TIME = 1.8
 # Memory play shows only the latest question's answers: after a question the AI waits this

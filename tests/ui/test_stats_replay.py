@@ -451,3 +451,33 @@ def test_a_cube_replay_shows_the_copy_as_it_was_at_that_move():
         assert copy() == "empty", "stepping back takes the guesses back"
     finally:
         d.close()
+
+
+def test_the_replay_bar_leaves_the_whole_hidden_cube_shape_in_sight():
+    """The bar along the bottom cut off the foot of the "Your hidden shape" foundation."""
+    from game.scenes.cube_table import ANSWERS_BOX, SECRET_CENTRE
+    p = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
+    q = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+    session = GameSession("cube", ["human", "ai:easy"], seed=1,
+                          options={"first_player": 0, "setup": {"secrets": [p, q]}})
+    session.apply("ask 5", 0)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        replay = d.top
+        for key in (pygame.K_HOME, pygame.K_END):
+            d.key(key)
+            labels = d.labels(1)
+            canvas = d.app.display.canvas
+            alone = pygame.Surface(canvas.get_size())
+            alone.fill((255, 0, 255))
+            replay.table.draw_own_secret(alone)  # the hidden shape and its title, nothing else
+            drawn = [(x, y) for x in range(SECRET_CENTRE[0] - 120, SECRET_CENTRE[0] + 120) for y in range(520, 720)
+                     if alone.get_at((x, y))[:3] != (255, 0, 255)]
+            assert drawn
+            bar = replay.bar_rect()
+            assert max(y for _, y in drawn) < bar.top, "the foundation runs under the replay's bar"
+            assert all(canvas.get_at(xy) == alone.get_at(xy) for xy in drawn if xy[1] >= bar.top - 4)
+            title = next(rect for text, rect, _ in labels if text == "Your hidden shape")
+            assert title.top >= ANSWERS_BOX.bottom, "the title stays under the answers box"
+    finally:
+        d.close()
