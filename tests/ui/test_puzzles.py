@@ -72,6 +72,15 @@ def test_asking_uses_the_budget_and_repeats_are_refused():
         d.close()
 
 
+def use_every_question(d: Driver, scene: PuzzleScene, puzzle) -> None:
+    """Ask questions not yet answered, by keys, until the puzzle's budget is used."""
+    for q in [q for q in "123456789BCDFGHIJKL" if not scene.run.asked(q)][:puzzle.limit]:
+        if q.isdigit():
+            d.key(pygame.K_0 + int(q))
+        else:
+            d.key(getattr(pygame, f"K_{q.lower()}"), mod=pygame.KMOD_SHIFT)
+
+
 def test_with_every_question_used_the_right_guess_still_earns_a_star():
     from game.rules.cube.puzzle import load_puzzles
     puzzles = load_puzzles()[0]
@@ -79,11 +88,7 @@ def test_with_every_question_used_the_right_guess_still_earns_a_star():
     d = Driver(lambda app: PuzzleScene(app, puzzle, puzzles))
     try:
         scene = d.top
-        for q in [q for q in "123456789BCDFGHIJKL" if not scene.run.asked(q)][:puzzle.limit]:
-            if q.isdigit():
-                d.key(pygame.K_0 + int(q))
-            else:
-                d.key(getattr(pygame, f"K_{q.lower()}"), mod=pygame.KMOD_SHIFT)
+        use_every_question(d, scene, puzzle)
         assert scene.run.used == puzzle.limit and not scene.run.over
         labels = [text for text, _, _ in d.labels(frames=1)]
         assert "No questions left: the right guess still earns a star." in labels
@@ -145,11 +150,7 @@ def test_a_failed_puzzle_counts_no_more_questions_than_its_budget_and_letters_as
         asked = f"Ask about side {letter}: what does it show, level by level?"
         assert asked in labels, "a solo puzzle asks no one else"
         scene.hover_q = None
-        for q in [q for q in "123456789BCDFGHIJKL" if not scene.run.asked(q)][:puzzle.limit]:
-            if q.isdigit():
-                d.key(pygame.K_0 + int(q))
-            else:
-                d.key(getattr(pygame, f"K_{q.lower()}"), mod=pygame.KMOD_SHIFT)
+        use_every_question(d, scene, puzzle)
         assert scene.run.used == puzzle.limit
         scene.replica.load("S:5.1,5.2 M:2.1,3.1,6.1 L:1.1,4.1,7.1,8.1")  # wrong, past the budget: failed
         d.key(pygame.K_g)

@@ -87,12 +87,16 @@ def test_h_in_a_tutorial_points_to_the_coach_instead_of_a_different_move():
         d.close()
 
 
-def _play_to_the_end(d, table) -> None:
+def _play_to_the_end(d, table, until=None) -> None:
+    """Follow the coach until the game is over (or until ``until(step)`` holds on the
+    learner's turn)."""
     tut = table.tutorial
     for _ in range(400):
         if table.session.is_over():
             return
         step = tut.step
+        if until is not None and until(step) and table.session.current_player == table.viewer:
+            return
         if step.expect and table.session.current_player == table.viewer:
             assert d.until(lambda: not table.animating, timeout=5)
             assert table.perform(step.expect, table.viewer), table.toast
@@ -140,17 +144,7 @@ def test_breaker_blocks_tutorial_takes_a_drop_in_the_middle_of_a_two_sided_cell_
     try:
         start_tutorial(d.app, "breaker_blocks")
         table = d.top
-        tut = table.tutorial
-        for _ in range(200):
-            step = tut.step
-            if step.expect == "play annihilate at 0,-1 from E" and table.session.current_player == table.viewer:
-                break
-            if step.expect and table.session.current_player == table.viewer:
-                assert d.until(lambda: not table.animating, timeout=5)
-                assert table.perform(step.expect, table.viewer), table.toast
-            elif table.coach_waiting():
-                d.key(pygame.K_RETURN)
-            d.frames(5)
+        _play_to_the_end(d, table, until=lambda step: step.expect == "play annihilate at 0,-1 from E")
         assert d.until(lambda: not table.animating, timeout=5)
         sides = table.sockets_for(("hand", "annihilate")).get((0, -1), [])
         assert sorted(sides) == ["E", "N"], "the cell takes either side, so the test means something"
