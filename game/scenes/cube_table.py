@@ -82,6 +82,7 @@ class CubeTable(TableScene):
         """The builder the viewer works on now: the secret (build phase) or the copy."""
         v = self.view
         if v["phase"] == "build":
+            self.replay_stepped()
             if not self.my_turn():
                 return None
             return self.secret_builders.setdefault(self.viewer, Builder(tuple(v["pieces"][self.viewer])))
@@ -95,10 +96,11 @@ class CubeTable(TableScene):
         return None
 
     def replay_stepped(self) -> None:
-        """In a replay, forget the copies once it moved to another step: they are rebuilt
-        for this move (see copy_of)."""
+        """In a replay, forget the copies and the secret shapes once it moved to another
+        step: they are rebuilt for this move (see copy_of; a secret shows once it is hidden)."""
         if self.replaying and self.replicas_at != len(self.session.log.actions):
             self.replicas.clear()
+            self.secret_builders.clear()
             self.replicas_at = len(self.session.log.actions)
 
     def copy_of(self, seat: int, pieces: tuple[str, ...]) -> Builder:
@@ -132,6 +134,7 @@ class CubeTable(TableScene):
         if v["phase"] == "build" and v.get("my_secret") and not self.my_turn():
             # your hidden shape stays on the board while the others build (it was an empty grid
             # under the title "Your secret shape", as if it had been lost)
+            self.replay_stepped()
             shown = self.secret_builders.get(self.viewer)
             if shown is None or shown.text() is None:  # e.g. after a Continue
                 shown = Builder(tuple(v["pieces"][self.viewer]))

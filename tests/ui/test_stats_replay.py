@@ -481,3 +481,28 @@ def test_the_replay_bar_leaves_the_whole_hidden_cube_shape_in_sight():
             assert title.top >= ANSWERS_BOX.bottom, "the title stays under the answers box"
     finally:
         d.close()
+
+
+def test_a_cube_replay_shows_a_secret_shape_only_from_the_move_that_hid_it():
+    """Stepping back past the move that hid seat 1's shape showed the shape on the grid it
+    was about to be built on."""
+    p = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
+    q = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+    session = GameSession("cube", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    session.apply("build " + p, 0)
+    session.apply("build " + q, 1)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        table = d.top.table
+
+        def shown() -> str | None:
+            board = table.board.builder() or table.board.finished()
+            return None if board is None else (board.text() or ("part" if board.placed else "empty"))
+        d.key(pygame.K_HOME)
+        assert shown() == "empty", "seat 1 is about to build"
+        d.key(pygame.K_RIGHT)
+        assert shown() == p, "hidden: it stays in sight while seat 2 builds"
+        d.key(pygame.K_LEFT)
+        assert shown() == "empty", "stepping back takes the shape back"
+    finally:
+        d.close()
