@@ -352,6 +352,10 @@ class BlockersTable(TableScene):
         self.flights.clear()
         self.hidden_squares.clear()
 
+    def tie_break(self, seat: int) -> float:
+        """BL-16: among equal scores, fewer captures in all ranks ahead."""
+        return helpers.score_breakdown(self.session.view(self.viewer))[seat]["total_captures"]
+
     def result_lines(self) -> list[str]:
         lines = []
         for row in helpers.score_breakdown(self.session.view(self.viewer)):

@@ -60,11 +60,13 @@ class ResultsScene(AppScene):
 
     def standings(self) -> list[int]:
         """Seats from best to worst: the winners first, then by score in the game's own
-        direction (in Blockers! a low score is good), seat order among equals."""
+        direction (in Blockers! a low score is good), then the game's own tie-break (as for
+        the winners), seat order among equals."""
         state = self.table.session.state
         scores, winners = state.scores(), state.winners()
         sign = 1 if self.table.session.game in LOWER_IS_BETTER else -1
-        return sorted(range(len(scores)), key=lambda s: (s not in winners, sign * scores[s]))
+        return sorted(range(len(scores)),
+                      key=lambda s: (s not in winners, sign * scores[s], self.table.tie_break(s)))
 
     def toggle_peek(self) -> None:
         self.peek = not self.peek

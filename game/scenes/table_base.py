@@ -616,6 +616,11 @@ class TableScene(AppScene):
         self._log_asides(len(actions), self.session.current_player)
         self.log_scroll = 0
 
+    def tie_break(self, seat: int) -> float:
+        """Among seats with equal scores, lower ranks ahead on the results (the rules'
+        tie-break, where the game has one beyond sharing)."""
+        return 0
+
     def opening_lines(self, view: dict) -> list[tuple[int | None, str]]:
         """Log lines for what happened before the first move (``view``: the game as dealt)."""
         return []

@@ -133,6 +133,28 @@ def test_results_list_the_winner_first_and_low_scores_above_high_ones():
         d.close()
 
 
+def test_results_rank_tied_scores_by_fewer_captures_as_the_winners_are():
+    """BL-16's tie-break also orders the seats behind the winner: equal scores, fewer
+    captures first (seat order put 'You' with more captures above)."""
+    import random
+
+    from game.rules.blockers import helpers
+    from game.scenes.results import ResultsScene
+    session = GameSession("blockers", ["human"] * 4, seed=5, options={"first_player": 0})
+    rng = random.Random(5)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    scores, winners = session.state.scores(), session.state.winners()
+    captures = [row["total_captures"] for row in helpers.score_breakdown(session.state)]
+    assert winners == [3] and scores[:3] == [16, 16, 16] and captures[:3] == [9, 11, 6], "the seed's tie"
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        assert d.top.standings() == [3, 2, 0, 1]
+    finally:
+        d.close()
+
+
 def test_five_seat_results_fit_their_box_above_the_buttons():
     """Five seats each explain their score on two lines: the box grows instead of the
     details running under the buttons and out of the box."""
