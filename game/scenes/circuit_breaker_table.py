@@ -284,7 +284,7 @@ class CircuitBreakerTable(TableScene):
 
     def place(self, tile: str, cell: tuple[int, int]) -> bool:
         rot = self.canonical(tile, self.rotation)
-        problem = helpers.fit_problem(self.view, tile, cell[0], cell[1], rot, seat=self.viewer)
+        problem = self.placement_problem(self.view, tile, cell, rot)
         text = f"place {tile} at {cell[0]},{cell[1]} r{rot}"
         if problem is None and text not in self.legal():
             try:
@@ -300,6 +300,13 @@ class CircuitBreakerTable(TableScene):
             self.app.sound.play("drop")
             return True
         return False
+
+    def placement_problem(self, view: dict, tile: str, cell: tuple[int, int], rot: int) -> str | None:
+        """Why ``tile`` may not go to ``cell`` turned ``rot``: the turn's placements come
+        first (an edge reason for a third tile sent the player turning it in vain)."""
+        if view["placed"] >= MAX_PLACEMENTS:
+            return f"only {MAX_PLACEMENTS} placements per turn"
+        return helpers.fit_problem(view, tile, cell[0], cell[1], rot, seat=self.viewer)
 
     def discard(self, tile: str, pile: str) -> bool:
         self.selected = None
@@ -684,6 +691,10 @@ class CircuitBreakerTable(TableScene):
         waiting = self.waiting_prompt()
         if waiting is not None:
             return waiting
+        done = self.view["placed"] >= MAX_PLACEMENTS  # both placements of the turn are made
+        if self.selected and done:
+            return tr("Both placements of this turn are made: drop {t} on an appliance pile for cheese, "
+                      "or keep it (Esc).", t=self.selected)
         if self.selected:
             places = [m for m in self.legal() if m.startswith(f"place {self.selected} at ")]
             if not places:
@@ -693,6 +704,8 @@ class CircuitBreakerTable(TableScene):
                 return tr("{t} fits only when turned: press R or turn the wheel until cells glow.", t=self.selected)
             return tr("Place {t} on a glowing cell (R or the wheel turns it), or drop it on an appliance pile.",
                       t=self.selected)
+        if done:
+            return tr("Both placements are made: send your mouse, discard for cheese, then End turn.")
         return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
 
     # --- animation ----------------------------------------------------------------------
@@ -799,7 +812,7 @@ class CircuitBreakerTable(TableScene):
             if self.drag.active or self.focus.visible:  # pointed at with the mouse or the keyboard
                 cell = house_cell_at(self.pointed_pos())
                 if cell is not None:
-                    problem = helpers.fit_problem(v, held, cell[0], cell[1], rot, seat=self.viewer)
+                    problem = self.placement_problem(v, held, cell, rot)
                     if problem:
                         self.draw_fit_problem(surface, problem, cell)
         for i in range(7):  # coordinates

@@ -887,3 +887,25 @@ def test_a_tile_that_fits_only_turned_takes_the_focus_to_where_it_fits_turned_an
         assert t.selected == "A2" and t.focus.index == a2, "a tile that fits nowhere leaves the focus on it"
     finally:
         d.close()
+
+
+def test_after_both_placements_a_third_tile_is_refused_for_that_reason_not_an_edge():
+    """A third tile dropped where its edges do not fit was refused with the edge ("Not
+    connected..."), which sent the player turning it in vain; the prompt still offered
+    '2 per turn'."""
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S})
+    for _ in range(2):
+        session.apply(next(t for t in session.legal_texts() if t.startswith("place ")), 0)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        assert t.view["placed"] == 2
+        assert t.prompt().startswith("Both placements are made")
+        tile = t.view["hand"][0]
+        t.pick_hand(0)
+        assert t.prompt().startswith(f"Both placements of this turn are made: drop {tile}")
+        d.drag(t.hand_rect(0).center, house_rect_cell(0, 0).center)
+        assert len(log(d)) == 2
+        assert t.toast == "Only 2 placements per turn."
+    finally:
+        d.close()
