@@ -700,7 +700,47 @@ class TableScene(AppScene):
                 return True
             if event.key == pygame.K_SPACE and self.spectating and self.spectate_key(event.key):
                 return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and not self.focus.visible \
+                    and self.focus.items and not self.settling():
+                if self.animating and self.my_turn():
+                    self.finish_animation()  # as any key does: the last move lands first
+                self.show_focus()  # a first Enter that did nothing would leave a keyboard player stuck
+                return True
         return super().handle_event(event)
+
+    def show_focus(self) -> None:
+        """Enter or Space with the focus ring still hidden shows it, so the next Enter acts:
+        in a tutorial on the stop the coach outlines, else where the first Tab would go."""
+        stop = self.coach_focus_stop() if self.tutorial is not None else None
+        if stop is not None:
+            self.focus.index, self.focus.visible = stop, True
+        else:
+            self.focus.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
+
+    def coach_focus_stop(self) -> int | None:
+        """The focus stop on the first place the coach outlines that can be used now (the
+        stop that is that place, or covers most of it: a square takes a tile only once the
+        tile is picked up, so the tile comes first then), or None when the coach outlines
+        nothing for the learner now."""
+        step = self.tutorial.step
+        if step is None or not step.expect or step.expect.endswith("*") \
+                or self.session.current_player != self.viewer:
+            return None
+        for spot in self.hint_spots(step.expect):
+            best, best_key = None, None
+            for i, item in enumerate(self.focus.items):
+                if not item.enabled():
+                    continue
+                rect = item.rect_of()
+                overlap = rect.clip(spot)
+                if not overlap.w or not overlap.h:
+                    continue
+                key = (rect == spot, overlap.w * overlap.h)
+                if best_key is None or key > best_key:
+                    best, best_key = i, key
+            if best is not None:
+                return best
+        return None
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animating and self.my_turn():

@@ -153,3 +153,40 @@ def test_breaker_blocks_tutorial_takes_a_drop_in_the_middle_of_a_two_sided_cell_
         assert table.session.log.actions[-1] == "play annihilate at 0,-1 from E", table.toast
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "cube"])  # the cube's opens with "build any shape"
+def test_a_first_enter_in_a_tutorial_puts_the_focus_on_what_the_coach_outlines(game):
+    """The coach's outline looks like a focus ring; the real ring is hidden until Tab. So a
+    first Enter (or Space) shows the ring on an outlined place that can be used now (the tile
+    before the square it goes to), and the next Enter acts there."""
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        start_tutorial(d.app, game)
+        table = d.top
+        _play_to_the_end(d, table, until=lambda step: bool(step.expect) and not step.expect.endswith("*"))
+        assert d.until(lambda: not table.animating, timeout=5)
+        assert not table.focus.visible
+        spots = table.hint_spots(table.tutorial.step.expect)
+        d.key(pygame.K_RETURN)
+        ring = table.focus
+        assert ring.visible, "a first Enter shows the focus ring"
+        assert ring.current.rect_of().collidelist(spots) >= 0, (game, ring.current.rect_of(), spots)
+        d.key(pygame.K_RETURN)
+        assert "Not this time" not in (table.toast or ""), "the second Enter acts on the outlined place"
+    finally:
+        d.close()
+
+
+def test_a_first_enter_at_a_table_shows_the_focus_ring_where_tab_would():
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    session = GameSession("breaks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    d = Driver(lambda app: table_class("breaks")(app, session), autosave=False)
+    try:
+        d.frames(2)
+        d.key(pygame.K_SPACE)
+        ring = d.top.focus
+        assert ring.visible and ring.index == ring.start
+    finally:
+        d.close()
