@@ -33,6 +33,7 @@ class SeatArea:
     stack_dx: int
     stack_dy: int
     label: tuple[int, int]
+    note: tuple[int, int]  # "no stacks yet", where the stacks will go
 
 
 class BreaksLayout:
@@ -50,7 +51,7 @@ class BreaksLayout:
         # ring on a slot (it reaches 8 px outside the slot's zone, game/ui/focus.py)
         self.areas[viewer] = SeatArea(
             viewer, Rect(16, 410, 936, 300), BIG, BIG_STEP, tuple(40 + 104 * s for s in range(3)), 452,
-            (372, 448), (44, 62), 11, 5, 112, 80, (40, 413))
+            (372, 448), (44, 62), 11, 5, 112, 80, (40, 413), (372, 448))
         others = [(viewer + k) % num_players for k in range(1, num_players)]
         m = len(others)
         width = 936 // m if m > 1 else 640
@@ -60,10 +61,10 @@ class BreaksLayout:
             slots_x = tuple(x0 + 14 + 70 * s for s in range(3))
             if m <= 2:
                 stack = dict(stack_origin=(x0 + 234, 44), stack_card=(30, 42), stack_fan=7, stack_cols=3,
-                             stack_dx=68, stack_dy=50)
-            else:
+                             stack_dx=68, stack_dy=50, note=(x0 + 234, 44))
+            else:  # stacks under the slots: the note keeps clear of the focus ring on a slot (8 px out)
                 stack = dict(stack_origin=(x0 + 14, 202), stack_card=(26, 36), stack_fan=4, stack_cols=6,
-                             stack_dx=48, stack_dy=40)
+                             stack_dx=48, stack_dy=40, note=(x0 + 14, 214))
             self.areas[seat] = SeatArea(seat, Rect(x0 + 2, 6, width - 8, 242 if m > 2 else 200), SMALL,
                                         SMALL_STEP, slots_x, 48, label=(x0 + 14, 9), **stack)
 

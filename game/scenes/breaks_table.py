@@ -527,7 +527,7 @@ class BreaksTable(TableScene):
                         draw.corner_brackets(surface, ring.inflate(16, 16), length=10)
             stacks = view["stacks"][seat]
             if not stacks:
-                theme.draw_text(surface, tr("no stacks yet"), area.stack_origin, 14, theme.TEXT_DIM)
+                theme.draw_text(surface, tr("no stacks yet"), area.note, 14, theme.TEXT_DIM)
             for k, stack in enumerate(stacks):
                 for i, code in enumerate(stack):
                     r = lay.stack_card_rect(seat, k, i, len(stacks))

@@ -54,3 +54,30 @@ def test_the_focus_ring_on_a_slot_keeps_clear_of_every_seats_heading(players):
             assert pygame.Rect(0, 0, 960, 720).contains(ring)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_focus_ring_on_a_slot_keeps_clear_of_no_stacks_yet(players):
+    """At four players the ring on an opponent's slot crossed "no stacks yet" by 8 px: the
+    ring's outer edge (8 px outside the slot's zone) stays off every seat's note."""
+    from game.scenes.breaks_table import BreaksTable
+    from game.session import GameSession
+    from tests.ui.driver import Driver
+    session = GameSession("breaks", ["human"] + ["ai:easy"] * (players - 1), seed=0, options={"first_player": 0})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        table = d.top
+        d.frames(3)
+        slots = [i for i, item in enumerate(table.focus.items)
+                 if any(item.rect_of() == table.spot_rect(("slot", seat, s))
+                        for seat in range(players) for s in range(3))]
+        assert len(slots) == 3 * players
+        for index in slots:
+            table.focus.index, table.focus.visible = index, True
+            ring = table.focus.current.rect_of().inflate(16, 16)
+            notes = [rect for text, rect, _ in d.labels(1) if text == "no stacks yet"]
+            assert len(notes) == players
+            crossed = [rect for rect in notes if rect.colliderect(ring)]
+            assert not crossed, (ring, crossed)
+    finally:
+        d.close()
