@@ -19,11 +19,14 @@ class GameInfo:
     blurb: str
     players: str
     module: str | None  # None while the game is not built yet
+    # actions that finish a move another began, so a move count leaves them out: in Breaks
+    # a turn is "draw" and then "place", "break" or "discard" (a player's one move)
+    follow_ups: tuple[str, ...] = ()
 
 
 CATALOG: tuple[GameInfo, ...] = (
     GameInfo("breaks", "Breaks", "Draw, merge and break sequences of matching cards into stacks of five.",
-             "2-4", "game.rules.breaks"),
+             "2-4", "game.rules.breaks", follow_ups=("place", "break", "discard")),
     GameInfo("blockers", "Blockers!", "Lay tiles on a 9x9 board and capture without splitting groups.",
              "2-5", "game.rules.blockers"),
     GameInfo("breaker_blocks", "Breaker Blocks", "Build circuits and sabotage your rival's, two players.",
@@ -40,6 +43,14 @@ def game_info(name: str) -> GameInfo:
         if info.name == name:
             return info
     raise KeyError(f"unknown game {name!r}; known games: {', '.join(i.name for i in CATALOG)}")
+
+
+def move_count(name: str, actions: list[str]) -> int:
+    """How many moves a player would say the game's log holds: every action, but the ones
+    that finish a move begun by the one before (a Breaks draw and its placement are one
+    move). An unknown game counts every action."""
+    follow_ups = next((i.follow_ups for i in CATALOG if i.name == name), ())
+    return sum(1 for text in actions if str(text).split(" ", 1)[0] not in follow_ups)
 
 
 def is_available(name: str) -> bool:

@@ -9,7 +9,7 @@ import pygame
 
 from game import __version__, storage
 from game.i18n import tr, tr_message
-from game.rules import CATALOG, GameDataError
+from game.rules import CATALOG, GameDataError, move_count
 from game.scenes.base import AppScene
 from game.scenes.tables import data_problem, is_playable, saved_game_title
 from game.ui import draw, theme
@@ -35,7 +35,7 @@ class TitleScene(AppScene):
         if self.record is not None:
             title = saved_game_title(self.record)
             try:
-                moves = len(self.record["log"]["actions"])
+                moves = move_count(self.record["log"]["game"], self.record["log"]["actions"])
             except (KeyError, TypeError):
                 moves = None
             if title is None or moves is None:

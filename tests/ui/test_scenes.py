@@ -501,10 +501,24 @@ def test_continue_counts_one_move_in_the_singular():
     d = Driver()
     try:
         assert d.top.continue_text == "Continue Breaks (1 move in)"
-        session.apply("discard", 0)
-        save_as_autosave(session)
     finally:
         d.close()
+
+
+def test_continue_counts_a_breaks_draw_and_its_placement_as_one_move():
+    """A Breaks turn is a draw and then a place, break or discard: the player made one move,
+    not two ("86 moves in" was twice the turns played)."""
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    session.apply("draw", 0)
+    session.apply("discard", 0)
+    save_as_autosave(session)
+    d = Driver()
+    try:
+        assert d.top.continue_text == "Continue Breaks (1 move in)"
+    finally:
+        d.close()
+    session.apply("draw", 1)  # the next turn has begun
+    save_as_autosave(session)
     d = Driver()
     try:
         assert d.top.continue_text == "Continue Breaks (2 moves in)"
