@@ -26,10 +26,11 @@ def test_stacks_keep_their_usual_spacing_while_they_fit():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_focus_ring_on_a_slot_keeps_clear_of_every_seats_heading(players):
+def test_the_focus_ring_on_a_slot_keeps_clear_of_every_seats_heading_and_note(players):
     """The ring on an opponent's slot 3 crossed "Seat 2 (AI)   0 pts", the one on your
-    slot 1 covered "You   1 pt": the ring's outer edge (8 px outside the slot's zone, see
-    game/ui/focus.py) stays below each heading."""
+    slot 1 covered "You   1 pt", and at four players the ring on an opponent's slot crossed
+    "no stacks yet" by 8 px: the ring's outer edge (8 px outside the slot's zone, see
+    game/ui/focus.py) stays off every seat's heading and note."""
     import pygame
 
     from game.scenes.breaks_table import BreaksTable
@@ -47,37 +48,12 @@ def test_the_focus_ring_on_a_slot_keeps_clear_of_every_seats_heading(players):
         for index in slots:
             table.focus.index, table.focus.visible = index, True
             ring = table.focus.current.rect_of().inflate(16, 16)
-            headings = [(text, rect) for text, rect, _ in d.labels(1) if text.endswith(("pt", "pts"))]
-            assert len(headings) == players
-            crossed = [text for text, rect in headings if rect.colliderect(ring)]
+            labels = d.labels(1)
+            headings = [(text, rect) for text, rect, _ in labels if text.endswith(("pt", "pts"))]
+            notes = [(text, rect) for text, rect, _ in labels if text == "no stacks yet"]
+            assert len(headings) == players and len(notes) == players
+            crossed = [text for text, rect in headings + notes if rect.colliderect(ring)]
             assert not crossed, (ring, crossed)
             assert pygame.Rect(0, 0, 960, 720).contains(ring)
-    finally:
-        d.close()
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_focus_ring_on_a_slot_keeps_clear_of_no_stacks_yet(players):
-    """At four players the ring on an opponent's slot crossed "no stacks yet" by 8 px: the
-    ring's outer edge (8 px outside the slot's zone) stays off every seat's note."""
-    from game.scenes.breaks_table import BreaksTable
-    from game.session import GameSession
-    from tests.ui.driver import Driver
-    session = GameSession("breaks", ["human"] + ["ai:easy"] * (players - 1), seed=0, options={"first_player": 0})
-    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
-    try:
-        table = d.top
-        d.frames(3)
-        slots = [i for i, item in enumerate(table.focus.items)
-                 if any(item.rect_of() == table.spot_rect(("slot", seat, s))
-                        for seat in range(players) for s in range(3))]
-        assert len(slots) == 3 * players
-        for index in slots:
-            table.focus.index, table.focus.visible = index, True
-            ring = table.focus.current.rect_of().inflate(16, 16)
-            notes = [rect for text, rect, _ in d.labels(1) if text == "no stacks yet"]
-            assert len(notes) == players
-            crossed = [rect for rect in notes if rect.colliderect(ring)]
-            assert not crossed, (ring, crossed)
     finally:
         d.close()

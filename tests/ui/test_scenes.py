@@ -488,21 +488,21 @@ def test_a_move_that_cannot_be_saved_says_so(monkeypatch):
         d.close()
 
 
+def continue_text(session: GameSession) -> str:
+    """The title screen's Continue label for ``session`` saved as the autosave."""
+    save_as_autosave(session)
+    d = Driver()
+    try:
+        return d.top.continue_text
+    finally:
+        d.close()
+
+
 def test_continue_counts_one_move_in_the_singular():
     session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
-    save_as_autosave(session)
-    d = Driver()
-    try:
-        assert d.top.continue_text == "Continue Breaks (not started)"  # not "0 moves in"
-    finally:
-        d.close()
+    assert continue_text(session) == "Continue Breaks (not started)"  # not "0 moves in"
     session.apply("draw", 0)
-    save_as_autosave(session)
-    d = Driver()
-    try:
-        assert d.top.continue_text == "Continue Breaks (1 move in)"
-    finally:
-        d.close()
+    assert continue_text(session) == "Continue Breaks (1 move in)"
 
 
 def test_continue_counts_a_breaks_draw_and_its_placement_as_one_move():
@@ -511,19 +511,9 @@ def test_continue_counts_a_breaks_draw_and_its_placement_as_one_move():
     session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
     session.apply("draw", 0)
     session.apply("discard", 0)
-    save_as_autosave(session)
-    d = Driver()
-    try:
-        assert d.top.continue_text == "Continue Breaks (1 move in)"
-    finally:
-        d.close()
+    assert continue_text(session) == "Continue Breaks (1 move in)"
     session.apply("draw", 1)  # the next turn has begun
-    save_as_autosave(session)
-    d = Driver()
-    try:
-        assert d.top.continue_text == "Continue Breaks (2 moves in)"
-    finally:
-        d.close()
+    assert continue_text(session) == "Continue Breaks (2 moves in)"
 
 
 def test_a_long_continue_label_goes_on_two_lines_instead_of_shrinking():
