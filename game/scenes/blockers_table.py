@@ -154,10 +154,8 @@ class BlockersTable(TableScene):
         if index < len(tiles) and self.my_turn():
             self.selected = None if self.selected == tiles[index] else tiles[index]
             self.app.sound.play("pick")
-            targets = sorted(self.targets(), key=lambda sq: self.square_focus[sq])
-            if targets and by_keys:  # the focus ring goes on to the first square it may go to, shown
-                self.focus.index = self.square_focus[targets[0]]  # (a number key is a keyboard choice:
-                self.focus.visible = True                          # Enter must place where the ring is)
+            if by_keys:  # a number key is a keyboard choice: Enter must place where the ring is
+                self.focus.show_first([self.square_focus[sq] for sq in self.targets()])
 
     def click_square(self, square: str) -> None:
         if not self.my_turn():

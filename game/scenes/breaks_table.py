@@ -250,10 +250,7 @@ class BreaksTable(TableScene):
         self.click(spot)
         if self.selected is None or self.selected == before or self.selected[0] not in ("slot", "break"):
             return
-        stops = [self.spot_focus[t] for t in self.current_targets() if t in self.spot_focus]
-        if stops:
-            self.focus.index = min(stops)
-            self.focus.visible = True
+        self.focus.show_first([self.spot_focus[t] for t in self.current_targets() if t in self.spot_focus])
 
     def press_done(self) -> None:
         if "done" in self.legal():

@@ -262,10 +262,7 @@ class CircuitBreakerTable(TableScene):
         moves = [m.split() for m in self.legal() if m.startswith(f"place {tile} at ")]
         held = f"r{self.canonical(tile, self.rotation)}"
         cells = [m[3] for m in moves if m[4] == held] or [m[3] for m in moves]
-        stops = [self.cell_focus[(int(c.split(",")[0]), int(c.split(",")[1]))] for c in cells]
-        if stops:
-            self.focus.index = min(stops)
-            self.focus.visible = True
+        self.focus.show_first([self.cell_focus[(int(c.split(",")[0]), int(c.split(",")[1]))] for c in cells])
 
     def take_up(self, tile: str) -> None:
         """A tile taken from the hand starts the way the hand shows it (upright), unless

@@ -713,7 +713,7 @@ class TableScene(AppScene):
         in a tutorial on the stop the coach outlines, else where the first Tab would go."""
         stop = self.coach_focus_stop() if self.tutorial is not None else None
         if stop is not None:
-            self.focus.index, self.focus.visible = stop, True
+            self.focus.show_first([stop])
         else:
             self.focus.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
 

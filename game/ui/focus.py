@@ -37,6 +37,12 @@ class FocusRing:
         self.items.append(item)
         return item
 
+    def show_first(self, stops: list[int]) -> None:
+        """Put the ring, shown, on the first of ``stops`` (in focus order); none: unchanged.
+        A keyboard pick-up moves on to where the picked thing may go, so Enter acts there."""
+        if stops:
+            self.index, self.visible = min(stops), True
+
     def clear(self) -> None:
         self.items.clear()
         self.index = -1
