@@ -92,9 +92,8 @@ def test_a_template_with_the_reader_as_subject_takes_its_second_person_form():
         you = i18n.tr("You")
         assert i18n.tr("{who} ended the turn.", who=you) == "Du beendetest den Zug."
         assert i18n.tr("{who} ended the turn.", who="Platz 2") == "Platz 2 beendete den Zug."
-        # a tile called {name} and a seat called {who}: the seat decides
-        assert i18n.tr("{who} placed {t} ({name}) at {cell}.", who=you, t="A1", name="Lavalampe",
-                       cell="2,3") == "Du legtest A1 (Lavalampe) auf 2,3."
+        assert i18n.tr("{who} placed {tile} at {where}.", who=you, tile="ein Gerät (Lavalampe)",
+                       where="2,3") == "Du legtest ein Gerät (Lavalampe) auf Feld 2,3."
         assert i18n.tr("Final turn: {who}", who=you) == "Letzter Zug: Du", "no form given: the usual one"
     finally:
         i18n.load_language("en")

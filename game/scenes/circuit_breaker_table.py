@@ -17,6 +17,7 @@ import pygame
 
 from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
+from game.scenes import circuit_breaker_words as words
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
 from game.scenes.table_base import PANEL_TOAST_MAX_HEIGHT, PANEL_TOAST_SPAN, PANEL_TOAST_TOP, TableScene
 from game.ui import draw, theme
@@ -44,12 +45,6 @@ OBJECTIVE = pygame.Rect(MARKET_X, 470, 480, 168)  # your secret objective and th
 
 def house_rect_cell(x: int, y: int) -> pygame.Rect:
     return pygame.Rect(HOUSE.x + x * HOUSE_CELL, HOUSE.y + (6 - y) * HOUSE_CELL, HOUSE_CELL, HOUSE_CELL)
-
-
-def spot_phrase(spot: str) -> str:
-    """A market spot as it reads after "to" or "from": "the appliance stack", "the wire 1 pile"."""
-    name = tr(spot.replace("-", " "))
-    return tr("the {stack}", stack=name) if spot.endswith("stack") else tr("the {pile} pile", pile=name)
 
 
 def house_cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
@@ -556,14 +551,15 @@ class CircuitBreakerTable(TableScene):
     def hint_move(self, text: str) -> str:
         w = text.split()
         if w[0] == "place":
-            return tr("Place {t} ({name}) at {cell}.", t=w[1], name=self.tile_name(w[1]), cell=w[3])
+            return tr("Place {tile} at {where}.", tile=words.tile_phrase(w[1]),
+                      where=words.placed_at(w[1], w[3], int(w[4][1:])))
         if w[0] == "discard":
-            return tr("Discard {t} onto {pile} for a cheese.", t=w[1], pile=tr(w[3].replace("-", " ")))
+            return tr("Discard {tile} {onto} for a cheese.", tile=words.tile_phrase(w[1]), onto=words.onto_pile(w[3]))
         if w[0] == "mouse" and w[1] == "house":
-            return tr("Send your mouse to {where}.", where=tr("{name}'s appliance at {cell}",
-                                                             name=self.seat_name(int(w[2]) - 1), cell=w[4]))
+            return tr("Send your mouse {to}.", to=tr("to {name}'s appliance at {cell}",
+                                                     name=self.seat_name(int(w[2]) - 1), cell=w[4]))
         if w[0] == "mouse":
-            return tr("Send your mouse to {where}.", where=spot_phrase(w[1]))
+            return tr("Send your mouse {to}.", to=words.to_spot(w[1]))
         if w[0] == "cheese":
             return tr("Pay a cheese to chase {name}'s mouse to the appliance stack.",
                       name=self.seat_name(int(w[1]) - 1))
@@ -599,19 +595,19 @@ class CircuitBreakerTable(TableScene):
         w = text.split()
         lines: list[str | tuple[int | None, str]] = []
         if w[0] == "place":
-            lines.append(tr("{who} placed {t} ({name}) at {cell}.", who=who, t=w[1], name=self.tile_name(w[1]),
-                            cell=w[3]))
+            lines.append(tr("{who} placed {tile} at {where}.", who=who, tile=words.tile_phrase(w[1]),
+                            where=words.placed_at(w[1], w[3], int(w[4][1:]))))
         elif w[0] == "discard":
-            lines.append(tr("{who} discarded {t} onto {pile} and took a cheese.", who=who, t=w[1],
-                            pile=tr(w[3].replace("-", " "))))
+            lines.append(tr("{who} discarded {tile} {onto} and took a cheese.", who=who,
+                            tile=words.tile_phrase(w[1]), onto=words.onto_pile(w[3])))
         elif w[0] == "mouse":
             if w[1] == "house":  # mouse house N at x,y
                 n = int(w[2])
-                where = (tr("your appliance at {cell}", cell=w[4]) if n - 1 == self.perspective else
-                         tr("{name}'s appliance at {cell}", name=self.seat_name(n - 1), cell=w[4]))
+                to = (tr("to your appliance at {cell}", cell=w[4]) if n - 1 == self.perspective else
+                      tr("to {name}'s appliance at {cell}", name=self.seat_name(n - 1), cell=w[4]))
             else:
-                where = spot_phrase(w[1])
-            lines.append(tr("{who} sent the mouse to {where}.", who=who, where=where))
+                to = words.to_spot(w[1])
+            lines.append(tr("{who} sent the mouse {to}.", who=who, to=to))
         elif w[0] == "cheese":
             chased = int(w[1]) - 1
             lines.append(tr("{who} paid a cheese to chase your mouse to the appliance stack.", who=who)
@@ -631,42 +627,32 @@ class CircuitBreakerTable(TableScene):
             lines.append((None, tr("Game over.")))
         return lines
 
-    @staticmethod
-    def tile_name(tile: str) -> str:
-        info = helpers.tile_info(tile)
-        return tr(info["name"]) if info["kind"] == "appliance" else tr("wire")
-
     def event_text(self, event: dict) -> str:
         """A turn-start event (deal, mouse fetch, pile refill) in plain words."""
         kind, seat, tile = event.get("kind"), event.get("seat"), event.get("tile")
         if tile and self.perspective is None and not event.get("public"):
             tile = None  # several people read this log: a face-down tile stays its taker's secret
-        what = f"{tile} ({self.tile_name(tile)})" if tile else (tr("a hidden tile") if event.get("tile") or
-                                                               event.get("hidden") else tr("nothing"))
+        hidden = bool(event.get("tile") or event.get("hidden"))
         source = event.get("from")
         if isinstance(source, dict):
-            house = source.get("spot") == "house"
-            if house:
-                source = (tr("your house") if source["seat"] == self.perspective
-                          else tr("{name}'s house", name=self.seat_name(source["seat"])))
+            if source.get("spot") == "house":
+                source = (tr("from your house") if source["seat"] == self.perspective
+                          else tr("from {name}'s house", name=self.seat_name(source["seat"])))
             else:
-                source = spot_phrase(str(source.get("spot")))
+                source = words.from_spot(str(source.get("spot")))
         if kind == "deal":
+            what = words.tile_phrase(tile) if tile else tr("a hidden tile") if hidden else tr("nothing")
             if seat == self.perspective:
                 return tr("Round deal: you get {what}.", what=what)
             return tr("Round deal: {who} gets {what}.", who=self.seat_name(seat), what=what)
-        if kind == "collect" and not tile and (event.get("tile") or event.get("hidden")):  # a sentence of its
-            if seat == self.perspective:                                     # own: German declines "a hidden tile"
-                return tr("Your mouse comes home from {where} with a hidden tile.", where=source)
-            return tr("{who}'s mouse comes home from {where} with a hidden tile.", who=self.seat_name(seat),
-                      where=source)
+        fetched = words.with_tile(tile, hidden)
         if kind == "collect":
             if seat == self.perspective:
-                return tr("Your mouse comes home from {where} with {what}.", where=source, what=what)
-            return tr("{who}'s mouse comes home from {where} with {what}.", who=self.seat_name(seat), where=source,
-                      what=what)
+                return tr("Your mouse comes home {source} {fetched}.", source=source, fetched=fetched)
+            return tr("{who}'s mouse comes home {source} {fetched}.", who=self.seat_name(seat), source=source,
+                      fetched=fetched)
         if kind == "refill":
-            return tr("The {pile} pile is refilled with {what}.", pile=tr(str(source).replace("-", " ")), what=what)
+            return words.refilled(str(source), fetched)
         return str(kind)
 
     def result_lines(self) -> list[str]:
@@ -690,17 +676,17 @@ class CircuitBreakerTable(TableScene):
             return waiting
         done = self.view["placed"] >= MAX_PLACEMENTS  # both placements of the turn are made
         if self.selected and done:
-            return tr("Both placements of this turn are made: drop {t} on an appliance pile for cheese, "
-                      "or keep it (Esc).", t=self.selected)
+            return tr("Both placements of this turn are made: drop the tile you picked on an appliance pile for "
+                      "cheese, or keep it (Esc).")
         if self.selected:
             places = [m for m in self.legal() if m.startswith(f"place {self.selected} at ")]
             if not places:
-                return tr("{t} fits nowhere in your house now: keep it (Esc), or drop it on an appliance pile.",
-                          t=self.selected)
+                return tr("The tile you picked fits nowhere in your house now: keep it (Esc), or drop it on an "
+                          "appliance pile.")
             if not any(m.endswith(f" r{self.canonical(self.selected, self.rotation)}") for m in places):
-                return tr("{t} fits only when turned: press R or turn the wheel until cells glow.", t=self.selected)
-            return tr("Place {t} on a glowing cell (R or the wheel turns it), or drop it on an appliance pile.",
-                      t=self.selected)
+                return tr("The tile you picked fits only when turned: press R or turn the wheel until cells glow.")
+            return tr("Place the tile you picked on a glowing cell (R or the wheel turns it), or drop it on an "
+                      "appliance pile.")
         if done:
             return tr("Both placements are made: send your mouse, discard for cheese, then End turn.")
         return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
@@ -850,15 +836,8 @@ class CircuitBreakerTable(TableScene):
 
     def describe_tile(self, tile: str) -> str:
         """One line for a new player: what the tile is and what its connectors are."""
-        info = helpers.tile_info(tile)
-        edges = " ".join(e for e in info["edges"] if e != "-")
-        if info["kind"] != "appliance":
-            return tr("{t}: wire, connectors {edges}", t=tile, edges=edges)
-        obj = self.view.get("objective") or {}
-        if info["type"] in obj.get("types", ()):
-            return tr("{t}: {name}, connector {edges} (on your objective card)", t=tile, name=tr(info["name"]),
-                      edges=edges)
-        return tr("{t}: {name}, connector {edges}", t=tile, name=tr(info["name"]), edges=edges)
+        kind = helpers.tile_info(tile)["type"]
+        return words.tile_caption(tile, on_card=kind in ((self.view.get("objective") or {}).get("types") or ()))
 
     def mouse_under(self, pos: tuple[int, int]) -> int | None:
         """The opponent whose mouse, out of its home, lies under the pointer."""

@@ -432,7 +432,7 @@ def test_fit_problem_names_the_offending_edge():
     assert fit_problem(view, "W1", 3, 4, 0) is None
     assert fit_problem(view, "W1", 4, 3, 90) == "the west edge (1) does not match the neighbour's east edge (2)"
     assert fit_problem(view, "W1", 3, 3, 0) == "cell 3,3 holds your breaker box"
-    assert fit_problem(play(game(), "place W31 at 3,4 r0").view(0), "W1", 3, 4, 0) == "cell 3,4 already holds W31"
+    assert fit_problem(play(game(), "place W31 at 3,4 r0").view(0), "W1", 3, 4, 0) == "cell 3,4 already holds a wire"
     assert fit_problem(view, "W1", 9, 3, 0).startswith("cell 9,3 is outside your house")
     assert fit_problem(view, "A3", 3, 2, 90).startswith("wall faces a connector at N")
     assert canonical_rotation("W1", 180) == 0 and canonical_rotation("W1", 270) == 90

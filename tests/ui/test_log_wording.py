@@ -103,3 +103,20 @@ def test_a_hint_names_the_move_in_words_not_in_notation(game, players, options):
             assert verb not in re.findall(r"[a-z]+", words), f"English notation in the German hint: {words!r}"
     finally:
         d.close()
+
+
+TILE_ID = re.compile(r"\b[WA]\d{1,2}\b")  # Circuit Breaker's notation ids: W1-W36, A1-A48
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_circuit_breaker_log_says_what_a_tile_is_never_its_id(language):
+    """Nobody at the table sees a tile's id ("A44"): the log says what the tile is and
+    where it went, in either language."""
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    try:
+        lines = [line for seed in (1, 2) for line in table_lines("circuit_breaker", 3, {}, seed)]
+    finally:
+        i18n.load_language("en")
+    assert not [line for line in lines if TILE_ID.search(line)], [line for line in lines if TILE_ID.search(line)][:3]
+    wire, facing = ("wire", "facing") if language == "en" else ("Leitung", "Anschluss")
+    assert any(wire in line for line in lines) and any(facing in line for line in lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.circuit_breaker import scoring
-from game.rules.circuit_breaker.actions import PILES, SPOTS, TILE_IDS, TILE_INDEX
+from game.rules.circuit_breaker.actions import PILES, SPOTS, TILE_IDS, TILE_INDEX  # noqa: F401 (TILE_IDS: for the table)
 from game.rules.circuit_breaker.data import DATA
 from game.rules.circuit_breaker.network import connected_cells
 from game.rules.circuit_breaker.tiles import GEO, OUTSIDE, ROTATIONS, edges_text, explain_fit, set_cell
@@ -81,7 +81,8 @@ def fit_problem(view: dict[str, Any], tile: str, x: int, y: int, rot: int, seat:
     if cells[c] >= 0:
         if c == GEO.box_cell:
             return f"cell {x},{y} holds your breaker box"
-        return f"cell {x},{y} already holds {TILE_IDS[cells[c] >> 2]}"
+        # a player never sees tile ids (the notation's), so say what lies there
+        return f"cell {x},{y} already holds {'a wire' if DATA.tile_type(cells[c] >> 2) == 0 else 'an appliance'}"
     around = tuple(OUTSIDE if nb < 0 else None if cells[nb] < 0 else GEO.faces[cells[nb]]
                    for nb in GEO.neighbours[c])
     return explain_fit(GEO.faces[t * 4 + r], around)

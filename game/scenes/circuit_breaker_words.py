@@ -1,0 +1,132 @@
+"""Circuit Breaker tiles, cells and market spots in the words a player reads.
+
+The notation names tiles by id ("A44") and spots by key ("wire-1"): saves and replays need
+those, but nobody at the table sees them. What people read (the log, hints, prompts) says
+what a tile is (a corner wire 1-2, a Neon Sign), where it went (4,3, connector facing
+west; the cells are numbered on the house) and which pile it came from or went to.
+
+German declines what English does not: a tile phrase is nominative/accusative as given,
+and "with a tile" and "to/from/onto a spot" are whole phrases, so each can take its case.
+"""
+
+from __future__ import annotations
+
+from game.i18n import tr
+from game.rules.circuit_breaker import helpers
+
+SIDES = ("N", "E", "S", "W")
+
+
+def wire_shape(edges: str) -> str:
+    """"straight", "corner", "T" or "cross" from a wire's four edges (N,E,S,W)."""
+    sides = [i for i, e in enumerate(edges) if e != "-"]
+    if len(sides) >= 4:
+        return "cross"
+    if len(sides) == 3:
+        return "T"
+    return "straight" if len(sides) == 2 and sides[1] - sides[0] == 2 else "corner"
+
+
+def labels(edges: str) -> str:
+    """A tile's connector labels as drawn on it: "1" when all agree, else "1-2" or "1-2-3"."""
+    found = [e for e in edges if e != "-"]
+    return found[0] if len(set(found)) == 1 else "-".join(found)
+
+
+def tile_phrase(tile: str) -> str:
+    """What a tile is, as the object of a sentence: "a Neon Sign", "a corner wire (1-2)"."""
+    info = helpers.tile_info(tile)
+    if info["kind"] == "appliance":
+        return tr("a {appliance}", appliance=tr(info["name"]))
+    shape, lab = wire_shape(info["edges"]), labels(info["edges"])
+    if shape == "straight":
+        return tr("a straight wire ({labels})", labels=lab)
+    if shape == "T":
+        return tr("a T wire ({labels})", labels=lab)
+    if shape == "cross":
+        return tr("a cross wire ({labels})", labels=lab)
+    return tr("a corner wire ({labels})", labels=lab)
+
+
+def with_tile(tile: str | None, hidden: bool = False) -> str:
+    """What a mouse brings home or a pile is refilled with: "with a Neon Sign", "with a
+    hidden tile", "with nothing"."""
+    if tile is None:
+        return tr("with a hidden tile") if hidden else tr("with nothing")
+    info = helpers.tile_info(tile)
+    if info["kind"] == "appliance":
+        return tr("with a {appliance}", appliance=tr(info["name"]))
+    shape, lab = wire_shape(info["edges"]), labels(info["edges"])
+    if shape == "straight":
+        return tr("with a straight wire ({labels})", labels=lab)
+    if shape == "T":
+        return tr("with a T wire ({labels})", labels=lab)
+    if shape == "cross":
+        return tr("with a cross wire ({labels})", labels=lab)
+    return tr("with a corner wire ({labels})", labels=lab)
+
+
+def tile_caption(tile: str, on_card: bool = False) -> str:
+    """The line shown while pointing at a tile: what it is and its connector labels."""
+    info = helpers.tile_info(tile)
+    edges = " ".join(e for e in info["edges"] if e != "-")
+    if info["kind"] == "appliance":
+        if on_card:
+            return tr("{appliance}, connector {edges} (on your objective card)", appliance=tr(info["name"]),
+                      edges=edges)
+        return tr("{appliance}, connector {edges}", appliance=tr(info["name"]), edges=edges)
+    shape = wire_shape(info["edges"])
+    if shape == "straight":
+        return tr("Straight wire, connectors {edges}", edges=edges)
+    if shape == "T":
+        return tr("T wire, connectors {edges}", edges=edges)
+    if shape == "cross":
+        return tr("Cross wire, connectors {edges}", edges=edges)
+    return tr("Corner wire, connectors {edges}", edges=edges)
+
+
+def side_word(side: str) -> str:
+    return {"N": tr("north"), "E": tr("east"), "S": tr("south"), "W": tr("west")}[side]
+
+
+def placed_at(tile: str, cell: str, rot: int) -> str:
+    """Where a placed tile went and which way it faces: "4,3, connector facing west";
+    a cross faces every way, so its cell says it all."""
+    turned = helpers.tile_edges(tile, rot)
+    facing = [side_word(s) for s, e in zip(SIDES, turned, strict=True) if e != "-"]
+    if len(facing) == 1:
+        return tr("{cell}, connector facing {side}", cell=cell, side=facing[0])
+    if len(facing) == 2:
+        return tr("{cell}, connectors facing {a} and {b}", cell=cell, a=facing[0], b=facing[1])
+    if len(facing) == 3:
+        return tr("{cell}, connectors facing {a}, {b} and {c}", cell=cell, a=facing[0], b=facing[1], c=facing[2])
+    return cell
+
+
+def to_spot(spot: str) -> str:
+    """Where a mouse is sent: "to the appliance stack", "to the wire 1 pile"."""
+    kind, _, n = spot.partition("-")
+    if n == "stack":
+        return tr("to the wire stack") if kind == "wire" else tr("to the appliance stack")
+    return tr("to the wire {n} pile", n=n) if kind == "wire" else tr("to the appliance {n} pile", n=n)
+
+
+def from_spot(spot: str) -> str:
+    """Where a mouse comes home from: "from the appliance stack", "from the wire 1 pile"."""
+    kind, _, n = spot.partition("-")
+    if n == "stack":
+        return tr("from the wire stack") if kind == "wire" else tr("from the appliance stack")
+    return tr("from the wire {n} pile", n=n) if kind == "wire" else tr("from the appliance {n} pile", n=n)
+
+
+def onto_pile(pile: str) -> str:
+    """Where a discard goes (always an appliance pile): "onto the appliance 2 pile"."""
+    return tr("onto the appliance {n} pile", n=pile.partition("-")[2])
+
+
+def refilled(pile: str, fetched: str) -> str:
+    """A pile refilled from its stack, as a sentence."""
+    kind, _, n = pile.partition("-")
+    if kind == "wire":
+        return tr("The wire {n} pile is refilled {fetched}.", n=n, fetched=fetched)
+    return tr("The appliance {n} pile is refilled {fetched}.", n=n, fetched=fetched)
