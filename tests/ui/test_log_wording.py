@@ -4,12 +4,14 @@ sentence or a list entry, never "controlled by You"."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 import pytest
 
 from game import i18n, storage
+from game.paths import asset
 from game.scenes.tables import table_class
 from game.session import GameSession
 from tests.ui.driver import Driver
@@ -120,3 +122,23 @@ def test_circuit_breaker_log_says_what_a_tile_is_never_its_id(language):
     assert not [line for line in lines if TILE_ID.search(line)], [line for line in lines if TILE_ID.search(line)][:3]
     wire, facing = ("wire", "facing") if language == "en" else ("Leitung", "Anschluss")
     assert any(wire in line for line in lines) and any(facing in line for line in lines)
+
+
+def test_circuit_breaker_german_names_a_pile_as_an_open_stack_in_its_case():
+    """German said "zu dem Stapel Leitungen 2" and "warf ... auf Geräte 2 ab", and called a
+    face-up appliance pile "Gerätestapel", the face-down stack's label. The rules page says
+    "offener Gerätestapel"; a pile now reads "zum offenen Leitungsstapel 2", "auf den
+    offenen Gerätestapel 2", and stacks "vom Gerätestapel"."""
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    try:
+        lines = [line for seed in (1, 2) for line in table_lines("circuit_breaker", 3, {}, seed)]
+        messages = [i18n.tr_message(f"{pile} is empty") for pile in ("wire-1", "appliance-3")]
+    finally:
+        i18n.load_language("en")
+    stiff = re.compile(r"Stapel (Leitungen|Geräte) \d|auf Geräte \d|\b(zu|von) dem\b")
+    assert not [line for line in lines if stiff.search(line)], [line for line in lines if stiff.search(line)][:3]
+    assert any("auf den offenen Gerätestapel" in line for line in lines)
+    assert messages == ["Der offene Leitungsstapel 1 ist leer", "Der offene Gerätestapel 3 ist leer"]
+    catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    piles = {k: v for k, v in catalogue.items() if re.search(r"appliance(-\d| \{n\})? piles?\b", k)}
+    assert piles and all(re.search(r"offenen? Gerätestapel", v) for v in piles.values()), piles
