@@ -243,7 +243,7 @@ def engine_messages() -> set[str]:
     end reasons."""
     from game.rules.breaker_blocks import geometry, steps
     from game.rules.cube.shapes import check_partial, check_shape
-    from game.scenes.cube_build import Builder
+    from game.scenes.cube_build import Builder, in_words
     from tests.engine_messages import gather
     found = {"it is not your turn"}
     for game, games, options in (("breaks", 8, {}), ("breaks", 4, {"jokers": True, "break_to_empty": True}),
@@ -257,8 +257,9 @@ def engine_messages() -> set[str]:
                   "S:5.1,5.2 M:5.1,4.1,7.1 L:3.1,6.1,9.1,8.1",   # overlap
                   "S:1.1,9.1 M:4.1,5.1,7.1 L:3.1,6.1,9.1,8.1",   # not a small block
                   "S:5.1,5.2 M:4.1,5.1,7.1"):                    # missing block
-        found.add(check_shape(shape, pieces) or "")
+        found |= {check_shape(shape, pieces) or "", in_words(check_shape(shape, pieces)) or ""}  # engine, board
     found.add(check_partial({"S": 0, "M": 0}, pieces) or "")
+    found.add(in_words(check_partial({"S": ["5.2", "6.2"]}, pieces)) or "")  # a block dropped half over a gap
     builder = Builder(pieces)
     found |= {builder.problem() or "", builder.landing("L", 9, 9).problem or ""}
     A = geometry

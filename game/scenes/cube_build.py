@@ -8,6 +8,7 @@ on the foundation or another block, like a real wooden block. The rules engine's
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,19 @@ from game.rules.cube import check_partial, check_shape, format_shape, orientatio
 from game.rules.cube.grid import cubes_mask, mask_cubes
 
 Cube = tuple[int, int, int]
+_POSITION = re.compile(r"^(cube|blocks overlap at) (\d+)\.(\d+)\b")
+
+
+def in_words(problem: str | None) -> str | None:
+    """A building rule's message as the board shows it: the engine writes a position
+    "cell.level" (its notation: "cube 7.2 has nothing under it"), a player sees numbered
+    cells and counts levels ("the cube on cell 7, level 2 has nothing under it")."""
+    m = _POSITION.match(problem or "")
+    if m is None:
+        return problem
+    where = f"cell {m[2]}, level {m[3]}"
+    said = f"the cube on {where}" if m[1] == "cube" else f"blocks overlap on {where}"
+    return said + problem[m.end():]
 
 
 def _normalise(cubes: list[Cube]) -> tuple[Cube, ...]:
@@ -127,7 +141,7 @@ class Builder:
         if any(cz > 2 for _, _, cz in cubes):
             return Landing(tuple(cubes), "too tall")
         trial = {**{k: v for k, v in self.placed.items() if k != pid}, pid: tuple(cubes)}
-        return Landing(tuple(cubes), check_partial(self._masks(trial), self.pieces))
+        return Landing(tuple(cubes), in_words(check_partial(self._masks(trial), self.pieces)))
 
     def place(self, pid: str, x: int, y: int) -> str | None:
         """Put the block down; returns the rule that forbids it, or None."""
@@ -188,7 +202,7 @@ class Builder:
         text = self.text()
         if text is None:
             return "place every block first"
-        return check_shape(text, self.pieces)
+        return in_words(check_shape(text, self.pieces))
 
     def load(self, text: str) -> None:
         """Show an existing shape (e.g. your secret, or the answer at the end)."""

@@ -75,7 +75,7 @@ def test_building_rules_refuse_with_their_own_message():
         # with its other cube over empty cell 7 -> refused, with the rule that forbids it
         build_by_keys(d, t, [(0, (0, 2), 1, 0)])
         assert "S" not in b.placed
-        assert t.toast == "Cube 7.2 has nothing under it."
+        assert t.toast == "The cube on cell 7, level 2 has nothing under it.", "in the board's words, not 7.2"
         # finish an all-flat shape: the last check refuses it and G does nothing
         d.key(pygame.K_ESCAPE)
         flat = {"S": [(6, 1), (9, 1)], "M": [(2, 1), (3, 1), (5, 1)], "L": [(1, 1), (4, 1), (7, 1), (8, 1)]}
@@ -854,3 +854,20 @@ def test_with_random_shapes_the_log_opens_with_them_built():
         assert t.log_lines[0] == (None, "The computer built every secret shape at random. Round 1 begins.")
     finally:
         d.close()
+
+
+def test_a_building_refusal_names_the_numbered_cell_and_the_level_in_either_language():
+    """The engine writes a position as cell.level ("5.2"); the board shows numbered cells and
+    the rules page counts levels, so a refusal says "cell 5, level 2"."""
+    from game import i18n
+    from game.rules.cube import check_partial
+    from game.scenes.base import sentence
+    from game.scenes.cube_build import in_words
+    floating = in_words(check_partial({"S": ["5.2", "6.2"]}, ("S", "M", "L")))
+    assert sentence(floating) == "The cube on cell 5, level 2 has nothing under it."
+    try:
+        assert i18n.load_language("de") is None
+        assert sentence(floating) == "Unter dem Würfel auf Feld 5, Ebene 2 ist nichts."
+        assert sentence(in_words("blocks overlap at 4.1")) == "Blöcke überschneiden sich auf Feld 4, Ebene 1."
+    finally:
+        i18n.load_language("en")
