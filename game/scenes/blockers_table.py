@@ -116,6 +116,21 @@ class BlockersTable(TableScene):
                 self.focus.add(Focusable(lambda sq=sq: square_rect(sq), lambda sq=sq: self.click_square(sq),
                                          lambda: self.my_turn() and self.selected is not None))
 
+    def refresh(self) -> None:
+        """Watching computers only (no person plays), the rack shown follows the turn: the
+        mover's tiles, with a caption naming whose they are. Racks are hidden (BL-7), but
+        no player sits at this screen to learn a secret from them. The switch waits for the
+        last tile's flight from its rack slot to land."""
+        if self.follows_the_turn() and not self.flights:
+            self.viewer = self.session.current_player
+            self.clear_selection()
+        super().refresh()
+
+    def follows_the_turn(self) -> bool:
+        """True when the rack shown should become the mover's (see refresh)."""
+        cp = self.session.current_player
+        return not self.session.humans and not self.replaying and cp is not None and cp != self.viewer
+
     # --- what the viewer has ------------------------------------------------------------
     def my_colours(self) -> list[str]:
         return list(self.view["colours"][self.viewer])
@@ -393,6 +408,8 @@ class BlockersTable(TableScene):
             self.hidden_squares.discard(sq)
         if not self.flights:
             self.hidden_squares.clear()
+            if self.follows_the_turn():
+                self.refresh()  # the flight has landed: show the next mover's rack
         self.drag.update(dt)
         can_pass = self.my_turn() and self.session.legal_texts() == ["pass"]
         self.pass_button.show() if can_pass else self.pass_button.hide()
@@ -466,8 +483,21 @@ class BlockersTable(TableScene):
                 pygame.draw.polygon(surface, (255, 255, 255), flag)
                 pygame.draw.polygon(surface, theme.BLACK, flag, 2)
 
+    def rack_caption(self) -> str | None:
+        """Whose rack is on show when it is not the watcher's own (a computer's, or another
+        seat picked in a replay); None for your own rack."""
+        if not self.showing_a_bot:
+            return None
+        who = self.seat_name(self.viewer)
+        return tr("{who}'s racks", who=who) if self.advanced() else tr("{who}'s rack", who=who)
+
     def draw_rack(self, surface: pygame.Surface) -> None:
         tiles = self.rack_tiles()
+        caption = self.rack_caption()
+        if caption:  # beside the last tile, level with the tiles' middle
+            right = self.rack_rect(len(tiles) - 1).right if tiles else BOARD.x
+            theme.draw_text(surface, caption, (right + 14, RACK_Y + RACK_TILE // 2 - 10), 15, theme.TEXT_DIM,
+                            max_width=950 - right - 14)
         dragging = self.drag.drag.source if self.drag.active else None
         for i, (colour, tile) in enumerate(tiles):
             r = self.rack_rect(i)

@@ -499,3 +499,27 @@ def test_a_number_key_shows_the_focus_ring_on_the_square_so_enter_places_the_til
         assert len(t.session.log.actions) == 1 and "@" in t.session.log.actions[0]
     finally:
         d.close()
+
+
+def test_watching_computers_shows_the_movers_rack_and_says_whose_it_is():
+    """Every seat a computer: the rack under the board was always seat 1's, whoever was
+    moving. Racks are hidden (BL-7), but nobody plays at this screen: it follows the turn
+    and is captioned with its seat."""
+    session = GameSession("blockers", ["random", "random", "random"], seed=3, options={"first_player": 0})
+    session.apply(session.legal_texts()[0], 0)  # seat 1 has moved: seat 2's turn
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.paused = True  # hold the game (Space while watching) so the turn stays put
+        labels = [text for text, _, _ in d.labels(frames=2)]
+        mover = session.current_player
+        assert t.viewer == mover == 1
+        assert {colour for colour, _ in t.rack_tiles()} == set(session.view(mover)["colours"][mover])
+        assert "Seat 2 (AI)'s rack" in labels, [x for x in labels if "rack" in x]
+    finally:
+        d.close()
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))  # your own rack: no caption
+    try:
+        assert not [text for text, _, _ in d.labels(frames=2) if text.endswith("rack")]
+    finally:
+        d.close()
