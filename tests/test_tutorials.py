@@ -107,3 +107,12 @@ def test_circuit_breaker_tutorial_says_how_to_turn_every_tile_it_asks_for():
     for step, _state in _script_states("circuit_breaker"):
         if step.expect and step.expect.startswith("place ") and not step.expect.endswith(" r0"):
             assert "point" in step.say, step.say
+
+
+def test_the_circuit_breaker_coach_names_tiles_and_piles_as_the_table_shows_them():
+    """No tile on screen shows its id (A1, W1) and no pile its key (appliance-1): the coach
+    says which Bubble Maker by its connector and which pile by its label."""
+    import re
+    says = [step.say for step in load_tutorial("circuit_breaker").steps]
+    assert not [s for s in says if re.search(r"\b[WA]\d{1,2}\b|\b(wire|appliance)-\d", s)]
+    assert any("Bubble Maker with connector 1" in s for s in says)
