@@ -842,16 +842,23 @@ class TableScene(AppScene):
         visible = log_rows()
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         start = max(0, len(lines) - visible - self.log_scroll)
+        if self.log_scroll == 0:
+            # the newest entries: the top line begins one (the tail of an entry cut off above,
+            # "ab." alone, read as noise); the room left stays under the newest line
+            start = next((i for i in range(start, len(lines)) if lines[i][2]), start)
         clip = surface.get_clip()
         surface.set_clip(LOG_RECT)
         y = LOG_RECT.y + 5
+        mark = round(5 * (1 + theme.text_scale) / 2)  # grows a little with the reading text
         for seat, part, first in lines[start:start + visible]:
+            rect = theme.draw_text(surface, part, (LOG_RECT.x + 22, y), theme.reading(14), theme.TEXT)
+            mid = rect.centery  # the first line's middle at any reading size
             if first and seat is not None:
-                draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, y + 9), 5, self.seat_colour(seat),
+                draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, mid), mark, self.seat_colour(seat),
                             outline=None)
             elif first:  # the table's own news (a take-back, a new round): a dash, so it reads as a new entry
-                pygame.draw.line(surface, theme.TEXT_DIM, (LOG_RECT.x + 6, y + 9), (LOG_RECT.x + 14, y + 9), 2)
-            theme.draw_text(surface, part, (LOG_RECT.x + 22, y), theme.reading(14), theme.TEXT)
+                pygame.draw.line(surface, theme.TEXT_DIM, (LOG_RECT.x + 11 - mark, mid), (LOG_RECT.x + 9 + mark, mid),
+                                 2)
             y += per
         surface.set_clip(clip)
         if self.log_scroll:

@@ -644,3 +644,33 @@ def test_the_hint_button_is_gone_under_the_results_after_your_last_move():
         assert isinstance(d.top, ResultsScene) and "Hint (H)" not in texts
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_log_at_its_newest_starts_with_a_whole_entry_each_marked_on_its_first_line(scale, monkeypatch):
+    """A long log shows the newest entries: its top line is never the end of an entry cut
+    off above it ("ab." alone), and each entry's seat mark sits on its first line's middle."""
+    from game import storage
+    from game.scenes.table_base import LOG_RECT
+    from game.ui import draw
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"text_scale": scale})
+    d = table_driver(["human", "human"], {"first_player": 0})
+    try:
+        table = d.top
+        for i in range(40):  # entries of one, two and three lines at every reading size
+            table.add_log(i % 2, f"entry {i} " + "word " * (4 + 9 * (i % 3)))
+        marks: list[tuple[int, int]] = []
+        marker = draw.marker
+        monkeypatch.setattr(draw, "marker", lambda surface, shape, centre, *a, **k: (
+            marks.append(centre) if LOG_RECT.collidepoint(centre) else None, marker(surface, shape, centre, *a, **k)))
+        for extra in range(3):  # one more entry each time: the top of the view lands elsewhere
+            table.add_log(extra % 2, f"entry x{extra} " + "word " * (9 + 5 * extra))
+            marks.clear()
+            shown = [(text, rect) for text, rect, _ in d.labels() if LOG_RECT.contains(rect)]
+            assert shown and shown[0][0].startswith("entry "), shown[0]
+            starts = [rect for text, rect in shown if text.startswith("entry ")]
+            assert len(marks) == len(starts)
+            assert all(abs(y - rect.centery) <= 2 for (_, y), rect in zip(marks, starts, strict=True)), \
+                (marks, starts)
+    finally:
+        d.close()
