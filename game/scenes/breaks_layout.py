@@ -38,9 +38,12 @@ class SeatArea:
 
 class BreaksLayout:
     TABLE = Rect(0, 0, 960, 720)
-    DRAW = Rect(40, 262, *BIG)
-    DISCARD = Rect(160, 262, *BIG)
-    PENDING = Rect(300, 262, *BIG)
+    # the piles sit a little above the prompt: their captions (CAPTION_GAP below) fit between
+    # the focus ring round a pile and the top of your area's frame, descenders and all
+    DRAW = Rect(40, 258, *BIG)
+    DISCARD = Rect(160, 258, *BIG)
+    PENDING = Rect(300, 258, *BIG)
+    CAPTION_GAP = 3
     PROMPT = Rect(420, 262, 530, 124)
 
     def __init__(self, num_players: int, viewer: int) -> None:

@@ -541,17 +541,18 @@ class BreaksTable(TableScene):
                 surface.blit(cards.card_back(lay.DISCARD.size), lay.DISCARD.move(-2 * i, -2 * i))
         else:
             surface.blit(cards.empty_slot(lay.DISCARD.size), lay.DISCARD)
-        theme.draw_text(surface, tr("Draw {n}", n=view["draw_count"]), (lay.DRAW.centerx, lay.DRAW.bottom + 6), 16,
+        gap = lay.CAPTION_GAP
+        theme.draw_text(surface, tr("Draw {n}", n=view["draw_count"]), (lay.DRAW.centerx, lay.DRAW.bottom + gap), 16,
                         theme.TEXT_DIM, anchor="midtop")
         theme.draw_text(surface, tr("Discard {n}", n=view["discard_count"]),
-                        (lay.DISCARD.centerx, lay.DISCARD.bottom + 6), 16, theme.TEXT_DIM, anchor="midtop")
+                        (lay.DISCARD.centerx, lay.DISCARD.bottom + gap), 16, theme.TEXT_DIM, anchor="midtop")
         if "draw" in self.legal():
             draw.glow(surface, lay.DRAW, pulse=pulse)
         if ("discard",) in targets:
             draw.glow(surface, lay.DISCARD, pulse=pulse)
         # the drawn card
         surface.blit(cards.empty_slot(lay.PENDING.size, theme.TEXT_DIM), lay.PENDING)
-        theme.draw_text(surface, tr("Drawn card"), (lay.PENDING.centerx, lay.PENDING.bottom + 6), 16,
+        theme.draw_text(surface, tr("Drawn card"), (lay.PENDING.centerx, lay.PENDING.bottom + gap), 16,
                         theme.TEXT_DIM, anchor="midtop")
         pend = view.get("pending")
         if dragging != ("pending",):

@@ -57,3 +57,33 @@ def test_the_focus_ring_on_a_slot_keeps_clear_of_every_seats_heading_and_note(pl
             assert pygame.Rect(0, 0, 960, 720).contains(ring)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_pile_captions_sit_between_the_piles_focus_ring_and_your_area_frame(players):
+    """"Discard 9" and "Drawn card" ran their g's through the top of your area's frame
+    (in a larger window the frame then looked broken under each caption): each caption's
+    ink stays above your area, below the focus ring round its pile, and the ring stays off
+    the opponents' areas above."""
+    from game.scenes.breaks_layout import BreaksLayout as Layout
+    from game.scenes.breaks_table import BreaksTable
+    from game.session import GameSession
+    from game.ui import theme
+    from tests.ui.driver import Driver
+    session = GameSession("breaks", ["human"] + ["ai:easy"] * (players - 1), seed=0, options={"first_player": 0})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        d.frames(3)
+        lay = d.top.layout
+        yours = lay.areas[0].rect
+        piles = (Layout.DRAW, Layout.DISCARD, Layout.PENDING)
+        captions = [(text, rect, pile) for text, rect, _ in d.labels(1) for pile in piles
+                    if rect.centerx == pile.centerx and pile.bottom <= rect.top < pile.bottom + 12]
+        assert [text for text, *_ in captions] == ["Draw 40" if players == 4 else "Draw 46", "Discard 0", "Drawn card"]
+        for text, rect, pile in captions:
+            ink = theme.render(text, 16, theme.TEXT_DIM, False).get_bounding_rect().move(rect.topleft)
+            ring = pile.inflate(16, 16)  # the focus ring's outer edge (game/ui/focus.py)
+            assert ring.bottom <= ink.top and ink.bottom < yours.top, (text, ring, ink, yours)
+            assert not any(ring.colliderect(a.rect) for seat, a in lay.areas.items() if seat != 0), text
+    finally:
+        d.close()
