@@ -36,7 +36,8 @@ class _Label:
     rect: pygame.Rect  # the whole label, canvas coordinates
     area: pygame.Rect  # the part of it (or of its room) inside the clip, canvas coordinates
     margin: pygame.Rect  # ``area`` and one pixel around it (scaling blurs across its edge)
-    background: pygame.Surface  # canvas pixels of ``margin`` before the label
+    grab: pygame.Rect  # ``margin`` and a few pixels more: what its smooth scaling blends in
+    background: pygame.Surface  # canvas pixels of ``grab`` before the label
     left: bytes  # canvas pixels of ``area`` just after the label
     centred: bool  # centred in a room of its own: ``area`` is that room
 
@@ -63,12 +64,13 @@ class SharpText:
         if area.w <= 0 or area.h <= 0 or not area.colliderect(rect.move(ox, oy)):
             return None
         margin = area.inflate(2, 2).clip(clip)
-        return rect.move(ox, oy), area, margin, self.target.subsurface(margin).copy(), room is not None
+        grab = margin.inflate(6, 6).clip(self.target.get_rect())
+        return rect.move(ox, oy), area, margin, grab, self.target.subsurface(grab).copy(), room is not None
 
     def after(self, noted: tuple, text: str, size: int, colour: tuple[int, int, int], bold: bool) -> None:
-        rect, area, margin, background, centred = noted
+        rect, area, margin, grab, background, centred = noted
         left = pygame.image.tobytes(self.target.subsurface(area), "RGB")
-        self.labels.append(_Label(text, size, colour, bold, rect, area, margin, background, left, centred))
+        self.labels.append(_Label(text, size, colour, bold, rect, area, margin, grab, background, left, centred))
 
     def redraw(self, window: pygame.Surface, dest: pygame.Rect, scale: float,
                render: Callable[[str, int, tuple[int, int, int], bool], pygame.Surface]) -> int:
@@ -82,8 +84,18 @@ class SharpText:
         # line's descenders, the next line's box) the earlier, clean background wins;
         # then every label, in drawing order
         for label in reversed(visible):
-            margin = _to_window(label.margin, dest, scale)
-            window.blit(pygame.transform.scale(label.background, margin.size), margin)
+            # scaled smoothly just where and as the whole canvas was, with the pixels around it
+            # blended in: a panel's edge along a label keeps its look instead of turning crisp
+            # (and a pixel off) there
+            size = canvas.get_size()
+            margin = _smoothed(label.margin, dest, size)
+            raw, step = label.background.get_buffer().raw, label.background.get_bytesize()
+            if raw == raw[:step] * (len(raw) // step):  # one flat colour (most labels): a fill is exact
+                window.fill(label.background.get_at((0, 0)), margin)
+                continue
+            patch, grab = _patch(label, dest, size)
+            scaled = pygame.transform.smoothscale(patch, grab.size)
+            window.blit(scaled, margin, area=margin.move(-grab.x, -grab.y))
         old_clip = window.get_clip()
         for label in visible:
             area = _to_window(label.area, dest, scale)
@@ -102,6 +114,37 @@ class SharpText:
         drawn = len(visible)
         self.labels.clear()
         return drawn
+
+
+def _smoothed(rect: pygame.Rect, dest: pygame.Rect, canvas_size: tuple[int, int]) -> pygame.Rect:
+    """Where ``Display.present``'s smoothscale puts the canvas pixels of ``rect``: window
+    pixel d shows canvas position d * (canvas size - 1) / window size, a little off d / scale."""
+    kx, ky = dest.w / (canvas_size[0] - 1), dest.h / (canvas_size[1] - 1)
+    left, top = round(rect.x * kx), round(rect.y * ky)
+    right, bottom = round(rect.right * kx), round(rect.bottom * ky)
+    return pygame.Rect(dest.x + left, dest.y + top, right - left, bottom - top)
+
+
+def _patch(label: _Label, dest: pygame.Rect, canvas_size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Rect]:
+    """The part of a label's background to scale and where in the window it goes, so that
+    it scales as the whole canvas did. smoothscale puts a surface's first and last pixels
+    at the ends of its result: scaled to the span of their window positions, with both
+    ends picked (up to 2 px in) where those positions are nearest whole pixels."""
+    g = label.grab
+    kx, ky = dest.w / (canvas_size[0] - 1), dest.h / (canvas_size[1] - 1)
+
+    def ends(lo: int, hi: int, inner_lo: int, inner_hi: int, k: float) -> tuple[int, int]:
+        """The first and last pixel, keeping all of ``margin`` (inner_lo, inner_hi)."""
+        def off(c: int) -> float:
+            return abs(c * k - round(c * k))
+        return (min(range(lo, min(lo + 2, inner_lo) + 1), key=off),
+                min(range(max(hi - 3, inner_hi - 1), hi), key=off))
+    m = label.margin
+    x0, x1 = ends(g.left, g.right, m.left, m.right, kx)
+    y0, y1 = ends(g.top, g.bottom, m.top, m.bottom, ky)
+    part = label.background.subsurface((x0 - g.x, y0 - g.y, x1 - x0 + 1, y1 - y0 + 1))
+    left, top = round(x0 * kx), round(y0 * ky)
+    return part, pygame.Rect(dest.x + left, dest.y + top, round(x1 * kx) - left, round(y1 * ky) - top)
 
 
 def _to_window(rect: pygame.Rect, dest: pygame.Rect, scale: float) -> pygame.Rect:

@@ -84,3 +84,39 @@ def test_nothing_is_noted_at_the_canvas_size():
         assert sharp_text.target is None and not sharp_text.labels
     finally:
         driver.close()
+
+
+class EdgeScene(Scene):
+    """A panel's 1 px edge running just above a label (within a pixel of its box)."""
+
+    def __init__(self, app) -> None:
+        super().__init__()
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(PAPER)
+        pygame.draw.line(surface, INK, (20, 99), (600, 99))
+        self.rect = theme.draw_text(surface, "Under the edge", (100, 100), 14, INK)
+
+
+def test_a_line_next_to_a_label_looks_the_same_beside_it_and_along_it():
+    """The title's footer redrew the cards' bottom edge over its own width crisp and
+    bright, the rest of the edge soft: the edge looked broken (so did frames under captions)."""
+    driver = Driver(lambda app: EdgeScene(app), autosave=False)
+    try:
+        driver.app.display.window = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
+        driver.app.display.resized()
+        driver.frames(2)
+        d = driver.app.display
+        window = d.window
+        label = driver.top.rect
+        top = d.dest.y + int(97 * d.scale)
+        rows = range(top, d.dest.y + int(102 * d.scale))
+        beside = d.dest.x + int((label.x - 40) * d.scale)
+        along = d.dest.x + int((label.x + 2) * d.scale)  # over the label's box, left of its first glyph
+        column = [window.get_at((beside, y))[:3] for y in rows]
+        under = [window.get_at((along, y))[:3] for y in rows]
+        worst = max(abs(a - b) for p, q in zip(column, under, strict=True) for a, b in zip(p, q, strict=True))
+        assert worst <= 40, (column, under)
+    finally:
+        driver.close()
