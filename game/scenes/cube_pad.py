@@ -123,13 +123,9 @@ class QuestionPad:
         r = self.letter_rect(letter)
         size = 12
         cx, cy = LETTER_CELLS[letter]
-        # a column of three (bottom level lowest) on the far side of the letter
-        if cx < 0:
-            x = r.x - size - 2
-        elif cx > 2:
-            x = r.right + 2
-        else:
-            x = r.right - 2
+        # a column of three (bottom level lowest) on the far side of the letter, or (above
+        # and below the grid) just right of it, clear of its circle
+        x = r.x - size - 2 if cx < 0 else r.right + 2
         y0 = r.bottom - size if (cx < 0 or cx > 2) else (r.y - 2 if cy < 0 else r.bottom + 2 - size)
         if cy < 0:
             y0 = r.bottom - size

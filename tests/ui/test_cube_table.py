@@ -871,3 +871,22 @@ def test_a_building_refusal_names_the_numbered_cell_and_the_level_in_either_lang
         assert sentence(in_words("blocks overlap at 4.1")) == "Blöcke überschneiden sich auf Feld 4, Ebene 1."
     finally:
         i18n.load_language("en")
+
+
+def test_a_sides_notes_stay_off_its_letter_its_neighbours_and_the_cells():
+    """The three answer swatches beside I, H or G (and A, B, C) cut into the letter's
+    circle: each side's notes keep clear of every letter and of the grid's cells, inside the pad."""
+    from game.scenes.cube_pad import DOT, LETTER_CELLS, QuestionPad
+    pad = QuestionPad((40, 40))
+    for letter in LETTER_CELLS:
+        surface = pygame.Surface((500, 500))
+        pad._letter_note(surface, letter, ["S", None, "M"], {"S": (200, 80, 0), "M": (0, 120, 200)})
+        ink = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+        ink.invert()
+        box = ink.get_bounding_rects()[0].unionall(ink.get_bounding_rects())
+        assert pad.rect.inflate(8, 8).contains(box), (letter, box)
+        for other in LETTER_CELLS:
+            r = pad.letter_rect(other)
+            nearest = (min(max(r.centerx, box.left), box.right - 1), min(max(r.centery, box.top), box.bottom - 1))
+            assert pygame.Vector2(nearest).distance_to(r.center) > DOT / 2, (letter, other, box)
+        assert not any(box.colliderect(pad.cell_rect(c).inflate(-4, -4)) for c in range(1, 10)), (letter, box)
