@@ -51,6 +51,9 @@ def choice_label(value: Any) -> str:
     return tr(str(value).replace("_", " "))
 
 
+HINT_WIDTH = 460  # the Players column's room, left of the Options column at x=620
+
+
 class SetupScene(AppScene):
     def __init__(self, app, game: str) -> None:
         super().__init__(app)
@@ -279,4 +282,8 @@ class SetupScene(AppScene):
             hint = tr("Pass and play: nothing is hidden, so the players simply take turns at the screen.")
         else:
             hint = tr("You play against the computer.")
-        theme.draw_text(surface, hint, (140, 560), 16, theme.TEXT_DIM)
+        # within the Players column (a long line ran under the seed in the Options column),
+        # its last line just above Back: more lines grow upward, under the seat rows
+        lines = theme.wrap(hint, 16, HINT_WIDTH)
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (140, 560 - 22 * (len(lines) - 1 - i)), 16, theme.TEXT_DIM)

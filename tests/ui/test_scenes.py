@@ -125,6 +125,29 @@ def test_setup_promises_hand_offs_only_for_games_with_secrets(game, hidden):
         d.close()
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("seat", ["human", "ai:hard"])
+@pytest.mark.parametrize("game", ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"])
+def test_setup_hint_under_the_players_stays_in_their_column(game, seat, language):
+    """At four Breaks players "Pass and play: the screen hides each player's secrets between
+    turns." ran under "Seed (blank = random):" in the Options column: the line under the
+    seats wraps within the Players column, clear of every other label."""
+    from game import storage
+    from game.shots import text_problems
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    d = Driver(lambda app: SetupScene(app, game), autosave=False)
+    try:
+        setup = d.top
+        setup._set_players(setup.rules.max_players)
+        setup.seats = [seat] * len(setup.seats)
+        records = d.labels(frames=1)
+        hint = [rect for text, rect, _ in records if rect.left == 140 and rect.top >= 500]
+        assert hint and all(rect.right <= 600 for rect in hint), hint
+        assert text_problems(records, (1280, 720)) == []
+    finally:
+        d.close()
+
+
 def test_open_pass_and_play_banner_names_the_seat_to_play():
     from game.scenes.breaker_blocks_table import BreakerBlocksTable
     session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0})
