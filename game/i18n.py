@@ -66,7 +66,10 @@ def message_pattern(template: str) -> re.Pattern[str]:
     for m in _PLACEHOLDER.finditer(template):
         parts.append(re.escape(template[end:m.start()]))
         name = m.group(1)
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        # {n} is a count or a seat number in every template: as "any text" it took in the
+        # " (kept as ...)" of a message wrapped around one ("... format {n}"), left in English
+        value = r"-?\d+" if name == "n" else ".+?"
+        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{value})")
         seen.add(name)
         end = m.end()
     parts.append(re.escape(template[end:]))

@@ -429,6 +429,24 @@ def test_a_statistics_line_left_out_is_explained_in_german(tmp_path):
     assert "breaks/ai:easy: Die Zahlen gehen nicht auf" in german and "aufbewahrt als stats.json.bad-" in german
 
 
+def test_a_statistics_file_of_the_wrong_shape_is_reset_in_german_to_the_end(tmp_path):
+    """"(kept as ...)" closes the message in German too: the inner "format {n}" took it
+    for part of the number and left it in English."""
+    from game import storage
+    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
+    path = storage.stats_path(dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text("[1]")
+    _stats, problem = storage.load_stats(dirs)
+    try:
+        i18n.load_language("de")
+        german = i18n.tr_message(problem)
+    finally:
+        i18n.load_language("en")
+    assert german.startswith("Statistik zurückgesetzt: ") and "keine Statistikdatei im Format 1 (aufbewahrt als " \
+        "stats.json.bad-" in german, german
+
+
 def test_german_says_which_breaks_sequence_goes_on_top_in_a_merge():
     """'merge 1 2' lays slot 2 on top of slot 1; 'Vereine Fach 2 mit Fach 1' does not say
     which goes where (the hint then cannot be followed), so German names the direction."""
