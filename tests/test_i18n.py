@@ -390,6 +390,7 @@ def _saved(**changes):
     (_saved(seats=["human", "robot"]), "unbekannter Platz 'robot'"),
     (_saved(log={"options": {"colour": 1}}), "unbekannte Option(en): colour"),
     (_saved(log={"actions": ["draw"], "actors": [1]}), "ist Platz 2 zugeschrieben, am Zug war aber Platz 1"),
+    (_saved(log={"game": "chess"}), "unbekanntes Spiel 'chess'; bekannt sind breaks, blockers"),
 ])
 def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, german):
     """The title's Continue problem, whichever layer refuses the save: file, format or game."""
