@@ -46,6 +46,7 @@ class TitleScene(AppScene):
                 self.continue_text = tr("Continue {title} (1 move in)", title=title) if moves == 1 else \
                     tr("Continue {title} ({moves} moves in)", title=title, moves=moves)
         self.rows: list[pygame.Rect] = []
+        broken: set[str] = set()
         y = 200
         for info in CATALOG:
             row = pygame.Rect(120, y, 760, 88)
@@ -53,6 +54,7 @@ class TitleScene(AppScene):
             problem = data_problem(info.name)
             if problem:
                 self.app.notices.append(problem)
+                broken.add(info.name)
             if is_playable(info.name):
                 self.button(tr("Play"), (row.right - 170, row.y + 22, 150, 44),
                             lambda n=info.name: self.open_setup(n), object_id="#primary", enabled=not problem)
@@ -65,8 +67,9 @@ class TitleScene(AppScene):
         if self.continue_text:  # the likeliest choice takes the focus first
             first_stop = len(self.focus.items)
             self.button(self.continue_text, (x, 200, 300, 56), self.resume_game, object_id="#primary")
+        # the puzzles need Break the Cube's pieces as its table does: broken, they cannot open
         self.button(tr("Cube puzzles"), (x, 270, 300, 48), self.open_puzzles, object_id="#title_button",
-                    enabled=is_playable("cube"))
+                    enabled=is_playable("cube") and "cube" not in broken)
         self.button(tr("Finished games"), (x, 330, 300, 48), self.open_records, object_id="#title_button")
         self.button(tr("Statistics"), (x, 390, 300, 48), self.open_stats, object_id="#title_button")
         self.button(tr("Settings"), (x, 450, 300, 48), self.open_settings, object_id="#title_button")

@@ -348,6 +348,21 @@ def test_a_game_with_broken_data_is_refused_with_a_message_and_the_rest_still_wo
         d.close()
 
 
+def test_cube_puzzles_stay_shut_while_break_the_cube_data_is_broken(monkeypatch):
+    """The puzzles load the same pieces file as the game: opening them showed the error
+    screen; the button is greyed like the game's Play, the notice above says why."""
+    break_game_data(monkeypatch, "cube", "levels/cube/pieces.toml: cannot be read")
+    d = Driver()
+    try:
+        d.frames(2)
+        assert "pieces.toml" in (d.top.toast or "")
+        puzzles = next(b for b in d.top._callbacks if b.text == "Cube puzzles")
+        assert not puzzles.is_enabled
+        assert next(b for b in d.top._callbacks if b.text == "Statistics").is_enabled
+    finally:
+        d.close()
+
+
 def test_continue_keeps_a_good_save_of_a_game_whose_data_is_broken(monkeypatch):
     session = GameSession("blockers", ["human", "ai:easy"], seed=4, options={"first_player": 0})
     session.apply(session.legal_texts()[0], 0)
