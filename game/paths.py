@@ -9,8 +9,10 @@ Three layouts must work with the same code:
 
 from __future__ import annotations
 
+import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -37,3 +39,18 @@ def asset(*parts: str) -> Path:
 
 def level_file(*parts: str) -> Path:
     return levels_dir().joinpath(*parts)
+
+
+def read_toml(path: Path, unreadable: str = "cannot be read") -> dict[str, Any]:
+    """A data file's TOML, or ValueError naming the file and why: missing or unreadable
+    (``unreadable`` says what the file is), not text (another encoding), not TOML."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"{path}: {unreadable} ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:  # a ValueError too, but its text named no file
+        raise ValueError(f"{path}: not a text file (not UTF-8)") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML ({exc})") from None

@@ -9,13 +9,12 @@ explanation, so the learner cannot get lost. Pure Python: the table scene draws 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.i18n import tr
-from game.paths import level_file
+from game.paths import level_file, read_toml
 
 
 class TutorialError(ValueError):
@@ -83,11 +82,9 @@ def _fail(path: Path, problem: str) -> TutorialError:
 def load_tutorial(game: str, path: Path | None = None) -> Tutorial:
     path = path or level_file("tutorials", f"{game}.toml")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise _fail(path, f"cannot be read ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(path, f"not valid TOML ({exc})") from None
+        data = read_toml(path)
+    except ValueError as exc:  # the set-up screen catches TutorialError and says why
+        raise TutorialError(str(exc)) from None
     for key in ("title", "seats", "step"):
         if key not in data:
             raise _fail(path, f"missing key {key!r}")

@@ -9,12 +9,11 @@ problem raises ValueError naming the file and what is wrong.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.paths import level_file
+from game.paths import level_file, read_toml
 
 ROW_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H", "I")
 SIZE = 9  # the board is SIZE x SIZE; sections are 3 x 3 blocks of 3 x 3 squares
@@ -128,13 +127,7 @@ def parse_board(data: dict[str, Any], path: Path) -> BoardData:
 def load_board(path: Path | None = None) -> BoardData:
     """Read and validate board.toml (the bundled one unless a path is given)."""
     path = path or level_file("blockers", "board.toml")
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read the Blockers! board file ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path, "cannot read the Blockers! board file")
     return parse_board(data, path)
 
 

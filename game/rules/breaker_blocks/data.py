@@ -7,12 +7,11 @@ here, because each one is an effect written in code (steps.py).
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.paths import level_file
+from game.paths import level_file, read_toml
 
 ACTION_TYPES = ("accelerate", "annihilate", "agitate", "authenticate", "automate", "attenuate", "aggravate")
 SIDES = "NESW"
@@ -239,13 +238,7 @@ def parse_level(data: dict[str, Any], path: Path) -> LevelData:
 def load_level(path: Path | None = None) -> LevelData:
     """Read and validate the level file (the bundled one unless a path is given)."""
     path = path or level_file("breaker_blocks.toml")
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read the Breaker Blocks level file ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path, "cannot read the Breaker Blocks level file")
     return parse_level(data, path)
 
 

@@ -7,12 +7,11 @@ the last id. Outside (notation, views, JSON) a card is its code: ``"7H"``, ``"JK
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.paths import level_file
+from game.paths import level_file, read_toml
 
 JOKER_CODE = "JK"
 ACE_RANK = "A"
@@ -108,13 +107,7 @@ def parse_deck(data: dict[str, Any], path: Path) -> DeckSpec:
 def load_deck(path: Path | None = None) -> DeckSpec:
     """Read and validate deck.toml (the bundled one unless a path is given)."""
     path = path or level_file("breaks", "deck.toml")
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read the Breaks deck file ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path, "cannot read the Breaks deck file")
     return parse_deck(data, path)
 
 

@@ -6,12 +6,11 @@ Tiles are small ints inside the engine: wires first (W1 is 0), then appliances (
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.paths import level_file
+from game.paths import level_file, read_toml
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -231,13 +230,7 @@ def parse_data(data: dict[str, Any], path: Path) -> CircuitData:
 def load_data(path: Path | None = None) -> CircuitData:
     """Read and validate the data file (the bundled one unless a path is given)."""
     path = path or level_file("circuit_breaker.toml")
-    try:
-        with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read the Circuit Breaker data file ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    data = read_toml(path, "cannot read the Circuit Breaker data file")
     return parse_data(data, path)
 
 

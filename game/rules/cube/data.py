@@ -8,14 +8,13 @@ the file and what is wrong.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from game.paths import level_file
+from game.paths import level_file, read_toml
 
 LETTER_NAMES = "ABCDEFGHIJKL"  # fixed by the notation (CU-18), so the data must define exactly these
 _COLOUR = re.compile(r"#[0-9A-Fa-f]{6}")
@@ -159,13 +158,7 @@ def parse_data(data: Any, path: Path) -> CubeData:
 def load_data(path: Path | None = None) -> CubeData:
     """Read and validate pieces.toml (the bundled one unless a path is given)."""
     path = path or level_file("cube", "pieces.toml")
-    try:
-        with open(path, "rb") as fh:
-            raw = tomllib.load(fh)
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read the Break the Cube pieces file ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{path}: not valid TOML ({exc})") from None
+    raw = read_toml(path, "cannot read the Break the Cube pieces file")
     return parse_data(raw, path)
 
 

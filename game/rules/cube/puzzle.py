@@ -9,12 +9,11 @@ earns a star; a wrong guess past the budget fails the puzzle.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.paths import level_file
+from game.paths import level_file, read_toml
 from game.rules.cube.answers import QUESTIONS, answer, question_of
 from game.rules.cube.shapes import Shape, ShapeError, check_shape, format_shape, parse_shape
 
@@ -80,11 +79,9 @@ def parse_puzzle(data: Any, path: Path, number: int) -> Puzzle:
 
 def load_puzzle(path: Path, number: int) -> Puzzle:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise _fail(path, f"cannot be read ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(path, f"not valid TOML ({exc})") from None
+        data = read_toml(path)
+    except ValueError as exc:  # the puzzle list skips a PuzzleError and says why
+        raise PuzzleError(str(exc)) from None
     return parse_puzzle(data, path, number)
 
 
