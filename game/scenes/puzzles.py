@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game import storage
-from game.i18n import tr
+from game.i18n import tr, tr_message
+from game.paths import level_file
 from game.rules.cube.puzzle import Puzzle, PuzzleRun, load_puzzles
 from game.scenes.base import AppScene, heading, sentence
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_verdict
@@ -30,6 +31,17 @@ def star_row(surface: pygame.Surface, centre: tuple[int, int], earned: int, r: i
             pygame.draw.polygon(surface, theme.PANEL_EDGE, draw.star_points(c[0], c[1], r * 1.25), 2)
 
 
+def skipped_note(problems: list[str], found: int) -> str | None:
+    """What the list says about broken or missing puzzle files (English, translated when
+    shown): the first file's problem, framed, so a bare path is never all a player sees."""
+    if problems:
+        head = "A puzzle was left out" if len(problems) == 1 else f"{len(problems)} puzzles were left out"
+        return f"{head}: {problems[0]}"
+    if not found:
+        return f"No puzzles to show: {level_file('cube', 'puzzles')} holds no puzzle files"
+    return None
+
+
 class PuzzleListScene(AppScene):
     # messages in the strip right of Back, under the last row of puzzles: the default box
     # at the bottom covered Back (and a taller one under the heading would cover the first row)
@@ -38,7 +50,7 @@ class PuzzleListScene(AppScene):
     def enter(self) -> None:
         self.puzzles, problems = load_puzzles()
         self.progress, problem = storage.load_progress(self.app.dirs)
-        notes = problems + ([problem] if problem else [])
+        notes = [n for n in (skipped_note(problems, len(self.puzzles)), problem) if n]
         self.cards: list[tuple[Puzzle, pygame.Rect, bool]] = []
         for i, puzzle in enumerate(self.puzzles):
             col, row = i % COLS, i // COLS
@@ -47,8 +59,8 @@ class PuzzleListScene(AppScene):
             self.cards.append((puzzle, rect, unlocked))
             self.focus.add(Focusable(lambda r=rect: r, lambda p=puzzle: self.open(p), lambda u=unlocked: u))
         self.button(tr("Back"), (120, 650, 160, 44), self.stack_pop)
-        if notes:
-            self.show_toast(" ".join(notes), 8)
+        if notes:  # each translated on its own: joined, no message template matches them
+            self.show_toast(" ".join(tr_message(n) for n in notes), 8)
 
     def stack_pop(self) -> None:
         self.stack.pop()
@@ -82,6 +94,8 @@ class PuzzleListScene(AppScene):
         total = sum(self.progress.get(p.name, 0) for p in self.puzzles)  # not stars of puzzles since removed
         theme.draw_text(surface, tr("{n} of {m} stars", n=total, m=3 * len(self.puzzles)), (1160, 60), 18,
                         theme.YELLOW, anchor="topright")
+        if not self.puzzles:  # the message box goes; the empty page keeps saying why
+            theme.draw_text(surface, tr("No puzzles to show."), (640, 300), 22, theme.TEXT_DIM, anchor="midtop")
         for puzzle, rect, unlocked in self.cards:
             draw.panel(surface, rect, theme.PANEL if unlocked else (20, 32, 38), edge=None, radius=10)
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=10)

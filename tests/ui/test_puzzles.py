@@ -237,3 +237,31 @@ def test_side_notes_stay_inside_the_question_pad():
             assert not outside, (scale, outside[:5], scene.pad.rect)
         finally:
             d.close()
+
+
+def test_a_puzzle_file_left_out_is_named_with_what_happened_in_german_too(monkeypatch):
+    """A bare "<path>: missing key(s): ..." did not say the puzzle was skipped."""
+    from game import i18n
+    from game.rules.cube.puzzle import load_puzzles
+    puzzles = load_puzzles()[0]
+    monkeypatch.setattr("game.scenes.puzzles.load_puzzles",
+                        lambda: (puzzles[1:], ["/x/levels/cube/puzzles/01_a.toml: missing key(s): secret"]))
+    storage.user_dirs().config.joinpath("settings.json").write_text('{"language": "de"}')
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        assert d.top.toast == "Ein Rätsel wurde weggelassen: /x/levels/cube/puzzles/01_a.toml: " \
+                              "Es fehlen die Schlüssel: secret"
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
+def test_no_puzzle_files_at_all_says_so_instead_of_an_empty_page(monkeypatch):
+    monkeypatch.setattr("game.scenes.puzzles.load_puzzles", lambda: ([], []))
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        assert d.top.toast.startswith("No puzzles to show: ") and "puzzles holds no puzzle files" in d.top.toast
+        d.top.toast = None
+        assert "No puzzles to show." in [text for text, _, _ in d.labels(frames=1)], "the page says it after the box"
+    finally:
+        d.close()
