@@ -44,6 +44,7 @@ class Tutorial:
     steps: list[Step]
     index: int = 0
     mistakes: int = 0
+    path: Path | None = None  # the script's file, for messages
 
     @property
     def step(self) -> Step | None:
@@ -101,7 +102,8 @@ def load_tutorial(game: str, path: Path | None = None) -> Tutorial:
     for i, step in enumerate(steps[:-1], 1):
         if step.expect is None and step.opponent is None:
             raise _fail(path, f"step {i} has no move: only the last step may be a closing message")
-    return Tutorial(game, str(data["title"]), list(data["seats"]), dict(data.get("options", {})), steps)
+    return Tutorial(game, str(data["title"]), list(data["seats"]), dict(data.get("options", {})), steps,
+                    path=path)
 
 
 def check_script(tutorial: Tutorial) -> None:
@@ -126,4 +128,7 @@ def check_script(tutorial: Tutorial) -> None:
             raise TutorialError(f"step {i}: the learner is not the one to move")
         if step.opponent and mover == human:
             raise TutorialError(f"step {i}: the scripted opponent move comes on the learner's turn")
-        state.apply(state.parse(text))
+        try:
+            state.apply(state.parse(text))
+        except ValueError as exc:  # IllegalAction too: the learner would wait for it for ever
+            raise TutorialError(f"step {i}: {text!r} cannot be played: {exc}") from None

@@ -116,3 +116,26 @@ def test_the_circuit_breaker_coach_names_tiles_and_piles_as_the_table_shows_them
     says = [step.say for step in load_tutorial("circuit_breaker").steps]
     assert not [s for s in says if re.search(r"\b[WA]\d{1,2}\b|\b(wire|appliance)-\d", s)]
     assert any("Bubble Maker with connector 1" in s for s in says)
+
+
+def test_a_tutorial_whose_script_cannot_be_played_does_not_start(tmp_path: Path, monkeypatch):
+    """A scripted move the rules refuse left the learner waiting at that step for ever;
+    now the set-up screen says which step of which file, in German too."""
+    from game import i18n, storage
+    from game.scenes.setup import SetupScene
+    from tests.ui.driver import Driver
+    script = level_file("tutorials", "breaks.toml").read_text(encoding="utf-8")
+    (tmp_path / "breaks.toml").write_text(script.replace('expect = "place 1"', 'expect = "place 7"', 1),
+                                          encoding="utf-8")
+    monkeypatch.setattr("game.tutorial.level_file", lambda *parts: tmp_path / parts[-1])
+    storage.user_dirs().config.joinpath("settings.json").write_text('{"language": "de"}')
+    d = Driver(lambda app: SetupScene(app, "breaks"))
+    try:
+        d.top.open_tutorial()
+        d.frames(2)
+        assert isinstance(d.top, SetupScene), "no table opened"
+        assert d.top.toast.startswith(f"Das Tutorial kann nicht starten: {tmp_path / 'breaks.toml'}: Schritt 2: "
+                                      "'place 7' lässt sich nicht spielen: "), d.top.toast
+    finally:
+        d.close()
+        i18n.load_language("en")

@@ -118,8 +118,12 @@ def start_table(app, session: GameSession, replace_stack: bool = False) -> None:
 
 def start_tutorial(app, game: str) -> None:
     """Open a game's interactive tutorial (a scripted short game from levels/tutorials)."""
-    from game.tutorial import load_tutorial
+    from game.tutorial import TutorialError, check_script, load_tutorial
     tutorial = load_tutorial(game)
+    try:  # a move the script cannot make would leave the learner stuck on that step
+        check_script(tutorial)
+    except TutorialError as exc:
+        raise TutorialError(f"{tutorial.path}: {exc}") from None
     session = GameSession(game, tutorial.seats, seed=1, options=tutorial.options)
     scene = table_class(game)(app, session)
     scene.tutorial = tutorial
