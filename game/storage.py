@@ -296,6 +296,7 @@ class BackgroundWriter:
         self._thread.start()
         self.last_error: str | None = None
         self._failure: tuple[Path, OSError] | None = None  # the newest failed write, not yet reported
+        self._failing: dict[Path, OSError] = {}  # files whose newest write failed (a later success clears)
 
     def write(self, path: Path, data: Any, keep_previous: bool = False) -> None:
         self._queue.put((path, (data, keep_previous)))
@@ -309,9 +310,11 @@ class BackgroundWriter:
                 path, (data, keep_previous) = item
                 try:
                     atomic_write_json(path, data, keep_previous=keep_previous)
+                    self._failing.pop(path, None)
                 except OSError as exc:
                     self.last_error = f"Could not save {path}: {exc}"
                     self._failure = (path, exc)
+                    self._failing[path] = exc
                     log.error(self.last_error)
             finally:
                 self._queue.task_done()
@@ -320,6 +323,12 @@ class BackgroundWriter:
         """The newest write that failed since the last call (file and error), or None."""
         failure, self._failure = self._failure, None
         return failure
+
+    def failing(self, path: Path) -> OSError | None:
+        """Why the newest write of ``path`` failed (after waiting for the queue), or None
+        when it was written: what is on disk is then the game as it stands."""
+        self.flush()
+        return self._failing.get(path)
 
     def flush(self) -> None:
         self._queue.join()

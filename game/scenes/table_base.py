@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game import storage
 from game.core.errors import IllegalAction
 from game.i18n import tr
 from game.scenes.base import AppScene, sentence
@@ -656,6 +657,9 @@ class TableScene(AppScene):
             return
         if self.tutorial is not None:
             text = tr("The tutorial is not saved: start it again any time from the game's set-up screen.")
+        elif self.saves_game and self.app.writer.failing(storage.autosave_path(self.app.dirs)) is not None:
+            # the toast said so once; leaving is where it costs the game
+            text = tr("This game could not be saved: once you leave, it cannot be continued.")
         elif self.saves_game:
             text = tr("The game is saved: Continue on the title screen resumes it.")
         else:  # only computers at the table

@@ -1022,3 +1022,26 @@ def test_the_results_explanation_grows_with_the_reading_size_and_stays_in_its_bo
         finally:
             d.close()
     assert sizes[1.0] == 16 and sizes[2.0] > 16, sizes
+
+
+def test_leaving_a_game_that_could_not_be_saved_does_not_promise_continue():
+    """Saves folder unwritable: the toast said so, but Menu still read "The game is
+    saved: Continue ... resumes it", and leaving lost the game without a word."""
+    from game.scenes.confirm import ConfirmScene
+    dirs = storage.user_dirs()
+    dirs.saves.parent.mkdir(parents=True, exist_ok=True)
+    dirs.saves.write_text("a file where the saves folder goes")  # every save fails, even as root
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    d = Driver(lambda app: BreaksTable(app, session))
+    try:
+        d.top.cancel_ai()
+        assert d.top.perform("draw", 0)
+        d.top.ask_leave()
+        assert isinstance(d.top, ConfirmScene) and "could not be saved" in d.top.text, d.top.text
+        d.app.stack.pop()
+        dirs.saves.unlink()  # room again: the next move is saved, and Menu says so
+        assert d.top.perform("discard", 0)
+        d.top.ask_leave()
+        assert "The game is saved" in d.top.text, d.top.text
+    finally:
+        d.close()
