@@ -51,9 +51,10 @@ class GameSession:
         self.game = game
         self.seats = [parse_seat_spec(s) for s in seats]
         n = len(self.seats)
-        if not self.rules.min_players <= n <= self.rules.max_players:
-            raise ValueError(f"{self.rules.title} needs {self.rules.min_players}-"
-                             f"{self.rules.max_players} players, not {n}")
+        low, high = self.rules.min_players, self.rules.max_players
+        if not low <= n <= high:
+            count = str(low) if low == high else f"{low}-{high}"  # "2 players", as the title says
+            raise ValueError(f"{self.rules.title} needs {count} players, not {n}")
         if log is None:
             if seed is None:
                 seed = random.SystemRandom().randrange(1, 2**31)

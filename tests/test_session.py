@@ -19,6 +19,11 @@ def test_seat_specs_are_normalised_and_bad_ones_refused():
         GameSession("breaks", ["human"])
 
 
+def test_a_game_for_exactly_two_says_two_players_not_two_to_two():
+    with pytest.raises(ValueError, match=r"^Breaker Blocks needs 2 players, not 3$"):
+        GameSession("breaker_blocks", ["human", "human", "human"])
+
+
 def test_only_the_player_to_move_may_act_and_illegal_moves_change_nothing():
     s = GameSession("breaks", ["human", "human"], seed=1, options=X1)
     with pytest.raises(IllegalAction, match="not your turn"):
