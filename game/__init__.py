@@ -9,6 +9,9 @@ import os
 # it is first imported, unless it is already set: so set it here, before any pygame import.
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Breakbox")
 os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "Breakbox")
+# pygame greets on stdout when imported: before a command line's error, or as the first
+# line of a bench's JSON output, it is noise (the error screen's report names its version)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def _version() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,17 @@ def test_a_command_line_game_over_a_damaged_save_says_it_was_damaged():
         assert any("The saved game was damaged" in text or "Could not continue" in text for text in shown), shown
     finally:
         d.close()
+
+
+def test_a_bad_command_line_prints_only_usage_and_the_error():
+    """No pygame greeting on stdout before it, no traceback: exit code 2 and two lines."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    root = Path(__file__).resolve().parents[1]
+    for argv, error in ((["play", "breaker_blocks", "--seats", "human,human,human"],
+                         "breakbox: error: Breaker Blocks needs 2 players, not 3"),
+                        (["play", "breaks", "--option", "colour=red"], "breakbox: error: unknown option 'colour'")):
+        out = subprocess.run([sys.executable, "-m", "game", *argv, "--headless"], cwd=root, env=env,
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 2 and out.stdout == "", out.stdout
+        lines = out.stderr.splitlines()
+        assert len(lines) == 2 and lines[0].startswith("usage: ") and lines[1].startswith(error), out.stderr
