@@ -104,7 +104,12 @@ class App:
         try:
             storage.save_settings(self.dirs, self.settings)
         except OSError as exc:
-            self.notices.append(f"Could not save settings: {exc}")
+            problem = f"Could not save settings: {storage.settings_path(self.dirs)}: {exc.strerror or exc}"
+            top = self.stack.top
+            if top is not None and hasattr(top, "show_toast"):
+                top.show_toast(problem, 6)  # where the change was made, not one title visit per change later
+            elif problem not in self.notices:
+                self.notices.append(problem)
         self.sound.set_volume(self.settings.volume, self.settings.muted)
 
     def autosave(self, record: dict[str, Any]) -> None:

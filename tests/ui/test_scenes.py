@@ -1045,3 +1045,19 @@ def test_leaving_a_game_that_could_not_be_saved_does_not_promise_continue():
         assert "The game is saved" in d.top.text, d.top.text
     finally:
         d.close()
+
+
+def test_a_setting_that_cannot_be_saved_says_so_on_the_settings_screen(monkeypatch):
+    """The problem was queued for the title, once per change: five clicks, five notices
+    on five later visits, and nothing where the click was made."""
+    def refuse(dirs, settings):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(storage, "save_settings", refuse)
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        for value in (False, True, False):
+            d.top._palette(value)
+        assert d.top.toast.startswith("Could not save settings: ") and "settings.json: Permission denied" in d.top.toast
+        assert d.app.notices == []
+    finally:
+        d.close()
