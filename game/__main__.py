@@ -37,8 +37,11 @@ def _guard_std_streams() -> None:
 def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     _guard_std_streams()
-    from game.cli import run
-    return run(sys.argv[1:] if argv is None else argv)
+    try:  # Ctrl+C while the app is still loading: the loop's own handler is not set up yet
+        from game.cli import run
+        return run(sys.argv[1:] if argv is None else argv)
+    except KeyboardInterrupt:
+        return 130  # as the running app answers Ctrl+C: the shell's code, no traceback
 
 
 if __name__ == "__main__":

@@ -204,3 +204,15 @@ def test_a_bad_command_line_prints_only_usage_and_the_error():
         assert out.returncode == 2 and out.stdout == "", out.stdout
         lines = out.stderr.splitlines()
         assert len(lines) == 2 and lines[0].startswith("usage: ") and lines[1].startswith(error), out.stderr
+
+
+def test_ctrl_c_while_the_app_is_still_loading_exits_130_without_a_traceback(monkeypatch):
+    """The window's loop turns Ctrl+C into exit code 130; a press in the first second
+    (imports, reading the command line) printed a KeyboardInterrupt traceback."""
+    from game import __main__ as entry
+    from game import cli
+
+    def interrupted(argv):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "run", interrupted)
+    assert entry.main(["play", "breaks"]) == 130
