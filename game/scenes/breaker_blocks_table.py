@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -128,18 +129,50 @@ class BreakerBlocksTable(TableScene):
         v = self.view
         most = sum(v["piles"][0].values()) + sum(v["hands"][0].values()) + len(v["action_types"])
         self.play_area_starts_here()
+        self.hand_focus: dict[tuple[int, int], int] = {}  # (seat, slot) -> focus stop
+        self.cell_focus: dict[tuple[int, int], int] = {}  # board cell -> focus stop
         for seat in (0, 1):
             for i in range(most):
+                self.hand_focus[(seat, i)] = len(self.focus.items)
                 self.focus.add(Focusable(lambda s=seat, i=i: self.hand_rect(s, i),
-                                         lambda s=seat, i=i: self.click_hand(s, i),
+                                         lambda s=seat, i=i: self.by_keys(lambda: self.click_hand(s, i)),
                                          lambda s=seat, i=i: self.hand_stop_live(s, i)))
         for i in range(11):
-            self.focus.add(Focusable(lambda i=i: self.pile_rect(i), lambda i=i: self.click_pile(i),
+            self.focus.add(Focusable(lambda i=i: self.pile_rect(i),
+                                     lambda i=i: self.by_keys(lambda: self.click_pile(i)),
                                      lambda i=i: self.pile_stop_live(i)))
         for y in range(Y1, Y0 - 1, -1):
             for x in range(X0, X1 + 1):
-                self.focus.add(Focusable(lambda c=(x, y): cell_rect(c), lambda c=(x, y): self.click_cell(c, None),
+                self.cell_focus[(x, y)] = len(self.focus.items)
+                self.focus.add(Focusable(lambda c=(x, y): cell_rect(c),
+                                         lambda c=(x, y): self.by_keys(lambda: self.click_cell(c, None)),
                                          lambda c=(x, y): self.my_turn() and self.cell_useful(c)))
+
+    def by_keys(self, act: Callable[[], None]) -> None:
+        """Enter on a stop: as a click, then the ring moves on to where the next choice is
+        made, so a second Enter acts there: a tile picked up goes to its first socket, an
+        action tile's step to its first target or to the first tile a hand may keep."""
+        before = self.selected
+        act()
+        if not self.can_act():
+            return
+        m = self.moves()
+        if self.selected is not None and self.selected != before:
+            cells = self.sockets_for(self.selected)
+        elif self.selected is None and m.targets:
+            cells = m.targets
+        elif self.selected is None and m.keeps:
+            seat = self.viewer if self._keep_is_mine() else 1 - self.viewer
+            kinds = self.hand_kinds(seat)
+            self.focus.show_first([self.hand_focus[(seat, i)] for i, k in enumerate(kinds)
+                                   if k in m.keeps and (seat, i) in self.hand_focus])
+            return
+        else:
+            return
+        current = self.focus.current
+        if current is not None and current.rect_of() in [cell_rect(c) for c in cells]:
+            return  # already on one of them
+        self.focus.show_first([self.cell_focus[c] for c in cells if c in self.cell_focus])
 
     # --- legal moves --------------------------------------------------------------------
     def can_act(self) -> bool:

@@ -780,3 +780,44 @@ def test_an_empty_pile_entry_is_no_focus_stop():
         assert t.focus.current.rect_of() != t.pile_rect(empty[0])
     finally:
         d.close()
+
+
+def test_a_tile_picked_up_with_enter_takes_the_ring_to_its_first_socket_and_enter_plays_it():
+    """Enter on a hand tile left the ring on the hand: a keyboard player had to Tab through
+    both hands and all eleven piles to reach a socket. Now the ring goes on to the first
+    socket (as in the other games), and an action tile's step puts it on the first target."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S"])
+    try:
+        t = d.top
+        d.frames(3)
+        focus_on(t, t.hand_rect(0, t.hand_kinds(0).index("annihilate")))
+        d.key(pygame.K_RETURN)
+        assert t.selected == ("hand", "annihilate")
+        ring = t.focus.current.rect_of()
+        sockets = t.sockets_for(t.selected)
+        assert t.focus.visible and ring in [cell_rect(c) for c in sockets], ring
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1].startswith("play annihilate at ")
+        assert (1, 3) in t.moves().targets
+        assert t.focus.current.rect_of() == cell_rect((1, 3)), "the ring waits on the first target (top row first)"
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1] == "target 1,3"
+    finally:
+        d.close()
+
+
+def test_when_you_aggravate_by_keys_the_ring_goes_to_the_hand_that_keeps_a_tile():
+    d = bb_driver(["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2", "draw 2"])
+    try:
+        t = d.top
+        d.frames(3)
+        focus_on(t, t.hand_rect(0, t.hand_kinds(0).index("aggravate")))
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1].startswith("play aggravate at ")
+        assert t.moves().keeps and t.focus.current.rect_of() == t.hand_rect(0, 0), "your own hand first"
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1].startswith("keep ")
+        assert t.focus.current.rect_of() == t.hand_rect(1, 0), "then the opponent's"
+    finally:
+        d.close()
