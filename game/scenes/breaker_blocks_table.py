@@ -333,6 +333,9 @@ class BreakerBlocksTable(TableScene):
         if cell in m.targets:
             self.act(f"target {cell[0]},{cell[1]}")
             return
+        if m.targets:  # an action tile asks for a target, and this is none: the rules say why
+            self.refuse(self.check_reason(f"target {cell[0]},{cell[1]}") or tr("Pick one of the marked tiles."))
+            return
         sockets = self.sockets_for(self.selected)
         if cell in sockets:
             sides = self.coach_sides(cell, sockets[cell])
@@ -352,6 +355,27 @@ class BreakerBlocksTable(TableScene):
             return
         if self.selected is not None:
             self.refuse(tr("That is not a socket for this tile."))
+        elif self.tile_at(cell) is not None:  # a tile that cannot move now: say why, not nothing
+            self.refuse(self.move_refusal(cell))
+
+    def check_reason(self, text: str) -> str | None:
+        """Why the rules turn ``text`` down now (None: they take it)."""
+        try:
+            self.session.check(text)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def move_refusal(self, cell: tuple[int, int]) -> str:
+        """Why the tile at ``cell`` cannot be picked up to move: asked of the rules with its
+        own hole as the goal, which they refuse only after the tile itself passes (a leaf,
+        the right owner, not AUTHENTICATE, a move allowed now), so that answer means it
+        passed and has no socket to go to."""
+        where = f"{cell[0]},{cell[1]}"
+        reason = self.check_reason(f"rearrange {where} to {where} from {self.tile_at(cell)['from']}")
+        if reason is None or "hole it just left" in reason:
+            return tr("The tile at {cell} has no free socket to move to.", cell=where)
+        return reason
 
     def landing(self, source: tuple, pos: tuple[int, int]) -> tuple[tuple[int, int], str] | None:
         """Where a tile let go at ``pos`` goes: the socket cell under the pointer and the

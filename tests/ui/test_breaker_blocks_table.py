@@ -821,3 +821,29 @@ def test_when_you_aggravate_by_keys_the_ring_goes_to_the_hand_that_keeps_a_tile(
         assert t.focus.current.rect_of() == t.hand_rect(1, 0), "then the opponent's"
     finally:
         d.close()
+
+
+def test_a_tile_that_cannot_move_or_be_targeted_says_why_instead_of_nothing():
+    """Pressing on your own tile with another plugged into it, on an AUTHENTICATE, or on a
+    tile an ANNIHILATE may not hit did nothing at all: no toast, no sound."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+                   "play 0 at 1,-2 from N", "draw authenticate", "end"])
+    try:
+        t = d.top
+        d.frames(3)
+        d.drag(cell_rect((1, -1)).center, near((2, -1), "W"))  # 1,-1 holds the 0 at 1,-2
+        assert log(d)[-1] == "end"
+        assert t.toast == "The tile at 1,-1 is not a leaf: another tile is plugged into it."
+        d.click(cell_rect((1, 2)).center)
+        assert t.toast == "The tile at 1,2 is seat 2's: you can only rearrange your own tiles."
+        d.drag(t.hand_rect(0, t.hand_kinds(0).index("authenticate")).center, near((0, -1), "N"))
+        d.frames(30)
+        d.click(cell_rect((0, -1)).center)
+        assert t.toast == "AUTHENTICATE never moves."
+        d.drag(t.hand_rect(0, t.hand_kinds(0).index("annihilate")).center, near((2, -1), "W"))
+        assert t.moves().targets
+        d.click(cell_rect((1, 2)).center)
+        assert log(d)[-1].startswith("play annihilate")
+        assert t.toast == "The tile at 1,2 is not a leaf: another tile is plugged into it."
+    finally:
+        d.close()
