@@ -618,6 +618,10 @@ class BreakerBlocksTable(TableScene):
             lines.append(tr("{who} skipped the rest of the agitate.", who=who))
         elif w[0] == "end":
             lines.append(tr("{who} ended the turn.", who=who))
+        if w[0] in ("play", "place") and w[1] in ACTION_REASONS and w[1] != "authenticate" \
+                and (after.get("pending") or {}).get("tile") != w[1] and not after.get("end_reason"):
+            # BB-16: no step of it could be taken; without a word it looked as if nothing had been played
+            lines.append(tr("{k} fizzled: it had nothing to act on, and stays on the board.", k=w[1].upper()))
         pend = after.get("pending")
         if pend and pend.get("prompt") and pend.get("seat") == seat and not before.get("pending") \
                 and not self.is_bot(seat):  # a computer's steps show in its moves; a person gets the instruction

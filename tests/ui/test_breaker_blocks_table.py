@@ -847,3 +847,27 @@ def test_a_tile_that_cannot_move_or_be_targeted_says_why_instead_of_nothing():
         assert t.toast == "The tile at 1,2 is not a leaf: another tile is plugged into it."
     finally:
         d.close()
+
+
+def test_an_action_tile_that_can_do_nothing_says_in_the_log_that_it_fizzled():
+    """An AGITATE played while the opponent has no tile on the board did nothing, and the
+    log only said it was played: the turn went on as if the tile had been forgotten."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw agitate", "end"])
+    try:
+        t = d.top
+        before = t.session.view(0)
+        t.session.apply("play agitate at 1,-2 from N", 0)
+        after = t.session.view(0)
+        assert t.narrate(0, "play agitate at 1,-2 from N", before, after) == \
+            ["Seat 1 played agitate at 1,-2.", "AGITATE fizzled: it had nothing to act on, and stays on the board."]
+    finally:
+        d.close()
+    d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "end"])
+    try:
+        t = d.top
+        before = t.session.view(0)
+        t.session.apply("play annihilate at 1,-2 from N", 0)
+        lines = t.narrate(0, "play annihilate at 1,-2 from N", before, t.session.view(0))
+        assert not any("fizzled" in str(line) for line in lines), "it has a target: no fizzle"
+    finally:
+        d.close()
