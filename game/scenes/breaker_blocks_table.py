@@ -746,15 +746,19 @@ class BreakerBlocksTable(TableScene):
         lines = []
         if v.get("end_reason"):
             lines.append(self.end_text(v["end_reason"], v.get("final_turn")))
+        # each power beside its player's name: a bare "0 to 2" read as winner first, as the
+        # results list the players above; you come first, as in the rest of the results
+        first = self.perspective if self.perspective is not None else 0
         for i, name in enumerate(v["circuits"]):
-            p1, p2 = v["power"][0][i], v["power"][1][i]
+            powers = dict(c=name, p=self.seat_name(first), a=v["power"][first][i],
+                          q=self.seat_name(1 - first), b=v["power"][1 - first][i])
             ctrl = v["control"][i]
             if ctrl is not None and ctrl == self.perspective:
-                lines.append(tr("Circuit {c}: {a} to {b}, controlled by you", c=name, a=p1, b=p2))
+                lines.append(tr("Circuit {c}: {p} {a}, {q} {b}, controlled by you", **powers))
             elif ctrl is None:  # a sentence of its own: "nobody" takes another case than a name in German
-                lines.append(tr("Circuit {c}: {a} to {b}, controlled by nobody (equal power)", c=name, a=p1, b=p2))
+                lines.append(tr("Circuit {c}: {p} {a}, {q} {b}, controlled by nobody (equal power)", **powers))
             else:
-                lines.append(tr("Circuit {c}: {a} to {b}, controlled by {who}", c=name, a=p1, b=p2,
+                lines.append(tr("Circuit {c}: {p} {a}, {q} {b}, controlled by {who}", **powers,
                                 who=self.seat_name(ctrl)))
         winners = v["winners"]
         if not winners:

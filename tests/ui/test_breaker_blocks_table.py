@@ -633,7 +633,7 @@ def test_in_german_the_results_count_circuits_and_nobody_controls_in_the_dative(
     try:
         texts = results_texts(d)
         assert texts.count("0 Kreise") == 2 and not any("Punkt" in text for text in texts), texts
-        assert "Kreis II: 0 zu 0, kontrolliert von niemandem (gleiche Leistung)" in texts
+        assert "Kreis II: Platz 1 0, Platz 2 0, kontrolliert von niemandem (gleiche Leistung)" in texts
         assert "Die Zuggrenze ist erreicht: Jeder Spieler hatte 1 Zug." in texts
     finally:
         d.close()
@@ -869,5 +869,23 @@ def test_an_action_tile_that_can_do_nothing_says_in_the_log_that_it_fizzled():
         t.session.apply("play annihilate at 1,-2 from N", 0)
         lines = t.narrate(0, "play annihilate at 1,-2 from N", before, t.session.view(0))
         assert not any("fizzled" in str(line) for line in lines), "it has a target: no fizzle"
+    finally:
+        d.close()
+
+
+def test_the_results_name_whose_power_is_whose_in_each_circuit():
+    """"Circuit I: 0 to 2" under a list with the winner (seat 2) on top read as seat 2 having
+    0: each power now stands beside its player's name, yours first."""
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    for a in ["draw 3", "draw authenticate", "draw authenticate", "draw 3", "play 3 at 1,-1 from N",
+              "play authenticate at 0,-1 from N", "play 3 at 0,2 from S", "play authenticate at 1,2 from S"]:
+        session.apply(a, session.current_player)
+    assert session.is_over() and session.state.scores() == [1, 1]
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        lines = d.top.result_lines()
+        assert "Circuit I: You 0, Seat 2 (AI) 3, controlled by Seat 2 (AI)" in lines, lines
+        assert "Circuit II: You 3, Seat 2 (AI) 0, controlled by you" in lines, lines
+        assert "Circuit III: You 0, Seat 2 (AI) 0, controlled by nobody (equal power)" in lines, lines
     finally:
         d.close()
