@@ -585,21 +585,29 @@ class BreakerBlocksTable(TableScene):
                 return t
         return None
 
+    @staticmethod
+    def log_kind(kind: str) -> str:
+        """A tile kind as the log names it: "power 3" (a bare "3" read as a count), "annihilate"."""
+        return tr("power {k}", k=kind) if kind.isdigit() else tr(kind)
+
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
         who = self.seat_name(seat)
         w = text.split()
         pending = before.get("pending") or {}  # the action tile whose step this move was
         lines: list[str | tuple[int | None, str]] = []
-        if w[0] == "draw":
-            lines.append(tr("{who} drew: {k}.", who=who, k=tr(w[1])))
+        if w[0] == "draw" and pending.get("tile") == "accelerate":  # an extra draw, not one of the two actions
+            lines.append(tr("{who} drew: {k} (accelerate).", who=who, k=self.log_kind(w[1])))
+        elif w[0] == "draw":
+            lines.append(tr("{who} drew: {k}.", who=who, k=self.log_kind(w[1])))
         elif w[0] in ("play", "place"):
-            lines.append(tr("{who} played {k} at {cell}.", who=who, k=tr(w[1]), cell=w[3]) if w[0] == "play"
-                         else tr("{who} placed {k} at {cell} (automate).", who=who, k=tr(w[1]), cell=w[3]))
+            k = self.log_kind(w[1])
+            lines.append(tr("{who} played {k} at {cell}.", who=who, k=k, cell=w[3]) if w[0] == "play"
+                         else tr("{who} placed {k} at {cell} (automate).", who=who, k=k, cell=w[3]))
         elif w[0] == "rearrange":
             lines.append(tr("{who} moved the tile at {a} to {b}.", who=who, a=w[1], b=w[3]))
         elif w[0] == "target":
             gone = self.tile_at(_cell(w[1]), before)
-            kind = tr(gone["kind"] if gone else "?")
+            kind = self.log_kind(gone["kind"]) if gone else "?"
             if pending.get("tile") == "annihilate":  # BB-18: gone for good
                 lines.append(tr("{who} removed {k} at {cell} from the game.", who=who, k=kind, cell=w[1]))
             else:  # ATTENUATE (BB-22)
@@ -607,13 +615,13 @@ class BreakerBlocksTable(TableScene):
         elif w[0] == "keep":
             if pending.get("number") == 2 and 1 - seat == self.perspective:  # AGGRAVATE's step 2: other hand
                 lines.append(tr("{who} left you only {k}; the rest of your hand went back to the piles.",
-                                who=who, k=tr(w[1])))
+                                who=who, k=self.log_kind(w[1])))
             elif pending.get("number") == 2:
                 lines.append(tr("{who} left the opponent only {k}; the rest of that hand went back to the piles.",
-                                who=who, k=tr(w[1])))
+                                who=who, k=self.log_kind(w[1])))
             else:
                 lines.append(tr("{who} kept only {k}; the rest of that hand went back to the piles.",
-                                who=who, k=tr(w[1])))
+                                who=who, k=self.log_kind(w[1])))
         elif w[0] == "skip":
             lines.append(tr("{who} skipped the rest of the agitate.", who=who))
         elif w[0] == "end":

@@ -243,7 +243,7 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         assert t.perform("target 1,3", 0)
         (_img, tween), = t.flights
         assert tween.start == cell_rect((1, 3)).topleft and tween.payload.get("fade"), "ANNIHILATE: gone for good"
-        assert t.log_lines[-1][1] == "Seat 1 removed 0 at 1,3 from the game."
+        assert t.log_lines[-1][1] == "Seat 1 removed power 0 at 1,3 from the game."
     finally:
         d.close()
     attenuate = ["play 0 at 1,-1 from N", "draw attenuate", "draw 1", "draw 2", "play attenuate at 2,-1 from N"]
@@ -255,7 +255,7 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         index = next(i for i, (k, _, w) in enumerate(t.pile_entries()) if k == "0" and w == "colour")
         assert tween.start == cell_rect((1, -1)).topleft and tween.end == t.pile_rect(index).topleft
         assert not tween.payload.get("fade"), "ATTENUATE: back to its owner's pile"
-        assert t.log_lines[-1][1] == "Seat 1 sent 0 at 1,-1 back to its pile."
+        assert t.log_lines[-1][1] == "Seat 1 sent power 0 at 1,-1 back to its pile."
     finally:
         d.close()
 
@@ -269,7 +269,7 @@ def test_aggravate_sends_each_given_up_tile_flying_from_its_hand_slot_to_its_pil
         before = t.view
         entries = t.pile_entries()
         assert t.perform("keep 2", 0)  # seat 1 gives up its 0
-        assert t.log_lines[-1][1] == "Seat 1 kept only 2; the rest of that hand went back to the piles."
+        assert t.log_lines[-1][1] == "Seat 1 kept only power 2; the rest of that hand went back to the piles."
         (_img, tween), = t.flights
         zero = next(i for i, (k, _, w) in enumerate(entries) if k == "0" and w == "colour")
         assert tween.start == t.hand_rect(0, t.hand_kinds(0, before).index("0"), before).topleft
@@ -277,7 +277,8 @@ def test_aggravate_sends_each_given_up_tile_flying_from_its_hand_slot_to_its_pil
         d.frames(40)
         before = t.view
         assert t.perform("keep 0", 0)  # seat 2 keeps one 0: its other 0, its 2 and its 3 go back
-        assert t.log_lines[-1][1] == "Seat 1 left the opponent only 0; the rest of that hand went back to the piles."
+        assert t.log_lines[-1][1] == \
+            "Seat 1 left the opponent only power 0; the rest of that hand went back to the piles."
         assert len(t.flights) == 3
         kinds = t.hand_kinds(1, before)
         starts = sorted(tween.start for _, tween in t.flights)
@@ -459,9 +460,9 @@ def test_when_the_computer_aggravates_the_log_says_what_it_left_you():
         t = d.top
         second_step = {"pending": {"tile": "aggravate", "number": 2}}
         assert t.narrate(1, "keep 0", second_step, {}) == \
-            ["Seat 2 (AI) left you only 0; the rest of your hand went back to the piles."]
+            ["Seat 2 (AI) left you only power 0; the rest of your hand went back to the piles."]
         assert t.narrate(0, "keep 3", second_step, {}) == \
-            ["You left the opponent only 3; the rest of that hand went back to the piles."]
+            ["You left the opponent only power 3; the rest of that hand went back to the piles."]
     finally:
         d.close()
 
@@ -524,7 +525,7 @@ def test_the_end_of_the_game_is_told_without_a_players_mark():
         t = d.top
         t.paused = True
         assert t.perform("play 0 at 1,2 from S", 1) and session.is_over()
-        assert t.log_lines[-2:] == [(1, "Seat 2 (AI) played 0 at 1,2."),
+        assert t.log_lines[-2:] == [(1, "Seat 2 (AI) played power 0 at 1,2."),
                                     (None, "You ran out of power tiles, so Seat 2 (AI) had one final turn.")]
         t.rebuild_log()  # a loaded game tells it the same way
         assert t.log_lines[-1][0] is None
@@ -887,5 +888,24 @@ def test_the_results_name_whose_power_is_whose_in_each_circuit():
         assert "Circuit I: You 0, Seat 2 (AI) 3, controlled by Seat 2 (AI)" in lines, lines
         assert "Circuit II: You 3, Seat 2 (AI) 0, controlled by you" in lines, lines
         assert "Circuit III: You 0, Seat 2 (AI) 0, controlled by nobody (equal power)" in lines, lines
+    finally:
+        d.close()
+
+
+def test_the_log_names_power_tiles_and_marks_the_draws_an_accelerate_gives():
+    """"Seat 2 (AI) drew: 3." read as a count, and an ACCELERATE's three draws looked like
+    extra actions (or like an accelerate drawing an accelerate, which the rules forbid)."""
+    d = bb_driver(["draw accelerate", "draw annihilate", "end"])
+    try:
+        t = d.top
+        t.session.apply("play accelerate at 1,-1 from N", 0)
+        before = t.session.view(0)
+        t.session.apply("draw 3", 0)
+        assert t.narrate(0, "draw 3", before, t.session.view(0)) == ["Seat 1 drew: power 3 (accelerate)."]
+        for kind in ("agitate", "2"):
+            t.session.apply(f"draw {kind}", 0)
+        before = t.session.view(0)
+        t.session.apply("draw 1", 0)
+        assert t.narrate(0, "draw 1", before, t.session.view(0)) == ["Seat 1 drew: power 1."], "one of the two actions"
     finally:
         d.close()
