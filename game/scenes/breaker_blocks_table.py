@@ -151,7 +151,7 @@ class BreakerBlocksTable(TableScene):
     def by_keys(self, act: Callable[[], None]) -> None:
         """Enter on a stop: as a click, then the ring moves on to where the next choice is
         made, so a second Enter acts there: a tile picked up goes to its first socket, an
-        action tile's step to its first target or to the first tile a hand may keep."""
+        action tile's step to its first target, leaf to move or tile a hand may keep."""
         before = self.selected
         act()
         if not self.can_act():
@@ -161,6 +161,8 @@ class BreakerBlocksTable(TableScene):
             cells = self.sockets_for(self.selected)
         elif self.selected is None and m.targets:
             cells = m.targets
+        elif self.selected is None and m.rearranges and self.view.get("pending"):
+            cells = set(m.rearranges)  # AGITATE: first the rival's leaf to move
         elif self.selected is None and m.keeps:
             seat = self.viewer if self._keep_is_mine() else 1 - self.viewer
             kinds = self.hand_kinds(seat)

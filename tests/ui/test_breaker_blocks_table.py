@@ -909,3 +909,22 @@ def test_the_log_names_power_tiles_and_marks_the_draws_an_accelerate_gives():
         assert t.narrate(0, "draw 1", before, t.session.view(0)) == ["Seat 1 drew: power 1."], "one of the two actions"
     finally:
         d.close()
+
+
+def test_an_agitate_played_by_keys_puts_the_ring_on_the_rivals_leaf_then_on_its_sockets():
+    d = bb_driver(["play 0 at 1,-1 from N", "draw agitate", "play 0 at 1,2 from S", "play 0 at 1,3 from S"])
+    try:
+        t = d.top
+        d.frames(3)
+        focus_on(t, t.hand_rect(0, t.hand_kinds(0).index("agitate")))
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1].startswith("play agitate at ")
+        assert t.focus.current.rect_of() == cell_rect((1, 3)), "the ring waits on the leaf AGITATE may move"
+        d.key(pygame.K_RETURN)
+        assert t.selected == ("leaf", (1, 3))
+        assert t.focus.current.rect_of() in [cell_rect(c) for c in t.sockets_for(t.selected)]
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1].startswith("rearrange 1,3 to ")
+    finally:
+        d.close()
