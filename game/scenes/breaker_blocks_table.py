@@ -137,6 +137,7 @@ class BreakerBlocksTable(TableScene):
                 self.focus.add(Focusable(lambda s=seat, i=i: self.hand_rect(s, i),
                                          lambda s=seat, i=i: self.by_keys(lambda: self.click_hand(s, i)),
                                          lambda s=seat, i=i: self.hand_stop_live(s, i)))
+        self.pile_focus = len(self.focus.items)  # the first pile entry's stop; the rest follow
         for i in range(11):
             self.focus.add(Focusable(lambda i=i: self.pile_rect(i),
                                      lambda i=i: self.by_keys(lambda: self.click_pile(i)),
@@ -147,6 +148,21 @@ class BreakerBlocksTable(TableScene):
                 self.focus.add(Focusable(lambda c=(x, y): cell_rect(c),
                                          lambda c=(x, y): self.by_keys(lambda: self.click_cell(c, None)),
                                          lambda c=(x, y): self.my_turn() and self.cell_useful(c)))
+
+    def ring_back_to(self, held: tuple | None) -> None:
+        """A tile let go with Esc while the ring is on one of its sockets (no stop any more,
+        where Enter did nothing): the ring goes back to the tile, so Enter picks it up again."""
+        if held is None or not self.focus.visible:
+            return
+        if held[0] == "hand" and held[1] in self.hand_kinds(self.viewer):
+            stop = self.hand_focus.get((self.viewer, self.hand_kinds(self.viewer).index(held[1])))
+        elif held[0] == "leaf":
+            stop = self.cell_focus.get(held[1])
+        else:  # AUTOMATE: the pile it was picked from
+            kinds = [k for k, _, _ in self.pile_entries()]
+            stop = self.pile_focus + kinds.index(held[1]) if held[1] in kinds else None
+        if stop is not None:
+            self.focus.show_first([stop])
 
     def by_keys(self, act: Callable[[], None]) -> None:
         """Enter on a stop: as a click, then the ring moves on to where the next choice is
@@ -499,7 +515,11 @@ class BreakerBlocksTable(TableScene):
     def on_key(self, event: pygame.event.Event) -> bool:
         if event.key == pygame.K_ESCAPE:
             if self.selected is not None or self.drag.drag is not None:
+                held, sockets = self.selected, self.sockets_for(self.selected)
                 self.clear_selection()  # nothing irreversible has happened yet
+                current = self.focus.current
+                if current is not None and current.rect_of() in [cell_rect(c) for c in sockets]:
+                    self.ring_back_to(held)  # a socket is no stop once nothing is held
             else:
                 self.ask_leave()
             return True

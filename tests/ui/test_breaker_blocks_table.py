@@ -928,3 +928,26 @@ def test_an_agitate_played_by_keys_puts_the_ring_on_the_rivals_leaf_then_on_its_
         assert log(d)[-1].startswith("rearrange 1,3 to ")
     finally:
         d.close()
+
+
+def test_esc_on_a_tile_picked_up_by_keys_puts_the_ring_back_on_that_tile():
+    """After Esc the ring stayed on the socket it had jumped to, which was no stop any more:
+    Enter there did nothing, and the arrows set off from an empty cell."""
+    d = bb_driver(["play 0 at 1,-1 from N", "end", "end"])
+    try:
+        t = d.top
+        d.frames(3)
+        focus_on(t, t.hand_rect(0, 0))
+        d.key(pygame.K_RETURN)
+        assert t.focus.current.rect_of() != t.hand_rect(0, 0), "the ring went on to a socket"
+        d.key(pygame.K_ESCAPE)
+        assert t.selected is None and t.focus.current.rect_of() == t.hand_rect(0, 0)
+        focus_on(t, cell_rect((1, -1)))
+        d.key(pygame.K_RETURN)
+        assert t.selected == ("leaf", (1, -1))
+        d.key(pygame.K_ESCAPE)
+        assert t.focus.current.rect_of() == cell_rect((1, -1))
+        d.key(pygame.K_RETURN)
+        assert t.selected == ("leaf", (1, -1)), "Enter picks it up again"
+    finally:
+        d.close()
