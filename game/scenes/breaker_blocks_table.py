@@ -976,18 +976,66 @@ class BreakerBlocksTable(TableScene):
                         (m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine()):
                     pygame.draw.rect(surface, theme.YELLOW, r.inflate(4, 4), 2, border_radius=4)
 
+    def socket_circuit(self, cell: tuple[int, int], side: str) -> str | None:
+        """The circuit a tile put into ``cell`` with its tab on ``side`` joins: its parent's
+        (BB-5), a core cell's or a placed tile's."""
+        dx, dy = SIDES[side]
+        parent = (cell[0] + dx, cell[1] + dy)
+        if parent in LEVEL.core:
+            return LEVEL.core[parent]
+        tile = self.tile_at(parent)
+        return tile["circuit"] if tile else None
+
+    def landing_preview(self) -> tuple[str, int, int, str | None] | None:
+        """While a tile is held over a socket (dragged, or the keyboard ring on it): the
+        circuit it would join, its owner, its power and (a leaf moved) the circuit it
+        leaves; None otherwise."""
+        landing = self.drag_landing()
+        source = self.drag.drag.source if landing is not None else self.selected
+        if landing is None and source is not None:
+            cell = self.focused_cell()
+            if cell is not None:
+                sides = self.coach_sides(cell, self.sockets_for(source)[cell])
+                landing = (cell, sides[self.side_pick % len(sides)])
+        if landing is None or source is None:
+            return None
+        circuit = self.socket_circuit(*landing)
+        left = None
+        if source[0] == "leaf":
+            tile = self.tile_at(source[1])
+            if tile is None:
+                return None
+            kind, owner, left = tile["kind"], tile["owner"], tile["circuit"]
+        else:
+            kind, owner = source[1], self.viewer
+        return (circuit, owner, LEVEL.power.get(kind, 0), left) if circuit else None
+
+    @staticmethod
+    def preview_change(preview: tuple[str, int, int, str | None] | None, circuit: str, seat: int) -> int:
+        """How ``seat``'s power in ``circuit`` would change if the held tile landed now."""
+        if preview is None or preview[1] != seat or preview[0] == preview[3]:
+            return 0
+        return preview[2] if circuit == preview[0] else -preview[2] if circuit == preview[3] else 0
+
     def draw_circuits(self, surface: pygame.Surface) -> None:
         v = self.view
         box = pygame.Rect(PILE_X, 44, 446, 150)
         draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
         theme.draw_text(surface, tr("Circuits: more power controls"), (box.x + 12, box.y + 8), 16, bold=True)
+        # the circuit a held tile would join, framed, with what it adds: the side decides it
+        preview = self.landing_preview()
         for i, name in enumerate(v["circuits"]):
             x = box.x + 14 + i * 144
+            if preview is not None and preview[0] == name:
+                pygame.draw.rect(surface, theme.GLOW_ALT, pygame.Rect(x - 8, box.y + 32, 136, 112), 2, border_radius=6)
             theme.draw_text(surface, tr("Circuit {c}", c=name), (x, box.y + 36), 15, theme.TEXT_DIM)
             for seat in (0, 1):
                 y = box.y + 60 + seat * 26
                 draw.marker(surface, theme.seat_shape(seat), (x + 8, y + 9), 7, self.seat_colour(seat))
-                theme.draw_text(surface, str(v["power"][seat][i]), (x + 22, y), 17, bold=True)
+                number = theme.draw_text(surface, str(v["power"][seat][i]), (x + 22, y), 17, bold=True)
+                change = self.preview_change(preview, name, seat)
+                if change:
+                    theme.draw_text(surface, f"{change:+d}", (number.right + 6, y), 17, theme.GLOW_ALT, bold=True)
             ctrl = v["control"][i]
             label = (tr("tied") if ctrl is None else tr("You control") if ctrl == self.perspective
                      else tr("{who} controls", who=self.seat_name(ctrl)))

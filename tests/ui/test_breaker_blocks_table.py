@@ -951,3 +951,37 @@ def test_esc_on_a_tile_picked_up_by_keys_puts_the_ring_back_on_that_tile():
         assert t.selected == ("leaf", (1, -1)), "Enter picks it up again"
     finally:
         d.close()
+
+
+def test_a_held_tile_over_a_socket_shows_which_circuit_it_would_join_and_what_it_adds():
+    """2,-1 takes a tab from N (circuit III) or from W (circuit II): only the tile's turn
+    on the board told them apart, and nothing said which circuit gains the power."""
+    from game.ui import theme
+    d = bb_driver(["play 0 at 1,-1 from N", "draw 3", "end"])
+    try:
+        t = d.top
+        d.frames(3)
+
+        def framed(column: int) -> bool:
+            t.pulse = 0
+            d.frames(1)
+            colour = d.app.display.canvas.get_at((500 + 14 + column * 144 - 8, 44 + 80))[:3]
+            return tuple(colour) == tuple(theme.GLOW_ALT)[:3]
+        assert not framed(1) and not framed(2)
+        hand = t.hand_rect(0, t.hand_kinds(0).index("3")).center
+        d.hold(hand, near((2, -1), "W"))
+        assert t.landing_preview() == ("II", 0, 3, None)
+        assert framed(1) and not framed(2)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=near((2, -1), "N"), rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        d.frames(1)
+        assert t.landing_preview() == ("III", 0, 3, None)
+        assert framed(2) and not framed(1)
+        d.release(near((2, -1), "N"))
+        assert not framed(2), "nothing held: no frame"
+        # a leaf moved to another circuit: it adds there and leaves the old one
+        assert t.preview_change(("I", 0, 3, "III"), "I", 0) == 3
+        assert t.preview_change(("I", 0, 3, "III"), "III", 0) == -3
+        assert t.preview_change(("I", 0, 3, "III"), "I", 1) == 0
+    finally:
+        d.close()
