@@ -626,7 +626,15 @@ class BreakerBlocksTable(TableScene):
             lines.append(tr("{who} played {k} at {cell}.", who=who, k=k, cell=w[3]) if w[0] == "play"
                          else tr("{who} placed {k} at {cell} (automate).", who=who, k=k, cell=w[3]))
         elif w[0] == "rearrange":
-            lines.append(tr("{who} moved the tile at {a} to {b}.", who=who, a=w[1], b=w[3]))
+            moved = self.tile_at(_cell(w[1]), before)
+            k = self.log_kind(moved["kind"]) if moved else "?"
+            if pending.get("tile") != "agitate":
+                lines.append(tr("{who} moved {k} from {a} to {b}.", who=who, k=k, a=w[1], b=w[3]))
+            elif 1 - seat == self.perspective:  # AGITATE moves the other player's leaf (BB-19): yours
+                lines.append(tr("{who} moved your {k} from {a} to {b} (agitate).", who=who, k=k, a=w[1], b=w[3]))
+            else:
+                lines.append(tr("{who} moved the opponent's {k} from {a} to {b} (agitate).", who=who, k=k, a=w[1],
+                                b=w[3]))
         elif w[0] == "target":
             gone = self.tile_at(_cell(w[1]), before)
             kind = self.log_kind(gone["kind"]) if gone else "?"

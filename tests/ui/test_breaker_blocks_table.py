@@ -985,3 +985,31 @@ def test_a_held_tile_over_a_socket_shows_which_circuit_it_would_join_and_what_it
         assert t.preview_change(("I", 0, 3, "III"), "I", 1) == 0
     finally:
         d.close()
+
+
+def test_a_moved_tile_is_named_in_the_log_and_an_agitate_says_whose_it_moved():
+    """"You moved the tile at 6,1 to 0,2." did not say which tile, nor that an AGITATE had
+    moved the opponent's tile rather than one of yours."""
+    d = you_against_the_computer()
+    try:
+        t = d.top
+        s = t.session
+        for a in ["play 0 at 1,-1 from N", "play 0 at 1,-2 from N"]:
+            s.apply(a, 0)
+        for a in ["play 0 at 1,2 from S", "play 0 at 1,3 from S"]:
+            s.apply(a, 1)
+        before = s.view(0)
+        s.apply("rearrange 1,-2 to -1,0 from E", 0)
+        assert t.narrate(0, "rearrange 1,-2 to -1,0 from E", before, s.view(0)) == \
+            ["You moved power 0 from 1,-2 to -1,0."]
+        s.apply("draw agitate", 0)
+        s.apply("end", 1)
+        s.apply("play agitate at 1,-2 from N", 0)
+        before = s.view(0)
+        s.apply("rearrange 1,3 to 3,1 from W", 0)
+        assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
+            ["You moved the opponent's power 0 from 1,3 to 3,1 (agitate)."]
+        assert t.narrate(1, "rearrange 1,3 to 3,1 from W", {**before, "pending": {"tile": "agitate"}}, {}) == \
+            ["Seat 2 (AI) moved your power 0 from 1,3 to 3,1 (agitate)."]
+    finally:
+        d.close()
