@@ -815,6 +815,10 @@ class BreakerBlocksTable(TableScene):
                 else tr("The game is over.")
         pend = v.get("pending")
         if pend and pend.get("prompt"):
+            if self.can_act() and self.selected is not None and self.selected[0] == "pile":
+                # the pile tile is picked: the step's own words would still ask to pick one
+                return tr("AUTOMATE: put {k} into a glowing socket (click it, or Enter on the ring; R picks another "
+                          "side).", k=self.kind_word(self.selected[1]))
             if self.can_act():
                 return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
             return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=pend["tile"].upper())

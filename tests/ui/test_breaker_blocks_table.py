@@ -1013,3 +1013,19 @@ def test_a_moved_tile_is_named_in_the_log_and_an_agitate_says_whose_it_moved():
             ["Seat 2 (AI) moved your power 0 from 1,3 to 3,1 (agitate)."]
     finally:
         d.close()
+
+
+def test_once_automate_has_its_tile_the_prompt_asks_for_the_socket():
+    """After a pile tile was picked for AUTOMATE the prompt still said to pick a tile."""
+    d = bb_driver(ACTION_STEPS["AUTOMATE"])
+    try:
+        t = d.top
+        d.frames(3)
+        assert t.prompt().startswith("AUTOMATE: pick a tile")
+        index = [k for k, _, _ in t.pile_entries()].index("2")
+        d.click(t.pile_rect(index).center)
+        assert t.selected == ("pile", "2")
+        assert t.prompt() == ("AUTOMATE: put power 2 into a glowing socket (click it, or Enter on the ring; "
+                              "R picks another side).")
+    finally:
+        d.close()
