@@ -827,11 +827,11 @@ class BreakerBlocksTable(TableScene):
         if self.drag.active:
             return tr("Let go on a glowing socket: the tab goes into the marked side, the one nearest the pointer.")
         if self.selected is not None and self.selected[0] == "leaf":
-            return tr("Moving the tile at {cell}: drop it on a glowing socket (the tab goes toward the side you point "
-                      "at; R cycles sides).", cell=f"{self.selected[1][0]},{self.selected[1][1]}")
+            return tr("Moving the tile at {cell}: put it on a glowing socket (click, drag or Enter; the tab takes the "
+                      "marked side, R picks another).", cell=f"{self.selected[1][0]},{self.selected[1][1]}")
         if self.selected is not None:
-            return tr("Playing {k}: drop it on a glowing socket (the tab goes toward the side you point at; "
-                      "R cycles sides).", k=self.kind_word(self.selected[1]))
+            return tr("Playing {k}: put it on a glowing socket (click, drag or Enter; the tab takes the marked side, "
+                      "R picks another).", k=self.kind_word(self.selected[1]))
         return tr("Drag a hand tile to a glowing socket, drag one of your leaves to move it, or click a pile to draw.")
 
     # --- frame --------------------------------------------------------------------------

@@ -691,7 +691,7 @@ def test_enter_on_your_own_leaf_while_holding_a_hand_tile_refuses_and_keeps_the_
         focus_on(t, t.hand_rect(0, 0))
         d.key(pygame.K_RETURN)
         assert t.selected == ("hand", "0")
-        assert t.prompt().startswith("Playing power 0: drop it on a glowing socket")
+        assert t.prompt().startswith("Playing power 0: put it on a glowing socket (click, drag or Enter;")
         focus_on(t, cell_rect((1, -1)))
         d.key(pygame.K_RETURN)
         assert t.selected == ("hand", "0"), "the hand tile is still the one being placed"
@@ -701,7 +701,7 @@ def test_enter_on_your_own_leaf_while_holding_a_hand_tile_refuses_and_keeps_the_
         d.key(pygame.K_ESCAPE)
         d.key(pygame.K_RETURN)  # with nothing held, Enter on the leaf picks it up to move it
         assert t.selected == ("leaf", (1, -1))
-        assert t.prompt().startswith("Moving the tile at 1,-1: drop it on a glowing socket")
+        assert t.prompt().startswith("Moving the tile at 1,-1: put it on a glowing socket (click, drag or Enter;")
     finally:
         d.close()
 
