@@ -675,15 +675,16 @@ class CircuitBreakerTable(TableScene):
         if waiting is not None:
             return waiting
         done = self.view["placed"] >= MAX_PLACEMENTS  # both placements of the turn are made
-        if self.selected and done:
+        held = self.held_tile()  # dragged or picked: either way the player needs to know where it goes
+        if held and done:
             return tr("Both placements of this turn are made: drop the tile you picked on an appliance pile for "
                       "cheese, or keep it (Esc).")
-        if self.selected:
-            places = [m for m in self.legal() if m.startswith(f"place {self.selected} at ")]
+        if held:
+            places = [m for m in self.legal() if m.startswith(f"place {held} at ")]
             if not places:
                 return tr("The tile you picked fits nowhere in your house now: keep it (Esc), or drop it on an "
                           "appliance pile.")
-            if not any(m.endswith(f" r{self.canonical(self.selected, self.rotation)}") for m in places):
+            if not any(m.endswith(f" r{self.canonical(held, self.rotation)}") for m in places):
                 return tr("The tile you picked fits only when turned: press R or turn the wheel until cells glow.")
             return tr("Place the tile you picked on a glowing cell (R or the wheel turns it), or drop it on an "
                       "appliance pile.")

@@ -71,6 +71,26 @@ def test_the_prompt_says_when_a_held_tile_fits_only_turned_or_nowhere():
         d.close()
 
 
+def test_the_prompt_guides_a_dragged_tile_as_it_does_a_picked_one():
+    d = cb_driver()
+    try:
+        t = d.top
+        hand = t.view["hand"]
+        d.hold(t.hand_rect(hand.index("A1")).center, (200, 200))  # dragged upright: nothing glows
+        assert t.prompt().startswith("The tile you picked fits only when turned: press R")
+        d.key(pygame.K_r)
+        assert t.prompt().startswith("Place the tile you picked on a glowing cell")
+        d.release(house_rect_cell(3, 4).center)  # r90 does not fit there: it goes back
+        t.legal()  # as if no cell took A2 at all
+        t._legal = (t._legal[0], {m for m in t._legal[1] if not m.startswith("place A2 ")})
+        d.hold(t.hand_rect(hand.index("A2")).center, (200, 200))
+        assert t.prompt().startswith("The tile you picked fits nowhere in your house now")
+        d.release(t.hand_rect(hand.index("A2")).center)
+        assert t.prompt().startswith("Drag tiles into your house")  # nothing held any more
+    finally:
+        d.close()
+
+
 def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
