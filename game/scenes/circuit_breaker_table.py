@@ -260,19 +260,42 @@ class CircuitBreakerTable(TableScene):
         self.focus.show_first([self.cell_focus[(int(c.split(",")[0]), int(c.split(",")[1]))] for c in cells])
 
     def take_up(self, tile: str) -> None:
-        """A tile taken from the hand starts the way the hand shows it (upright), unless
-        it is the tile that was turned (R with nothing in hand turns the next one taken).
+        """A tile taken from the hand starts the way the hand shows it: upright, or turned
+        if it is the tile the hand shows turned (R on it before, a hint, a refused drop).
         A hint for another move is dropped: its outlined cell would read as meant for this tile."""
-        if self.turned is not None and tile != self.turned:
+        if tile != self.turned:
             self.rotation = 0
         self.turned = tile
         if self.hint is not None and self.hint[0].split()[:2] not in (["place", tile], ["discard", tile]):
             self.drop_hint()
 
     def turn(self, degrees: int) -> None:
-        self.rotation = (self.rotation + degrees) % 360
         d = self.drag.drag
-        self.turned = d.source[1] if d is not None and d.source[0] == "tile" else self.selected
+        tile = d.source[1] if d is not None and d.source[0] == "tile" else self.selected
+        if tile is None:  # nothing held: R turns the tile it is aimed at, drawn turned in the hand
+            tile = self.aimed_tile()
+            if tile is None:
+                if self.my_turn():
+                    self.refuse(tr("Pick up a tile first: R turns the tile you hold."))
+                return
+        if tile != self.turned:
+            self.rotation = 0  # another tile: it starts as the hand showed it
+        self.rotation = (self.rotation + degrees) % 360
+        self.turned = tile
+
+    def aimed_tile(self) -> str | None:
+        """The hand tile R turns with nothing held: the one under the pointer or the focus
+        ring, else the one already shown turned, else the one the tutorial's coach outlines."""
+        hand = self.view.get("hand") or []
+        for pos in self.pointed_places():
+            for i, tile in enumerate(hand):
+                if self.hand_rect(i).collidepoint(pos):
+                    return tile
+        if self.turned in hand:
+            return self.turned
+        step = self.tutorial.step if self.tutorial is not None else None
+        w = step.expect.split() if step is not None and step.expect else []
+        return w[1] if len(w) > 1 and w[0] == "place" and w[1] in hand else None
 
     def place(self, tile: str, cell: tuple[int, int]) -> bool:
         rot = self.canonical(tile, self.rotation)
@@ -887,7 +910,7 @@ class CircuitBreakerTable(TableScene):
             if dragging == ("tile", tile) or ("hand", tile) in hidden:
                 pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2)
                 continue
-            rot = self.rotation if tile == self.selected else 0
+            rot = self.rotation if tile in (self.selected, self.turned) else 0  # the way it comes up
             surface.blit(tile_surface(tile, rot, r.w), r)
             if tile == self.selected:
                 draw.dashed_rect(surface, r.inflate(6, 6), theme.GLOW_ALT, width=3)

@@ -43,8 +43,9 @@ def test_a_mismatch_is_refused_naming_the_edge():
     try:
         t = d.top
         i = t.view["hand"].index("W1")
+        d.hold(t.hand_rect(i).center, (200, 200))
         d.key(pygame.K_r)        # W1 at r90: walls north and south, the box's 1 faces a wall
-        d.drag(t.hand_rect(i).center, house_rect_cell(3, 4).center)
+        d.release(house_rect_cell(3, 4).center)
         assert log(d) == []
         assert t.toast and ("wall" in t.toast.lower() or "edge" in t.toast.lower())
         assert t.drag.snapbacks
@@ -126,8 +127,8 @@ def test_a_mismatch_is_explained_in_a_banner_inside_the_house():
     try:
         t = d.top
         i = t.view["hand"].index("W1")
-        d.key(pygame.K_r)        # W1 at r90: the box's 1 faces a wall
         d.hold(t.hand_rect(i).center, house_rect_cell(3, 4).center)
+        d.key(pygame.K_r)        # W1 at r90: the box's 1 faces a wall
         banner = [(text, rect) for text, rect, _ in d.labels() if "wall" in text.lower() or "edge" in text.lower()]
         assert banner, "the reason is shown while the tile hovers over the cell"
         for text, rect in banner:
@@ -691,6 +692,46 @@ def test_a_tile_taken_from_the_hand_starts_upright_not_turned_like_the_last_one(
         assert t.selected == "A3" and t.rotation == 0
     finally:
         d.close()
+
+
+def test_r_with_nothing_held_turns_the_hand_tile_pointed_at_and_shows_it_turned():
+    d = cb_driver()
+    try:
+        t = d.top
+        hand = t.view["hand"]
+        point_at(d, (700, 300))  # the pointer on no tile: R has nothing to turn and says so
+        d.key(pygame.K_r)
+        assert t.rotation == 0 and t.toast and "Pick up a tile first" in t.toast
+        d.hold(t.hand_rect(hand.index("A2")).center, (200, 200))
+        assert t.rotation == 0, "A2 comes up as the hand draws it, upright"
+        d.release(t.hand_rect(hand.index("A2")).center)
+        point_at(d, t.hand_rect(hand.index("A1")).center)
+        d.key(pygame.K_r)
+        d.key(pygame.K_r)        # A1, pointed at, turns in the hand where the player sees it
+        assert (t.turned, t.rotation) == ("A1", 180)
+        drawn = []
+        real = tile_surface_calls(drawn)
+        try:
+            d.frames(1)
+        finally:
+            real()
+        assert ("A1", 180) in drawn and ("A2", 0) in drawn
+        d.drag(t.hand_rect(hand.index("A1")).center, house_rect_cell(3, 4).center)
+        assert log(d) == ["place A1 at 3,4 r180"]
+    finally:
+        d.close()
+
+
+def tile_surface_calls(drawn: list) -> callable:
+    """Record (tile, rotation) of every tile the table draws; returns the undo."""
+    import game.scenes.circuit_breaker_table as cbt
+    real = cbt.tile_surface
+
+    def spy(tile, rot, size):
+        drawn.append((tile, rot))
+        return real(tile, rot, size)
+    cbt.tile_surface = spy
+    return lambda: setattr(cbt, "tile_surface", real)
 
 
 def test_the_end_turn_question_counts_only_the_tiles_that_could_still_go_in():
