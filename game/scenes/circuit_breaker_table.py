@@ -688,8 +688,10 @@ class CircuitBreakerTable(TableScene):
                 continue
             parts = [f"{tr(t['name'])} x{t['count']}{'*' if t['on_card'] else ''} = {t['points']}"
                      for t in score["types"] if t["count"]]
-            lines.append(tr("{who}: {parts} -> {total} (card {card}; * = on the card)", who=self.seat_name(seat),
-                            parts=", ".join(parts) or tr("no appliances"), total=score["total"], card=score["card"]))
+            names = {t["type"]: tr(t["name"]) for t in score["types"]}  # a card's number means nothing to a player
+            lines.append(tr("{who}: {parts} -> {total} (card: {types}; * = on the card)", who=self.seat_name(seat),
+                            parts=", ".join(parts) or tr("no appliances"), total=score["total"],
+                            types=", ".join(names[t] for t in score["card_types"])))
         lines.append(tr("Ties: most cheese, then most appliances."))
         return lines
 

@@ -171,6 +171,23 @@ def test_the_log_names_spots_in_words_and_says_you():
         d.close()
 
 
+def test_the_results_name_each_seats_objective_types_not_a_card_number():
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": S, "rounds": 2})
+    for a in ["place A1 at 3,4 r180", "place A2 at 4,3 r270", "mouse appliance-1", "end",
+              "place A5 at 3,4 r180", "place A9 at 2,3 r90", "end",
+              "place A3 at 3,2 r0", "place A4 at 2,3 r90", "end", "place A16 at 4,3 r270", "end"]:
+        session.apply(a, session.current_player)
+    assert session.is_over()
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        lines = d.app.stack.find(CircuitBreakerTable).result_lines()
+        assert lines[0].startswith("You: Bubble Maker x4* = 15 -> 15 (card: Bubble Maker, Gumball Machine, "
+                                   "Popcorn Popper; * = on the card)"), lines
+        assert lines[1].endswith("-> 7 (card: Gumball Machine, Jukebox, Lava Lamp; * = on the card)"), lines
+    finally:
+        d.close()
+
+
 def point_at(d: Driver, pos: tuple[int, int]) -> list[str]:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     return [text for text, _, _ in d.labels(frames=2)]
