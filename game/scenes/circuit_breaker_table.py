@@ -715,6 +715,14 @@ class CircuitBreakerTable(TableScene):
                       "appliance pile.")
         if done:
             return tr("Both placements are made: send your mouse, discard for cheese, then End turn.")
+        legal = self.legal()
+        if not any(m.startswith("place ") for m in legal):  # "drag tiles in" would send the player trying each
+            mouse = not self.last_round() and any(m.startswith("mouse ") for m in legal)
+            if not self.view.get("hand"):
+                return tr("Your hand is empty: send your mouse for a tile, then End turn.") if mouse \
+                    else tr("Your hand is empty: End turn.")
+            return tr("None of your tiles fits your house now: send your mouse, discard for cheese, then End turn.") \
+                if mouse else tr("None of your tiles fits your house now: discard for cheese, then End turn.")
         return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
 
     # --- animation ----------------------------------------------------------------------

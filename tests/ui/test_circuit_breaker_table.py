@@ -92,6 +92,27 @@ def test_the_prompt_guides_a_dragged_tile_as_it_does_a_picked_one():
         d.close()
 
 
+def test_the_prompt_says_when_no_tile_in_hand_fits_or_the_hand_is_empty():
+    d = cb_driver()
+    try:
+        t = d.top
+        assert t.prompt().startswith("Drag tiles into your house")
+        t.legal()  # as if no cell took any tile in the hand
+        t._legal = (t._legal[0], {m for m in t._legal[1] if not m.startswith("place ")})
+        assert t.prompt() == "None of your tiles fits your house now: send your mouse, discard for cheese, " \
+                             "then End turn."
+    finally:
+        d.close()
+    d = cb_driver([f"discard {tile} to appliance-1" for tile in ("W1", "W31", "A1", "A2", "A3")])
+    try:
+        t = d.top
+        assert t.prompt() == "Your hand is empty: send your mouse for a tile, then End turn."
+        t.act("mouse wire-stack")
+        assert t.prompt() == "Your hand is empty: End turn."
+    finally:
+        d.close()
+
+
 def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
