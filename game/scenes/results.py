@@ -112,7 +112,8 @@ class ResultsScene(AppScene):
             title = tr("Shared win: {names}", names=", ".join(names[w] for w in winners))
         else:  # e.g. a cube game whose round limit ran out
             title = tr("Nobody wins")
-        theme.draw_text(surface, title, (box.centerx, box.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop")
+        theme.draw_text(surface, title, (box.centerx, box.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop",
+                        max_width=box.w - 40)  # four seats sharing the win make a long title: it shrinks to fit
         y = box.y + DETAIL_TOP
         for seat in self.order:
             draw.marker(surface, theme.seat_shape(seat), (box.x + 60, y + 14), 12, self.table.seat_colour(seat))

@@ -209,6 +209,24 @@ def test_the_results_name_each_seats_objective_types_not_a_card_number():
         d.close()
 
 
+def test_a_long_shared_win_title_stays_inside_the_results_box():
+    from game.scenes.results import ResultsScene
+    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
+                          options={"rounds": 1, "first_player": 0})
+    for _ in range(4):
+        session.apply("end", session.current_player)
+    assert session.is_over() and session.state.winners() == [0, 1, 2, 3]
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        title = [(text, rect) for text, rect, _ in d.labels(frames=2) if text.startswith("Shared win")]
+        assert title, "the shared win is announced"
+        for text, rect in title:
+            assert d.top.box.contains(rect), f"{text!r} runs out of the box {d.top.box}: {rect}"
+    finally:
+        d.close()
+
+
 def point_at(d: Driver, pos: tuple[int, int]) -> list[str]:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     return [text for text, _, _ in d.labels(frames=2)]
