@@ -713,16 +713,20 @@ class CircuitBreakerTable(TableScene):
                 return tr("The tile you picked fits only when turned: press R or turn the wheel until cells glow.")
             return tr("Place the tile you picked on a glowing cell (R or the wheel turns it), or drop it on an "
                       "appliance pile.")
+        last = self.last_round()  # a mouse sent now brings nothing back (CB-18): the prompt leaves it out
         if done:
-            return tr("Both placements are made: send your mouse, discard for cheese, then End turn.")
+            return tr("Both placements are made: discard for cheese, then End turn.") if last else \
+                tr("Both placements are made: send your mouse, discard for cheese, then End turn.")
         legal = self.legal()
         if not any(m.startswith("place ") for m in legal):  # "drag tiles in" would send the player trying each
-            mouse = not self.last_round() and any(m.startswith("mouse ") for m in legal)
+            mouse = not last and any(m.startswith("mouse ") for m in legal)
             if not self.view.get("hand"):
                 return tr("Your hand is empty: send your mouse for a tile, then End turn.") if mouse \
                     else tr("Your hand is empty: End turn.")
             return tr("None of your tiles fits your house now: send your mouse, discard for cheese, then End turn.") \
                 if mouse else tr("None of your tiles fits your house now: discard for cheese, then End turn.")
+        if last:
+            return tr("Last round: drag tiles into your house (2 per turn), discard for cheese, then End turn.")
         return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
 
     # --- animation ----------------------------------------------------------------------

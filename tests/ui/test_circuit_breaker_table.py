@@ -113,6 +113,24 @@ def test_the_prompt_says_when_no_tile_in_hand_fits_or_the_hand_is_empty():
         d.close()
 
 
+def test_in_the_last_round_the_prompt_no_longer_asks_for_the_mouse():
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S, "rounds": 1})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        assert t.prompt() == "Last round: drag tiles into your house (2 per turn), discard for cheese, then End turn."
+        t.act("place A1 at 3,4 r180")
+        t.act("place A2 at 4,3 r270")
+        assert t.prompt() == "Both placements are made: discard for cheese, then End turn."
+    finally:
+        d.close()
+    d = cb_driver(["place A1 at 3,4 r180", "place A2 at 4,3 r270"])
+    try:
+        assert d.top.prompt() == "Both placements are made: send your mouse, discard for cheese, then End turn."
+    finally:
+        d.close()
+
+
 def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
