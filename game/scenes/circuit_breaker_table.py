@@ -1057,6 +1057,9 @@ class CircuitBreakerTable(TableScene):
         theme.draw_text(surface, tr("Score now: {s}   cheese: {c}", s=score["total"], c=v["cheese"][self.viewer]),
                         (box.x + 10, box.y + 74), 16, theme.YELLOW, bold=True)
         entries = [t for t in score["types"] if t["count"]][:6]
+        if any(t["on_card"] for t in entries):  # the star below needs its key
+            theme.draw_text(surface, tr("* = on the card"), (box.right - 10, box.y + 78), 13, theme.TEXT_DIM,
+                            anchor="topright")
         for i, t in enumerate(entries):  # two columns of three
             star = " *" if t["on_card"] else ""
             pos = (box.x + 10 + (i // 3) * 240, box.y + 98 + (i % 3) * 22)

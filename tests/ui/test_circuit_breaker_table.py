@@ -131,6 +131,21 @@ def test_in_the_last_round_the_prompt_no_longer_asks_for_the_mouse():
         d.close()
 
 
+def test_the_score_panel_explains_its_star_once_a_type_on_the_card_is_in_the_house():
+    from game.scenes.circuit_breaker_table import OBJECTIVE
+    d = cb_driver()
+    try:
+        assert "* = on the card" not in [text for text, _, _ in d.labels()]
+        d.top.act("place A1 at 3,4 r180")  # a Bubble Maker: on card 1
+        labels = {text: rect for text, rect, _ in d.labels(frames=2)}
+        key = labels.get("* = on the card")
+        assert key is not None and OBJECTIVE.contains(key), labels.keys()
+        assert labels["Bubble Maker x1 *: 3"]
+        assert not any(key.colliderect(r) for text, r in labels.items() if text != "* = on the card")
+    finally:
+        d.close()
+
+
 def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
