@@ -1056,11 +1056,14 @@ class CircuitBreakerTable(TableScene):
             theme.draw_text(surface, names, (x + 4, box.y + 38), 13, theme.TEXT_DIM, max_width=box.right - x - 14)
         theme.draw_text(surface, tr("Score now: {s}   cheese: {c}", s=score["total"], c=v["cheese"][self.viewer]),
                         (box.x + 10, box.y + 74), 16, theme.YELLOW, bold=True)
-        entries = [t for t in score["types"] if t["count"]][:6]
+        entries = [t for t in score["types"] if t["count"]]
         if any(t["on_card"] for t in entries):  # the star below needs its key
             theme.draw_text(surface, tr("* = on the card"), (box.right - 10, box.y + 78), 13, theme.TEXT_DIM,
                             anchor="topright")
-        for i, t in enumerate(entries):  # two columns of three
+        # two columns of three; more types than six (there are twelve): three columns of four, tighter
+        rows, width, step, size = (3, 240, 22, 13) if len(entries) <= 6 else (4, 156, 17, 12)
+        for i, t in enumerate(entries):
             star = " *" if t["on_card"] else ""
-            pos = (box.x + 10 + (i // 3) * 240, box.y + 98 + (i % 3) * 22)
-            theme.draw_text(surface, f"{tr(t['name'])} x{t['count']}{star}: {t['points']}", pos, 13)
+            pos = (box.x + 10 + (i // rows) * width, box.y + 98 + (i % rows) * step)
+            theme.draw_text(surface, f"{tr(t['name'])} x{t['count']}{star}: {t['points']}", pos, size,
+                            max_width=width - 8)

@@ -146,6 +146,23 @@ def test_the_score_panel_explains_its_star_once_a_type_on_the_card_is_in_the_hou
         d.close()
 
 
+def test_the_score_panel_lists_every_type_in_the_house_even_all_twelve(monkeypatch):
+    from game.rules.circuit_breaker import helpers, scoring
+    from game.scenes.circuit_breaker_table import OBJECTIVE
+    d = cb_driver()
+    try:
+        every = scoring.breakdown([0] + [1] * 12, 1)  # one appliance of each type, card 1
+        monkeypatch.setattr(helpers, "house_score", lambda view, seat=None: every)
+        labels = [(text, rect) for text, rect, _ in d.labels(frames=2) if " x1" in text]
+        names = {text.split(" x1")[0] for text, _ in labels}
+        assert names == {t["name"] for t in every["types"]}, names
+        for text, rect in labels:
+            assert OBJECTIVE.contains(rect), f"{text!r} leaves the panel: {rect}"
+            assert not any(rect.colliderect(r) for other, r in labels if other != text), text
+    finally:
+        d.close()
+
+
 def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
