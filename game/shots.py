@@ -39,7 +39,11 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         app, tr("Leave the table?"),
         tr("The tutorial is not saved: start it again any time from the game's set-up screen."), tr("Leave"),
         lambda: None)
-    out["handoff_leave"] = lambda app: HandoffScene(app, 1, lambda: None, on_leave=lambda: None)
+    # the longest cue a seat has: two colours (Blockers! advanced), in the language being checked
+    out["handoff_leave"] = lambda app: HandoffScene(
+        app, 1, lambda: None, on_leave=lambda: None,
+        cue=tr("colour {colour}, shape {shape}", colour=tr("{a} and {b}", a=tr("blue"), b=tr("yellow")),
+               shape=tr("triangle")))
     out["error"] = lambda app: ErrorScene(app, RuntimeError("example"), "Traceback...\nRuntimeError: example")
     out.update(_option_tables())
     return out

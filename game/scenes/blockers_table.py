@@ -149,6 +149,9 @@ class BlockersTable(TableScene):
         gap = 40 if index >= per else 0  # the advanced game's second rack sits a little apart
         return pygame.Rect(BOARD.x + index * (RACK_TILE + 6) + gap, RACK_Y, RACK_TILE, RACK_TILE)
 
+    def seat_colour_words(self, seat: int) -> list[str]:
+        return list(self.view["colours"][seat])  # both colours in the advanced game
+
     def advanced(self) -> bool:
         return bool(self.view["options"].get("advanced"))
 

@@ -15,10 +15,14 @@ from game.ui import draw, theme
 class HandoffScene(AppScene):
     settle_time = 0.5  # a second Enter meant for the move before must not skip this screen
     def __init__(self, app, seat: int, on_ready: Callable[[], None], note: str = "",
-                 on_leave: Callable[[], None] | None = None, colour: tuple[int, int, int] | None = None) -> None:
+                 on_leave: Callable[[], None] | None = None, colour: tuple[int, int, int] | None = None,
+                 cue: str = "", their_turn: bool = True) -> None:
         super().__init__(app)
         self.seat = seat
         self.colour = colour or theme.seat_colour(seat)  # the colour the seat wears at its table
+        self.cue = cue  # that colour and the seat's shape in words ("colour orange, shape circle")
+        # False on continuing while a computer is to move: the person who left comes back to watch it
+        self.their_turn = their_turn
         self.on_ready = on_ready
         self.note = note
         self.on_leave = on_leave  # Esc: leave the game from here, without showing anyone's secrets
@@ -45,13 +49,21 @@ class HandoffScene(AppScene):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         surface.fill(theme.TABLE_DARK)
-        draw.marker(surface, theme.seat_shape(self.seat), (640, 220), 34, self.colour)
-        theme.draw_text(surface, tr("Pass to Seat {n}", n=self.seat + 1), (640, 290), 44, bold=True,
+        draw.marker(surface, theme.seat_shape(self.seat), (640, 200), 34, self.colour)
+        theme.draw_text(surface, tr("Pass to Seat {n}", n=self.seat + 1), (640, 250), 44, bold=True,
                         anchor="midtop")
+        # whose turn in words too: the seat's colour and shape, for anyone who cannot tell the colours apart
+        turn = tr("Seat {n}'s turn", n=self.seat + 1) if self.their_turn else tr("Seat {n}", n=self.seat + 1)
+        theme.draw_text(surface, f"{turn}: {self.cue}" if self.cue else turn, (640, 316), 20, theme.TEXT,
+                        anchor="midtop", max_width=1200)
         theme.draw_text(surface, tr("Everyone else, look away: the next screen shows Seat {n}'s secrets.",
-                                    n=self.seat + 1), (640, 360), 18, theme.TEXT_DIM, anchor="midtop")
+                                    n=self.seat + 1), (640, 352), 18, theme.TEXT_DIM, anchor="midtop")
         if self.note:
-            theme.draw_text(surface, self.note, (640, 390), 18, theme.TEXT, anchor="midtop")
+            theme.draw_text(surface, self.note, (640, 384), 18, theme.TEXT, anchor="midtop")
+        # what to do, not only a button to guess at
+        theme.draw_text(surface, tr("Seat {n}: once nobody else can see the screen, press Enter or click the button.",
+                                    n=self.seat + 1), (640, 506), 16, theme.TEXT_DIM, anchor="midtop",
+                        max_width=1200)
         if self.on_leave is not None:
             theme.draw_text(surface, tr("Esc: leave the table (the game is kept)"), (640, 640), 16, theme.TEXT_DIM,
                             anchor="midtop")

@@ -194,6 +194,18 @@ class TableScene(AppScene):
         """The colour of the seat's pieces in this game (its marker shape goes beside it)."""
         return seat_style.seat_colour(self.session.game, seat)
 
+    def seat_colour_words(self, seat: int) -> list[str]:
+        """The names (English keys) of the colours the seat plays (Blockers! has two per
+        seat in the advanced game)."""
+        return [seat_style.colour_word(self.session.game, seat)]
+
+    def seat_cue(self, seat: int) -> str:
+        """The seat's colour and shape in words: the hand-off names them beside the marker,
+        so nobody has to tell the colours apart (or remember a seat number) to know it is them."""
+        words = [tr(w) for w in self.seat_colour_words(seat) if w]
+        colour = words[0] if len(words) == 1 else tr("{a} and {b}", a=", ".join(words[:-1]), b=words[-1])
+        return tr("colour {colour}, shape {shape}", colour=colour, shape=tr(theme.seat_shape(seat)))
+
     def seat_name(self, seat: int) -> str:
         spec = self.session.seats[seat]
         if seat == self.perspective:
@@ -334,7 +346,14 @@ class TableScene(AppScene):
         from game.scenes.handoff import HandoffScene
         self.clear_selection()
         self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s), on_leave=self.ask_leave,
-                                     colour=self.seat_colour(seat)))
+                                     colour=self.seat_colour(seat), cue=self.seat_cue(seat),
+                                     their_turn=self.session.current_player == seat, note=self.hand_off_note(seat)))
+
+    def hand_off_note(self, seat: int) -> str:
+        """A line for the pass screen: who plays now when it is not the seat handed to (a
+        game continued while a computer is to move goes back to the person who left it)."""
+        cp = self.session.current_player
+        return self.playing_text(cp) if cp is not None and cp != seat else ""
 
     def take_seat(self, seat: int) -> None:
         if seat != self.viewer:

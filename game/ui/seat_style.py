@@ -23,3 +23,18 @@ def seat_colour(game: str | None, seat: int) -> tuple[int, int, int]:
         from game.rules.blockers.layout import COLOURS
         return blockers_fill(COLOURS[seat % len(COLOURS)])
     return theme.seat_colour(seat)
+
+
+# the theme's seat colours in words, for a screen that names a seat's colour as well as
+# showing it (the hand-off): English keys, translated where they are shown
+THEME_COLOUR_WORDS = {theme.ORANGE: "orange", theme.SKY: "sky blue", theme.GREEN: "green", theme.PURPLE: "pink",
+                      theme.YELLOW: "yellow"}
+
+
+def colour_word(game: str | None, seat: int) -> str:
+    """The name (English key) of the colour ``seat`` wears in ``game``: in Blockers! the
+    rules' name of its first colour, elsewhere the theme colour's."""
+    if game == "blockers":
+        from game.rules.blockers.layout import COLOURS
+        return COLOURS[seat % len(COLOURS)]
+    return THEME_COLOUR_WORDS.get(theme.seat_colour(seat), "")

@@ -623,6 +623,9 @@ def test_continuing_while_the_computer_is_to_move_shows_the_last_person_who_move
         d.frames(1)
         if isinstance(d.top, HandoffScene):
             assert d.top.seat == 1
+            texts = [text for text, _, _ in d.labels(frames=1)]
+            assert not any("Seat 2's turn" in t for t in texts), "the computer is to move, not seat 2"
+            assert "Seat 3 (AI) is playing." in texts
             d.key(pygame.K_RETURN, frames=2)
         assert d.top.viewer == 1, "seat 2 left the table: seat 2 comes back to it"
     finally:
@@ -794,6 +797,36 @@ def test_play_again_in_pass_and_play_hands_off_before_showing_secrets():
         d.frames(1)
         assert isinstance(d.top, HandoffScene)
         assert d.app.stack.find(CircuitBreakerTable).session is not session
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("game", "seats", "options", "words"), [
+    ("breaks", ["human", "human", "human"], {"first_player": 0}, "colour sky blue, shape triangle"),
+    ("blockers", ["human", "human"], {"first_player": 0, "advanced": True},
+     "colour blue and yellow, shape triangle"),
+])
+def test_the_hand_off_says_in_words_whose_turn_it_is_and_what_to_do(game, seats, options, words):
+    """The pass screen names the next seat's colour and shape as well as drawing them
+    (a colour-blind player, or one who forgot the seat number, still knows it is them),
+    and says how to go on, not only with a button."""
+    from game.scenes.handoff import HandoffScene
+    from game.scenes.table_base import TableScene
+    from game.scenes.tables import start_table
+    session = GameSession(game, seats, seed=5, options=options)
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    try:
+        start_table(d.app, session, replace_stack=True)
+        d.frames(1)
+        d.key(pygame.K_RETURN, frames=2)
+        table = d.app.stack.find(TableScene)
+        table.perform(session.legal_texts()[0], 0)
+        while session.current_player == 0:  # a Breaks turn is a draw and what follows it
+            table.perform(session.legal_texts()[0], 0)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), 5)
+        texts = [text for text, _, _ in d.labels(frames=1)]
+        assert f"Seat 2's turn: {words}" in texts
+        assert any("press Enter or click" in t for t in texts), texts
     finally:
         d.close()
 
