@@ -155,7 +155,7 @@ def test_parse_reports_why_a_legal_looking_action_is_not_legal_now():
     s = game()
     assert refused(s, "place W5 at 3,4 r0") == "W5 is not in your hand"
     assert refused(s, "discard A9 to appliance-1") == "A9 is not in your hand"
-    assert refused(s, "cheese 2") == "no cheese: discard a tile to earn a cube first"
+    assert refused(s, "cheese 2") == "no cheese: discard a tile to earn a piece of cheese first"
     assert refused(s, "place W1 at 3,4 r180") == "same as r0: W1 at r180 has the same edges, so use r0"
     assert refused(s, "mouse house 3 at 3,4") == "there is no seat 3 in this game"
     play(s, "place W31 at 3,4 r0; discard A3 to appliance-1")

@@ -315,7 +315,7 @@ class CircuitState:
 
     def _cheese_problem(self, seat: Any) -> str | None:
         if self._cheese[self._cur] <= 0:
-            return "no cheese: discard a tile to earn a cube first"
+            return "no cheese: discard a tile to earn a piece of cheese first"
         problem = self._seat_problem(seat)
         if problem:
             return problem
