@@ -54,6 +54,16 @@ def test_the_circuit_breaker_page_gives_the_default_game_lengths():
     assert f"{data.default_rounds(3)} for three or four" in text
 
 
+def test_the_circuit_breaker_page_lists_the_rounds_the_set_up_button_offers():
+    from game.scenes.setup import int_choices
+    spec = next(o for o in get_rules("circuit_breaker").options if o.name == "rounds")
+    values = [str(v) for v in int_choices(spec) if v is not None]
+    listed = ", ".join(values[:-1])
+    assert f"offers {listed} or {values[-1]}" in page("circuit_breaker")
+    german = asset("rules", "de", "circuit_breaker.txt").read_text(encoding="utf-8")
+    assert f"bietet {listed} oder {values[-1]}" in german
+
+
 @pytest.mark.parametrize("game", [info.name for info in CATALOG])
 def test_every_page_tells_how_to_play_without_a_mouse(game):
     text = page(game)
