@@ -55,6 +55,12 @@ HINT_WIDTH = 460  # the Players column's room, left of the Options column at x=6
 
 
 class SetupScene(AppScene):
+    # messages (a tutorial or an option that cannot start) go over the heading, where no
+    # button is: at the bottom a two-line message covered Start game and its neighbours
+    toast_top = 8
+    toast_min_height = 88  # covers the whole heading, not the top half of its letters
+    toast_max_height = 114  # ends above the focus ring of the first buttons at y=130
+
     def __init__(self, app, game: str) -> None:
         super().__init__(app)
         self.game = game

@@ -158,3 +158,32 @@ def test_cube_status_line_names_blocks_per_seat(blocks, shown, hidden):
         assert hidden not in status.removesuffix("notes")
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("language, scale", [("en", 1.0), ("de", 1.0), ("de", 2.0)])
+@pytest.mark.parametrize("game", ["breaks", "circuit_breaker", "cube"])
+def test_a_tutorial_that_cannot_start_says_so_clear_of_every_button(monkeypatch, game, language, scale):
+    from game import i18n
+    from game.scenes import tables
+    from game.tutorial import TutorialError
+    from game.ui import theme
+
+    def broken(app, game):
+        raise TutorialError(f"/home/player/.local/share/breakbox/tutorials/{game}.toml: step 2 has no move: "
+                            "only the last step may be a closing message")
+    monkeypatch.setattr(tables, "start_tutorial", broken)
+    i18n.load_language(language)
+    d = Driver(lambda app: SetupScene(app, game), autosave=False)
+    try:
+        theme.apply_settings(False, scale)
+        d.top.open_tutorial()
+        d.frames(2)
+        toast = d.top.toast_rect
+        assert toast is not None and d.top.toast.startswith(i18n.tr("The tutorial cannot start: ")[:10])
+        covered = [b.text for b in d.top._callbacks if b.visible and b.rect.inflate(8, 8).colliderect(toast)]
+        assert not covered, (toast, covered)
+        assert not d.top.seed_entry.rect.colliderect(toast)
+    finally:
+        theme.apply_settings(False, 1.0)
+        i18n.load_language("en")
+        d.close()
