@@ -98,9 +98,12 @@ def tr_message(message: str, _depth: int = 0) -> str:
 def _value(name: str, value: str, depth: int) -> str:
     """A template's captured value in the chosen language. A {side} is a compass letter
     (N, E, S, W) whose word differs by language; it has its own "side X" entries so that
-    a letter elsewhere (a Blockers! symbol E, say) is never taken for a direction."""
+    a letter elsewhere (a Blockers! symbol E, say) is never taken for a direction.
+    {settings} lists setting names the same way ("setting volume")."""
     if name == "side":
         return _messages.get(f"side {value}", value)
+    if name == "settings":  # setting names joined by ", ", each with its own "setting X" entry
+        return ", ".join(_messages.get(f"setting {n}", n) for n in value.split(", "))
     if depth < 2:
         return tr_message(value, depth + 1)
     return _messages.get(value, _catalog.get(value, value))

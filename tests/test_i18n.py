@@ -430,6 +430,25 @@ def test_a_statistics_line_left_out_is_explained_in_german(tmp_path):
     assert "breaks/ai:easy: Die Zahlen gehen nicht auf" in german and "aufbewahrt als stats.json.bad-" in german
 
 
+def test_settings_reset_by_hand_edits_are_named_in_german(tmp_path):
+    from dataclasses import fields
+
+    from game import storage
+    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
+    path = storage.settings_path(dirs)
+    path.parent.mkdir(parents=True)
+    path.write_text('{"volume": "loud", "window_scale": 7, "fullscreen": 1}')
+    _settings, problem = storage.load_settings(dirs)
+    try:
+        i18n.load_language("de")
+        german = i18n.tr_message(problem)
+        every = [i18n.tr_message(f"setting {f.name.replace('_', ' ')}") for f in fields(storage.Settings)]
+    finally:
+        i18n.load_language("en")
+    assert german.startswith("Einstellungen: Lautstärke, Fenstergröße, Vollbild in "), german
+    assert not [name for name in every if name.startswith("setting ")], "every setting has its German name"
+
+
 def test_a_statistics_file_of_the_wrong_shape_is_reset_in_german_to_the_end(tmp_path):
     """"(kept as ...)" closes the message in German too: the inner "format {n}" took it
     for part of the number and left it in English."""
