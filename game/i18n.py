@@ -50,6 +50,16 @@ def tr(text: str, **fields: Any) -> str:
         return text.format(**fields)
 
 
+DECIMAL_COMMA = {"de"}  # languages that write 12,5 for twelve and a half
+
+
+def number(value: float) -> str:
+    """A number as the chosen language writes it: no trailing zeros, and a decimal comma
+    where the language uses one (German 12,5; English 12.5)."""
+    text = f"{value:g}"
+    return text.replace(".", ",") if _language in DECIMAL_COMMA else text
+
+
 def set_language(code: str, catalog: dict[str, str] | None = None,
                  messages: dict[str, str] | None = None) -> None:
     global _language, _catalog, _messages, _patterns

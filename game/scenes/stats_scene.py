@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import storage
-from game.i18n import tr
+from game.i18n import number, tr
 from game.rules import CATALOG
 from game.scenes.base import AppScene, heading
 from game.stats import LEVEL_ORDER, LOWER_IS_BETTER, Stats
@@ -155,7 +155,7 @@ class StatsScene(AppScene):
         theme.draw_text(surface, tr(LEVEL_NAMES.get(row.level, row.level)), (80, y), 15, theme.TEXT_DIM,
                         max_width=160)
         result_bar(surface, pygame.Rect(250, y + 2, BAR_W, 16), line.wins, line.draws, line.losses)
-        best = "-" if line.best_score is None else f"{line.best_score:g}"
+        best = "-" if line.best_score is None else number(line.best_score)
         lower = tr(" (lower is better)") if row.game in LOWER_IS_BETTER else ""
         text = tr("{p} played: {w} won, {d} shared, {l} lost; streak {s} (best {b}); best score {bs}{lower}",
                   p=line.played, w=line.wins, d=line.draws, l=line.losses, s=line.streak, b=line.best_streak,

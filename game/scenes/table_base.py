@@ -17,7 +17,7 @@ import pygame
 
 from game import storage
 from game.core.errors import IllegalAction
-from game.i18n import tr
+from game.i18n import number, tr
 from game.scenes.base import AppScene, sentence
 from game.session import GameSession
 from game.ui import draw, seat_style, theme
@@ -459,7 +459,7 @@ class TableScene(AppScene):
             return tr("paused (Space resumes)")
         if self.pace == 0:
             return tr("as fast as possible")
-        return tr("speed x{k:g}", k=1 / self.pace)
+        return tr("speed x{k}", k=number(1 / self.pace))
 
     # --- hints ------------------------------------------------------------------------
     def hint_offered(self) -> bool:

@@ -506,3 +506,26 @@ def test_a_cube_replay_shows_a_secret_shape_only_from_the_move_that_hid_it():
         assert shown() == "empty", "stepping back takes the shape back"
     finally:
         d.close()
+
+
+def test_german_shows_decimals_with_a_comma_in_the_statistics_and_the_watching_speed():
+    """A best score of 12.5 (kept from a hand-edited or older file) reads 12,5 in German,
+    and so does the speed of a watched game; English keeps its point."""
+    from types import SimpleNamespace
+
+    from game import i18n
+    from game.scenes.table_base import TableScene
+    stats = Stats()
+    stats.line("breaks", "ai:easy").add("win", 12.5, False)
+    storage.save_stats(storage.user_dirs(), stats)
+    watching = SimpleNamespace(paused=False, pace=2.0)
+    for language, best, speed in (("de", "12,5", "Tempo x0,5"), ("en", "12.5", "speed x0.5")):
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+        d = Driver(lambda app: StatsScene(app))
+        try:
+            line = [text for text, _, _ in d.labels(frames=2) if "12" in text]
+            assert line and f" {best}" in line[0] and "12.5" not in line[0].replace(best, ""), line
+            assert TableScene.pace_label(watching) == speed
+        finally:
+            d.close()
+            i18n.load_language("en")
