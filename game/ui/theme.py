@@ -117,24 +117,44 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     return rect
 
 
+GLUED = ("->", "=", "+", "*")  # a lone sign stays on the line of both its neighbours
+
+
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap to a pixel width. A word wider than the whole line (a long German
+    """Greedy word wrap to a pixel width. A lone sign (GLUED) moves with the words either
+    side, so no line starts with '->' or ends with '* ='; a group too wide for a line of
+    its own is wrapped word by word. A word wider than the whole line (a long German
     compound at a large reading size) is split between letters rather than left to overflow."""
     f = font(size, bold)
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for w in para.split(" "):
-            trial = f"{line} {w}" if line else w
-            if f.size(trial)[0] <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            *whole, line = _split_word(f, w, width)
-            lines.extend(whole)
+        for group in _glued(para.split(" ")):
+            words = [group] if f.size(group)[0] <= width else group.split(" ")
+            for w in words:
+                trial = f"{line} {w}" if line else w
+                if f.size(trial)[0] <= width:
+                    line = trial
+                    continue
+                if line:
+                    lines.append(line)
+                *whole, line = _split_word(f, w, width)
+                lines.extend(whole)
         lines.append(line)
     return lines
+
+
+def _glued(words: list[str]) -> list[str]:
+    """The words with each lone sign joined (by a space) to the word before and after it."""
+    groups: list[str] = []
+    join_next = False
+    for w in words:
+        if groups and (join_next or w in GLUED):
+            groups[-1] += f" {w}"
+        else:
+            groups.append(w)
+        join_next = w in GLUED
+    return groups
 
 
 def _split_word(f: pygame.font.Font, word: str, width: int) -> list[str]:

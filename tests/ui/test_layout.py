@@ -115,6 +115,24 @@ def test_wrap_splits_a_word_longer_than_the_line_between_letters():
     assert theme.wrap("short words stay whole", 16, 400) == ["short words stay whole"]
 
 
+def test_wrap_keeps_an_arrow_or_a_sign_with_its_neighbours():
+    """'-> 15' never starts a line and '* = auf der Karte' is not cut after the star; a
+    group that cannot fit even on a line of its own is still wrapped word by word."""
+    import pygame
+
+    from game.ui import theme
+    pygame.font.init()
+    text = ("Du: Seifenblasenmaschine x4* = 15, Jukebox x1 = 2 -> 17 (Karte: Seifenblasenmaschine, "
+            "Kaugummiautomat, Popcornmaschine; * = auf der Karte)")
+    for width in range(260, 900, 3):
+        lines = theme.wrap(text, 16, width)
+        assert " ".join(lines) == text, width
+        for line in lines:
+            assert not line.startswith(("->", "=", "*")) and not line.endswith((" ->", " =", " *")), (width, lines)
+    narrow = theme.font(16).size("->")[0] + 2
+    assert theme.wrap("a -> b", 16, narrow) == ["a", "->", "b"], "too narrow for the group: word by word"
+
+
 def test_a_bigger_window_is_moved_back_onto_the_desktop():
     """Window size grows the window from its top-left corner: it must not run off the desktop."""
     import pygame
