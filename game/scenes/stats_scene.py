@@ -17,7 +17,9 @@ from game.ui import draw, theme
 
 LEVEL_NAMES = {"ai:easy": "vs AI (easy)", "ai:normal": "vs AI (normal)", "ai:hard": "vs AI (hard)",
                "random": "vs AI (random)", "greedy": "vs AI (greedy)", "friends": "pass and play"}
-BAR_W = 200
+NAME_X, NAME_W = 80, 184  # the level column: "Weitergeben und spielen" fits at its size
+BAR_X, BAR_W = NAME_X + NAME_W + 8, 178  # the bar still ends 20 px before the text at TEXT_X
+LEGEND_GAP = 28  # between one legend label and the next swatch, whatever the label's length
 
 
 def result_bar(surface: pygame.Surface, rect: pygame.Rect, wins: int, draws: int, losses: int) -> None:
@@ -152,9 +154,9 @@ class StatsScene(AppScene):
 
     def draw_level(self, surface: pygame.Surface, row: Row, y: int) -> None:
         line = self.stats.games[row.game][row.level]
-        theme.draw_text(surface, tr(LEVEL_NAMES.get(row.level, row.level)), (80, y), 15, theme.TEXT_DIM,
-                        max_width=160)
-        result_bar(surface, pygame.Rect(250, y + 2, BAR_W, 16), line.wins, line.draws, line.losses)
+        theme.draw_text(surface, tr(LEVEL_NAMES.get(row.level, row.level)), (NAME_X, y), 15, theme.TEXT_DIM,
+                        max_width=NAME_W)
+        result_bar(surface, pygame.Rect(BAR_X, y + 2, BAR_W, 16), line.wins, line.draws, line.losses)
         best = "-" if line.best_score is None else number(line.best_score)
         lower = tr(" (lower is better)") if row.game in LOWER_IS_BETTER else ""
         text = tr("{p} played: {w} won, {d} shared, {l} lost; streak {s} (best {b}); best score {bs}{lower}",
@@ -176,5 +178,5 @@ class StatsScene(AppScene):
         x = 60
         for label, counts in ((tr("won"), (1, 0, 0)), (tr("shared"), (0, 1, 0)), (tr("lost"), (0, 0, 1))):
             result_bar(surface, pygame.Rect(x, 624, 20, 14), *counts)
-            theme.draw_text(surface, label, (x + 26, 622), 14, theme.TEXT_DIM)
-            x += 110
+            shown = theme.draw_text(surface, label, (x + 26, 622), 14, theme.TEXT_DIM)
+            x = shown.right + LEGEND_GAP

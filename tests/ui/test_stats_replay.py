@@ -529,3 +529,35 @@ def test_german_shows_decimals_with_a_comma_in_the_statistics_and_the_watching_s
         finally:
             d.close()
             i18n.load_language("en")
+
+
+def test_the_legend_is_evenly_spaced_and_a_long_level_name_keeps_its_size(monkeypatch):
+    """German: 'Weitergeben und spielen' was drawn smaller to fit its column, and the
+    legend's gaps depended on how long 'gewonnen', 'geteilt' and 'verloren' are."""
+    from game.scenes import stats_scene
+    from game.ui import theme
+    stats = Stats()
+    record_result(stats, "breaks", ["human", "human"], [0], [3, 1])
+    storage.save_stats(storage.user_dirs(), stats)
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    bars: list[pygame.Rect] = []
+    real_bar = stats_scene.result_bar
+    monkeypatch.setattr(stats_scene, "result_bar", lambda surface, rect, *counts: bars.append(rect) or
+                        real_bar(surface, rect, *counts))
+    d = Driver(lambda app: StatsScene(app))
+    try:
+        d.frames(1)
+        bars.clear()  # one frame's bars and labels
+        labels = {text: rect for text, rect, _ in d.labels(frames=1)}
+        name = labels["Weitergeben und spielen"]
+        assert name.w >= theme.font(15).size("Weitergeben und spielen")[0], "drawn at its full size"
+        row_bar = next(b for b in bars if b.w > 40 and abs(b.y - name.y) < 8)
+        assert name.right <= row_bar.left - 6, (name, row_bar)
+        legend = [labels[t] for t in ("gewonnen", "geteilt", "verloren")]
+        swatches = sorted((b for b in bars if b.w == 20), key=lambda b: b.x)
+        gaps = [swatch.left - text.right for text, swatch in zip(legend, swatches[1:], strict=False)]
+        assert len(gaps) == 2 and gaps[0] == gaps[1], gaps
+    finally:
+        d.close()
+        from game import i18n
+        i18n.load_language("en")
