@@ -149,6 +149,20 @@ class BreakerBlocksTable(TableScene):
                                          lambda c=(x, y): self.by_keys(lambda: self.click_cell(c, None)),
                                          lambda c=(x, y): self.my_turn() and self.cell_useful(c)))
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # with an action tile's step pending and the ring not shown yet (a saved game just
+        # continued, or the tile played by mouse), the first Tab or Enter goes to the step's
+        # first choice: the hand, where Tab started, takes no part in it
+        keys = (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        if event.type == pygame.KEYDOWN and event.key in keys \
+                and not self.focus.visible and not self.settling() and not self.coach_waiting():
+            stops = self.step_stops()
+            coach = self.coach_focus_stop() if self.tutorial is not None else None
+            if stops:
+                self.focus.show_first([coach] if coach is not None else stops)  # the coach's pick first
+                return True
+        return super().handle_event(event)
+
     def ring_back_to(self, held: tuple | None) -> None:
         """A tile let go with Esc while the ring is on one of its sockets (no stop any more,
         where Enter did nothing): the ring goes back to the tile, so Enter picks it up again."""
@@ -172,25 +186,35 @@ class BreakerBlocksTable(TableScene):
         act()
         if not self.can_act():
             return
-        m = self.moves()
         if self.selected is not None and self.selected != before:
             cells = self.sockets_for(self.selected)
-        elif self.selected is None and m.targets:
+            current = self.focus.current
+            if current is not None and current.rect_of() in [cell_rect(c) for c in cells]:
+                return  # already on one of them
+            self.focus.show_first([self.cell_focus[c] for c in cells if c in self.cell_focus])
+        elif self.selected is None:
+            stops = self.step_stops()
+            if stops and self.focus.index not in stops:
+                self.focus.show_first(stops)
+
+    def step_stops(self) -> list[int]:
+        """The focus stops where an action tile's pending step is chosen: its targets, the
+        rival's leaf AGITATE moves, or the tiles a hand may keep (AGGRAVATE); none: []."""
+        if not self.can_act() or self.selected is not None:
+            return []
+        m = self.moves()
+        if m.targets:
             cells = m.targets
-        elif self.selected is None and m.rearranges and self.view.get("pending"):
+        elif m.rearranges and self.view.get("pending"):
             cells = set(m.rearranges)  # AGITATE: first the rival's leaf to move
-        elif self.selected is None and m.keeps:
+        elif m.keeps:
             seat = self.viewer if self._keep_is_mine() else 1 - self.viewer
             kinds = self.hand_kinds(seat)
-            self.focus.show_first([self.hand_focus[(seat, i)] for i, k in enumerate(kinds)
-                                   if k in m.keeps and (seat, i) in self.hand_focus])
-            return
+            return sorted(self.hand_focus[(seat, i)] for i, k in enumerate(kinds)
+                          if k in m.keeps and (seat, i) in self.hand_focus)
         else:
-            return
-        current = self.focus.current
-        if current is not None and current.rect_of() in [cell_rect(c) for c in cells]:
-            return  # already on one of them
-        self.focus.show_first([self.cell_focus[c] for c in cells if c in self.cell_focus])
+            return []
+        return sorted(self.cell_focus[c] for c in cells if c in self.cell_focus)
 
     # --- legal moves --------------------------------------------------------------------
     def can_act(self) -> bool:

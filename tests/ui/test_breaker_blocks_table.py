@@ -1029,3 +1029,22 @@ def test_once_automate_has_its_tile_the_prompt_asks_for_the_socket():
                               "R picks another side).")
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("key", [pygame.K_TAB, pygame.K_RETURN])
+def test_continuing_a_game_stopped_mid_step_puts_the_first_tab_or_enter_on_the_steps_first_choice(key):
+    """A saved game reopened with an ANNIHILATE's target still to pick: the ring was hidden,
+    and the first Tab went to the hand, which the step does not take."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+                   "play annihilate at 1,-2 from N"])
+    try:
+        t = d.top
+        d.frames(3)
+        assert t.view.get("pending") and (1, 3) in t.moves().targets
+        d.key(key)
+        assert t.focus.visible and t.focus.current.rect_of() == cell_rect((1, 3)), t.focus.current.rect_of()
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1] == "target 1,3"
+    finally:
+        d.close()
+
