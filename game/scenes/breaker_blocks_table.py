@@ -196,6 +196,20 @@ class BreakerBlocksTable(TableScene):
             stops = self.step_stops()
             if stops and self.focus.index not in stops:
                 self.focus.show_first(stops)
+            elif not stops and self.focus.current is not None and not self.focus.current.enabled() \
+                    and self.focus.index in self.hand_focus.values():
+                self.ring_to_next_stop()  # the last tile kept (AGGRAVATE): the rival's hand is no stop now
+
+    def ring_to_next_stop(self) -> None:
+        """The ring to where the turn goes on: End turn once nothing else is left, else the
+        first stop Tab reaches in the play area (your hand, then the piles)."""
+        m = self.moves()
+        if m.end and not (m.draws or m.plays or m.rearranges):
+            self.focus.show_first([i for i, item in enumerate(self.focus.items)
+                                   if item.rect_of() == self.end_button.rect and item.enabled()])
+            return
+        self.focus.index = -1
+        self.focus.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
 
     def step_stops(self) -> list[int]:
         """The focus stops where an action tile's pending step is chosen: its targets, the

@@ -1048,3 +1048,24 @@ def test_continuing_a_game_stopped_mid_step_puts_the_first_tab_or_enter_on_the_s
     finally:
         d.close()
 
+
+
+def test_after_the_last_aggravate_keep_by_keys_the_ring_moves_to_a_stop_enter_can_use():
+    """The opponent's kept tile picked with Enter left the ring on their hand, no stop any
+    more: Enter there did nothing."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2"])  # AGGRAVATE: the 1st action
+    try:
+        t = d.top
+        d.frames(3)
+        focus_on(t, t.hand_rect(0, t.hand_kinds(0).index("aggravate")))
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RETURN)  # your own keep
+        assert t.focus.current.rect_of() == t.hand_rect(1, 0)
+        d.key(pygame.K_RETURN)  # the opponent's keep
+        assert log(d)[-1].startswith("keep ") and not t.moves().keeps and t.my_turn(), "an action is left"
+        assert t.focus.visible and t.focus.current.enabled(), t.focus.current.rect_of()
+        d.key(pygame.K_RETURN)
+        assert t.selected is not None or not log(d)[-1].startswith("keep "), "Enter does something there"
+    finally:
+        d.close()
