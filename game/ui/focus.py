@@ -67,27 +67,34 @@ class FocusRing:
                 return
 
     def _move_spatial(self, dx: int, dy: int) -> None:
-        """Arrow keys: go to the nearest enabled control in that direction."""
+        """Arrow keys: go to the nearest enabled control in that direction. Each is measured
+        from the centre of the focused one to its own closest point, and must lie within 45
+        degrees of the arrow: a stop mostly to the side (a cell two rows down but four columns
+        over, for Down) is not "down". Nothing there: the ring stays, rather than jump along
+        the Tab order to a control behind it."""
         cur = self.current
         if cur is None:
             self._move(1)
             return
         c = pygame.Vector2(cur.rect_of().center)
-        best, best_score = None, None
+        best, best_key = None, None
         for i, item in enumerate(self.items):
             if i == self.index or not item.enabled():
                 continue
-            d = pygame.Vector2(item.rect_of().center) - c
-            along = d.x * dx + d.y * dy
-            if along <= 0:
+            r = item.rect_of()
+            if not r.w or not r.h:
                 continue
+            d = pygame.Vector2(min(max(c.x, r.left), r.right - 1), min(max(c.y, r.top), r.bottom - 1)) - c
+            along = d.x * dx + d.y * dy
             across = abs(d.x * dy) + abs(d.y * dx)
-            score = along + 2 * across
-            if best_score is None or score < best_score:
-                best, best_score = i, score
-        if best is None:
-            self._move(1 if dx + dy > 0 else -1)
-        else:
+            to_centre = pygame.Vector2(r.center) - c
+            if to_centre.dot((dx, dy)) <= 0 or across > along:
+                continue
+            # straight on beats off to the side; tiles fanned over each other: the next one
+            key = (along + 2 * across, to_centre.length())
+            if best_key is None or key < best_key:
+                best, best_key = i, key
+        if best is not None:
             self.index = best
             self.visible = True
 

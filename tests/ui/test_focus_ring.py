@@ -47,3 +47,27 @@ def test_the_first_tab_at_a_table_lands_on_the_play_area_not_the_side_buttons(ga
         assert not PANEL_RECT.contains(ring.current.rect_of()), game
     finally:
         d.close()
+
+
+def test_the_arrows_go_to_the_nearest_stop_in_their_direction_not_one_mostly_to_the_side():
+    """Breaker Blocks positions: from the leaf at 4,-5 Down went to a cell one row lower but
+    four columns to the left, and Up (nothing above) jumped back along the Tab order."""
+    from game.scenes.breaker_blocks_table import cell_rect
+    leaf, side_cell = cell_rect((4, -5)), cell_rect((0, -6))
+    hand_tile, end_turn = pygame.Rect(232, 618, 36, 36), pygame.Rect(500, 648, 150, 42)
+    ring = FocusRing()
+    for r in (hand_tile, end_turn, side_cell, leaf):
+        ring.add(Focusable(lambda r=r: r, lambda: None))
+
+    def from_leaf(key: int) -> pygame.Rect:
+        ring.index, ring.visible = 3, True
+        ring.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+        return ring.current.rect_of()
+
+    assert from_leaf(pygame.K_DOWN) == hand_tile, "the hand tile is below; the cell is mostly to the left"
+    assert from_leaf(pygame.K_LEFT) == side_cell
+    assert from_leaf(pygame.K_UP) == leaf, "nothing above: the ring stays"
+    assert from_leaf(pygame.K_RIGHT) == end_turn, "its nearest corner is more to the right than down"
+    ring.index = 0
+    ring.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0))
+    assert ring.current.rect_of() == side_cell, "from the hand tile, Up: the nearer cell above it"
