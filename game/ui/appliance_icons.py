@@ -29,11 +29,16 @@ def draw_appliance(surface: pygame.Surface, kind: int, centre: tuple[float, floa
         pygame.draw.rect(surface, ink, rect, w, border_top_left_radius=int(r * 0.6),
                          border_top_right_radius=int(r * 0.6))
         pygame.draw.circle(surface, ink, (cx, cy + r * 0.1), r * 0.3, w)
-    elif kind == 4:  # popcorn popper: bucket with kernels
-        pygame.draw.polygon(surface, ink, [(cx - r * 0.55, cy - r * 0.2), (cx + r * 0.55, cy - r * 0.2),
-                                           (cx + r * 0.4, cy + r * 0.8), (cx - r * 0.4, cy + r * 0.8)], w)
-        for dx in (-0.3, 0.0, 0.3):
-            pygame.draw.circle(surface, ink, (cx + dx * r, cy - r * 0.45), r * 0.2)
+    elif kind == 4:  # popcorn popper: a heap of popped kernels spilling over a short striped tub
+        tub = [(cx - r * 0.5, cy + r * 0.15), (cx + r * 0.5, cy + r * 0.15),
+               (cx + r * 0.35, cy + r * 0.85), (cx - r * 0.35, cy + r * 0.85)]
+        pygame.draw.polygon(surface, ink, tub, w)
+        for dx in (-0.15, 0.15):
+            pygame.draw.line(surface, ink, (cx + dx * r, cy + r * 0.15), (cx + dx * r * 0.8, cy + r * 0.85), 1)
+        # the heap is wider than the tub and solid: the silhouette is a cloud, not a cup
+        for dx, dy, k in ((-0.5, -0.05, 0.25), (0.5, -0.05, 0.25), (-0.22, -0.3, 0.3), (0.22, -0.3, 0.3),
+                          (0.0, -0.6, 0.27)):
+            pygame.draw.circle(surface, ink, (cx + dx * r, cy + dy * r), k * r)
     elif kind == 5:  # lava lamp: tapered lamp with blobs
         pygame.draw.polygon(surface, ink, [(cx - r * 0.2, cy - r * 0.8), (cx + r * 0.2, cy - r * 0.8),
                                            (cx + r * 0.45, cy + r * 0.6), (cx - r * 0.45, cy + r * 0.6)], w)
@@ -52,10 +57,12 @@ def draw_appliance(surface: pygame.Surface, kind: int, centre: tuple[float, floa
         pygame.draw.circle(surface, ink, (cx, cy - r * 0.4), r * 0.32)
         pygame.draw.line(surface, ink, (cx, cy - r * 0.1), (cx, cy + r * 0.8), w + 1)
         pygame.draw.arc(surface, ink, pygame.Rect(cx - r * 0.5, cy - r * 0.7, r, r * 1.1), math.pi, 2 * math.pi, w)
-    elif kind == 9:  # slushie maker: cup and straw
-        pygame.draw.polygon(surface, ink, [(cx - r * 0.45, cy - r * 0.3), (cx + r * 0.45, cy - r * 0.3),
-                                           (cx + r * 0.3, cy + r * 0.8), (cx - r * 0.3, cy + r * 0.8)], w)
-        pygame.draw.line(surface, ink, (cx + r * 0.1, cy - r * 0.3), (cx + r * 0.4, cy - r * 0.9), w)
+    elif kind == 9:  # slushie maker: a tall narrow cup, domed lid and a bent straw standing high
+        pygame.draw.polygon(surface, ink, [(cx - r * 0.32, cy - r * 0.15), (cx + r * 0.32, cy - r * 0.15),
+                                           (cx + r * 0.2, cy + r * 0.9), (cx - r * 0.2, cy + r * 0.9)], w)
+        pygame.draw.arc(surface, ink, pygame.Rect(cx - r * 0.38, cy - r * 0.5, r * 0.76, r * 0.7), 0, math.pi, w)
+        pygame.draw.lines(surface, ink, False, [(cx + r * 0.05, cy - r * 0.45), (cx + r * 0.05, cy - r * 0.95),
+                                                (cx + r * 0.45, cy - r * 0.95)], w)
     elif kind == 10:  # cotton candy: cone and fluff
         pygame.draw.polygon(surface, ink, [(cx - r * 0.25, cy), (cx + r * 0.25, cy), (cx, cy + r * 0.9)])
         pygame.draw.circle(surface, ink, (cx, cy - r * 0.3), r * 0.45, w)

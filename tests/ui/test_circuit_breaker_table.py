@@ -1073,3 +1073,24 @@ def test_after_both_placements_a_third_tile_is_refused_for_that_reason_not_an_ed
         assert t.toast == "Only 2 placements per turn."
     finally:
         d.close()
+
+
+def test_the_popcorn_popper_and_slushie_maker_icons_differ_in_outline_not_only_in_detail():
+    """At hand size both were a tapered cup with a little on top (kernels, a straw): a player
+    mixed them up. Now a wide solid heap over a tub, against a tall narrow cup with a straw."""
+    from game.ui.appliance_icons import draw_appliance
+
+    def silhouette(kind: int) -> pygame.Mask:
+        size = 28  # a 56 px hand tile draws its icon at half its size
+        surf = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+        draw_appliance(surf, kind, (size, size), size, (0, 0, 0))
+        outside = pygame.mask.from_surface(surf)
+        outside.invert()
+        outside = outside.connected_component((0, 0))
+        outside.invert()  # the ink with every hole inside it filled: the outline's shape
+        return outside
+
+    popcorn, slushie = silhouette(4), silhouette(9)
+    wide, narrow = (m.get_bounding_rects()[0].unionall(m.get_bounding_rects()) for m in (popcorn, slushie))
+    assert wide.w >= 1.5 * narrow.w, (wide, narrow)
+    assert popcorn.count() >= 1.4 * slushie.count(), (popcorn.count(), slushie.count())
