@@ -19,7 +19,13 @@ from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes import circuit_breaker_words as words
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
-from game.scenes.table_base import PANEL_TOAST_MAX_HEIGHT, PANEL_TOAST_SPAN, PANEL_TOAST_TOP, TableScene
+from game.scenes.table_base import (
+    PANEL_RECT,
+    PANEL_TOAST_MAX_HEIGHT,
+    PANEL_TOAST_SPAN,
+    PANEL_TOAST_TOP,
+    TableScene,
+)
 from game.ui import draw, theme
 from game.ui.appliance_icons import draw_appliance
 from game.ui.circuit_tiles import box_surface, mouse_icon, mouse_tag, tile_surface
@@ -729,6 +735,52 @@ class CircuitBreakerTable(TableScene):
             return tr("Last round: drag tiles into your house (2 per turn), discard for cheese, then End turn.")
         return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
 
+    def mouse_warnings(self) -> list[str]:
+        """On your turn, a line for each rival mouse on one of your appliances: it takes that
+        appliance when its owner's turn starts (CB-12), unless you cheese it away (CB-13).
+        In the last round a mouse whose owner has no turn left in it brings nothing (CB-18)."""
+        v = self.view
+        if not self.my_turn() or self.replaying:
+            return []
+        n, first = v["num_players"], v["first_player"]
+        order = (self.viewer - first) % n
+        out = []
+        for owner, m in enumerate(v["mice"]):
+            if owner == self.viewer or not m or m.get("spot") != "house" or m.get("seat") != self.viewer:
+                continue
+            if self.last_round() and (owner - first) % n < order:
+                continue  # its owner's next turn would be in a round that is never played
+            cell = next((t for t in v["houses"][self.viewer] if (t["x"], t["y"]) == (m["x"], m["y"])), None)
+            if cell is None:
+                continue
+            named = {"who": self.seat_name(owner), "appliance": tr(helpers.tile_info(cell["tile"])["name"]),
+                     "cell": f"{m['x']},{m['y']}"}
+            if f"cheese {owner + 1}" in self.legal():
+                out.append(tr("{who}'s mouse is on your {appliance} at {cell}: chase it with cheese (click the "
+                              "mouse) or lose it when their turn starts.", **named))
+            elif v["cheese_pool"] > 0 and v.get("hand"):
+                out.append(tr("{who}'s mouse is on your {appliance} at {cell}: discard a tile for cheese and chase "
+                              "it, or lose it when their turn starts.", **named))
+            else:
+                out.append(tr("{who}'s mouse is on your {appliance} at {cell}: you have no cheese to chase it, so "
+                              "you lose it when their turn starts.", **named))
+        return out
+
+    def draw_mouse_warnings(self, surface: pygame.Surface) -> None:
+        """Above the prompt, over the whole width left of the panel: a warning triangle (a
+        shape, not only a colour) and the warnings in at most two lines."""
+        width = PANEL_RECT.x - 16 - HOUSE.x - 20
+        lines = [line for text in self.mouse_warnings() for line in theme.wrap(text, 15, width, bold=True)][:2]
+        if not lines:
+            return
+        top = 14 if len(lines) == 1 else 4
+        tri = [(HOUSE.x + 7, top + 1), (HOUSE.x + 14, top + 14), (HOUSE.x, top + 14)]
+        pygame.draw.polygon(surface, theme.YELLOW, tri)
+        pygame.draw.line(surface, theme.BLACK, (HOUSE.x + 7, top + 5), (HOUSE.x + 7, top + 9), 2)
+        pygame.draw.line(surface, theme.BLACK, (HOUSE.x + 7, top + 11), (HOUSE.x + 7, top + 12), 2)
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (HOUSE.x + 20, top + 19 * i), 15, theme.TEXT, bold=True, max_width=width)
+
     # --- animation ----------------------------------------------------------------------
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:
         duration = MOVE_TIME * speed_factor(self.app.settings.animation_speed)
@@ -794,6 +846,7 @@ class CircuitBreakerTable(TableScene):
             mouse_tag(surface, centre, 10, seat)
         self.draw_flights(surface)
         self.draw_zoom(surface)
+        self.draw_mouse_warnings(surface)
         for line_i, line in enumerate(theme.wrap(self.prompt(), 16, 440)[:2]):
             colour = theme.YELLOW if self.my_turn() else theme.TEXT
             theme.draw_text(surface, line, (HOUSE.x, 44 + 20 * line_i), 16, colour)

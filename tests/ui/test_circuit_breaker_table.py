@@ -1094,3 +1094,40 @@ def test_the_popcorn_popper_and_slushie_maker_icons_differ_in_outline_not_only_i
     wide, narrow = (m.get_bounding_rects()[0].unionall(m.get_bounding_rects()) for m in (popcorn, slushie))
     assert wide.w >= 1.5 * narrow.w, (wide, narrow)
     assert popcorn.count() >= 1.4 * slushie.count(), (popcorn.count(), slushie.count())
+
+
+def test_a_rival_mouse_on_your_appliance_is_warned_of_on_your_turn_with_the_way_to_stop_it():
+    """Only the log and the hover text said that Seat 2's mouse would take your Bubble Maker
+    when their turn started (CB-12); cheese sends it away first (CB-13)."""
+    from game.i18n import load_language
+    from game.ui import theme
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end", "mouse house 1 at 3,4", "end"])
+    try:
+        t = d.top
+        d.frames(2)
+        warning = ("Seat 2's mouse is on your Bubble Maker at 3,4: chase it with cheese (click the mouse) or lose "
+                   "it when their turn starts.")
+        assert t.mouse_warnings() == [warning]
+        theme.recording = []
+        d.frames(1)
+        assert warning in [text for text, _, _ in theme.recording], "drawn on the table, not only in the log"
+        load_language("de")
+        assert t.mouse_warnings()[0].startswith("Die Maus von Platz 2 sitzt auf deinem Gerät auf Feld 3,4 (")
+        load_language("en")
+        d.click(t.mouse_rect(1).center)
+        assert log(d)[-1] == "cheese 2" and t.mouse_warnings() == []
+    finally:
+        theme.recording = None
+        load_language("en")
+        d.close()
+
+
+def test_without_cheese_the_mouse_warning_says_to_discard_for_some_first():
+    d = cb_driver(["place A1 at 3,4 r180", "end", "mouse house 1 at 3,4", "end"])
+    try:
+        t = d.top
+        d.frames(2)
+        assert t.mouse_warnings() == ["Seat 2's mouse is on your Bubble Maker at 3,4: discard a tile for cheese and "
+                                      "chase it, or lose it when their turn starts."]
+    finally:
+        d.close()
