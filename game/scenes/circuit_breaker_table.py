@@ -11,16 +11,29 @@ pile to discard it for cheese, then End turn.
 from __future__ import annotations
 
 import math
-from functools import cache
 
 import pygame
 
 from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes import circuit_breaker_words as words
+from game.scenes.circuit_breaker_layout import (
+    HAND_Y,
+    HOUSE,
+    HOUSE_CELL,
+    MARKET_X,
+    MINI_CELL,
+    MOVE_TIME,
+    OBJECTIVE,
+    ZOOM_CELL,
+    hand_tile_rect,
+    house_cell_at,
+    house_rect_cell,
+    round_box,
+)
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
+from game.scenes.circuit_breaker_talk import CircuitBreakerTalk
 from game.scenes.table_base import (
-    PANEL_RECT,
     PANEL_TOAST_MAX_HEIGHT,
     PANEL_TOAST_SPAN,
     PANEL_TOAST_TOP,
@@ -33,68 +46,8 @@ from game.ui.drag import DragController
 from game.ui.focus import Focusable
 from game.ui.tween import speed_factor
 
-HOUSE_CELL = 60
-HOUSE = pygame.Rect(24, 96, 7 * HOUSE_CELL, 7 * HOUSE_CELL)
-MARKET_X = 472
-HAND_Y = 560     # the hand's caption; the tiles start under it
-HAND_TILE = 56   # a hand tile at full size
-HAND_GAP = 4
-# where the hand's tiles go: under the caption, left of the objective panel, down to the
-# bottom of the window. The top leaves room for the focus ring (8 px round a tile) under
-# the caption's 20 px line.
-HAND_AREA = pygame.Rect(HOUSE.x, HAND_Y + 30, MARKET_X - 8 - HOUSE.x, 720 - 10 - (HAND_Y + 30))
-MINI_CELL = 14
-MOVE_TIME = 0.4
-ZOOM_CELL = 40  # an opponent's house, enlarged while pointed at: its connector ticks readable
-OBJECTIVE = pygame.Rect(MARKET_X, 470, 480, 168)  # your secret objective and the score of your house
 
-
-def house_rect_cell(x: int, y: int) -> pygame.Rect:
-    return pygame.Rect(HOUSE.x + x * HOUSE_CELL, HOUSE.y + (6 - y) * HOUSE_CELL, HOUSE_CELL, HOUSE_CELL)
-
-
-def house_cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
-    if not HOUSE.collidepoint(pos):
-        return None
-    return (pos[0] - HOUSE.x) // HOUSE_CELL, 6 - (pos[1] - HOUSE.y) // HOUSE_CELL
-
-
-@cache
-def hand_layout(count: int) -> tuple[int, int]:
-    """(tile size, tiles per row) for a hand of ``count`` tiles in HAND_AREA. Hands have
-    no size limit (CB-17): up to 7 tiles in a row, then a second row at full size (14),
-    then as many rows and columns as give the largest tiles, so every tile is seen whole
-    and can be pointed at. Rows fill left to right like text, full rows first."""
-    n = max(1, count)
-    best = 1
-    for rows in range(1, n + 1):
-        tall = (HAND_AREA.h + HAND_GAP) // rows - HAND_GAP
-        if tall < 1:
-            break
-        size = min(HAND_TILE, tall, (HAND_AREA.w + HAND_GAP) // math.ceil(n / rows) - HAND_GAP)
-        best = max(best, size)
-    return best, min(n, max(1, (HAND_AREA.w + HAND_GAP) // (best + HAND_GAP)))
-
-
-def hand_tile_rect(index: int, count: int) -> pygame.Rect:
-    """The index-th tile of a hand of ``count`` tiles (an index past the end: where one more
-    tile would go)."""
-    size, per_row = hand_layout(max(count, index + 1))
-    row, col = divmod(index, per_row)
-    return pygame.Rect(HAND_AREA.x + col * (size + HAND_GAP), HAND_AREA.y + row * (size + HAND_GAP), size, size)
-
-
-ROUND_TRACK = pygame.Rect(MARKET_X + 130, 276, 950 - MARKET_X - 130, 18)  # up to the side panel
-
-
-def round_box(k: int, rounds: int) -> pygame.Rect:
-    """Round k's box on the round track: an 18 px box every 20 px, closer together when a
-    long game (up to 40 rounds) needs it, so the track always ends before the side panel."""
-    step = min(20.0, ROUND_TRACK.width / rounds)
-    return pygame.Rect(ROUND_TRACK.x + round((k - 1) * step), ROUND_TRACK.y, max(3, int(step) - 2), 18)
-
-
-class CircuitBreakerTable(TableScene):
+class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
     # messages in the side panel (this game shows no status there): every spot in the play
     # area covers something needed, your house, hand, objective, the market or the other
@@ -520,266 +473,6 @@ class CircuitBreakerTable(TableScene):
                 self.ask_leave()
             return True
         return False
-
-    # --- hints --------------------------------------------------------------------------
-    def on_hint(self, text: str) -> None:
-        w = text.split()
-        if w[0] == "place":
-            self.rotation, self.turned = int(w[4][1:]), w[1]  # held the suggested way round (R still turns it)
-
-    def last_round(self) -> bool:
-        return self.view["round"] >= self.view["rounds"]
-
-    def refine_hint(self, text: str) -> str:
-        """In the last round a mouse fetches nothing (CB-18), so the AI rates sending it no
-        better than other moves: suggest what still counts instead. First an appliance that
-        can go in (every appliance in the house scores, those on your card most); then a
-        discard for a cheese, which breaks ties, of a tile that cannot go in anyway (wires
-        first: tiles in hand score nothing); else ending the turn."""
-        if not text.startswith("mouse ") or not self.last_round():
-            return text
-        legal = sorted(self.legal())
-        places = [t for t in legal if t.startswith("place ")]
-        on_card = set((self.view.get("objective") or {}).get("types") or [])
-
-        def appliance_type(t: str) -> int | None:
-            info = helpers.tile_info(t.split()[1])
-            return info["type"] if info["kind"] == "appliance" else None
-
-        scoring = [t for t in places if appliance_type(t) is not None]
-        if scoring:
-            return min(scoring, key=lambda t: appliance_type(t) not in on_card)  # on the card first
-        placeable = {t.split()[1] for t in places}
-        spare = [t for t in legal if t.startswith("discard ") and t.split()[1] not in placeable]
-        return min(spare, key=lambda t: not t.split()[1].startswith("W"), default="end")
-
-    def hint_spots(self, text: str) -> list[pygame.Rect]:
-        w = text.split()
-        hand = self.view.get("hand") or []
-        spots: list[pygame.Rect] = []
-        if w[0] in ("place", "discard") and w[1] in hand:
-            spots.append(self.hand_rect(hand.index(w[1])))
-        if w[0] == "place":
-            x, y = (int(v) for v in w[3].split(","))
-            spots.append(house_rect_cell(x, y))
-        elif w[0] == "discard":
-            spots.append(self.spot_rect(w[3]))
-        elif w[0] == "mouse":
-            spots.append(self.mouse_home_rect())
-            target = self.mouse_targets().get(text)
-            if target is not None:
-                spots.append(target)
-        elif w[0] == "cheese":
-            r = self.mouse_rect(int(w[1]) - 1)
-            if r is not None:
-                spots.append(r)
-        elif w[0] == "end":
-            spots.append(self.end_button.rect)
-        return spots
-
-    def hint_move(self, text: str) -> str:
-        w = text.split()
-        if w[0] == "place":
-            return tr("Place {tile} at {where}.", tile=words.tile_phrase(w[1]),
-                      where=words.placed_at(w[1], w[3], int(w[4][1:])))
-        if w[0] == "discard":
-            return tr("Discard {tile} {onto} for a cheese.", tile=words.tile_phrase(w[1]), onto=words.onto_pile(w[3]))
-        if w[0] == "mouse" and w[1] == "house":
-            return tr("Send your mouse {to}.", to=tr("to {name}'s appliance at {cell}",
-                                                     name=self.seat_name(int(w[2]) - 1), cell=w[4]))
-        if w[0] == "mouse":
-            return tr("Send your mouse {to}.", to=words.to_spot(w[1]))
-        if w[0] == "cheese":
-            return tr("Pay a cheese to chase {name}'s mouse to the appliance stack.",
-                      name=self.seat_name(int(w[1]) - 1))
-        return tr("End your turn.")
-
-    def hint_reason(self, text: str) -> str:
-        w = text.split()
-        if w[0] == "place":
-            info = helpers.tile_info(w[1])
-            if info["kind"] == "appliance":
-                on_card = info["type"] in ((self.view.get("objective") or {}).get("types") or [])
-                return tr("An appliance on your objective card scores extra.") if on_card else \
-                    tr("Every appliance in your house scores.")
-            return tr("The wire opens room for more appliances.")
-        if w[0] == "mouse":
-            return tr("Your mouse brings back something useful next turn.")
-        if w[0] == "cheese":
-            mouse = self.view["mice"][int(w[1]) - 1] or {}
-            if mouse.get("spot") == "house" and mouse.get("seat") == self.viewer:
-                return tr("That mouse is about to steal from you.")
-            return tr("Chased off, that mouse brings back nothing its owner wanted.")
-        if w[0] == "discard":
-            if self.last_round():
-                return tr("Tiles left in your hand score nothing, but cheese breaks ties.")
-            return tr("The tile is no use to you; the cheese is.")
-        if self.last_round() and any(t.startswith("mouse ") for t in self.legal()):
-            return tr("The game ends after this round, so a mouse sent out now would bring nothing back.")
-        return tr("Nothing more is worth doing this turn.")
-
-    # --- narration, results -------------------------------------------------------------
-    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
-        who = self.seat_name(seat)
-        w = text.split()
-        lines: list[str | tuple[int | None, str]] = []
-        if w[0] == "place":
-            lines.append(tr("{who} placed {tile} at {where}.", who=who, tile=words.tile_phrase(w[1]),
-                            where=words.placed_at(w[1], w[3], int(w[4][1:]))))
-        elif w[0] == "discard":
-            lines.append(tr("{who} discarded {tile} {onto} and took a cheese.", who=who,
-                            tile=words.tile_phrase(w[1]), onto=words.onto_pile(w[3])))
-        elif w[0] == "mouse":
-            if w[1] == "house":  # mouse house N at x,y
-                n = int(w[2])
-                to = (tr("to your appliance at {cell}", cell=w[4]) if n - 1 == self.perspective else
-                      tr("to {name}'s appliance at {cell}", name=self.seat_name(n - 1), cell=w[4]))
-            else:
-                to = words.to_spot(w[1])
-            lines.append(tr("{who} sent the mouse {to}.", who=who, to=to))
-        elif w[0] == "cheese":
-            chased = int(w[1]) - 1
-            lines.append(tr("{who} paid a cheese to chase your mouse to the appliance stack.", who=who)
-                         if chased == self.perspective else
-                         tr("{who} paid a cheese to chase {name}'s mouse to the appliance stack.", who=who,
-                            name=self.seat_name(chased)))
-        elif w[0] == "end":
-            lines.append(tr("{who} ended the turn.", who=who))
-            if after.get("round", 0) != before.get("round", 0) and after.get("current_player") is not None:
-                lines.append((None, tr("Round {n} begins.", n=after["round"])))  # nobody's move: no seat mark
-        for event in after.get("events") or []:
-            if event not in (before.get("events") or []):
-                event_seat = event.get("seat")
-                line = self.event_text(event)
-                lines.append((event_seat if isinstance(event_seat, int) else None, line))  # a refill: nobody's
-        if after.get("current_player") is None and before.get("current_player") is not None:
-            lines.append((None, tr("Game over.")))
-        return lines
-
-    def event_text(self, event: dict) -> str:
-        """A turn-start event (deal, mouse fetch, pile refill) in plain words."""
-        kind, seat, tile = event.get("kind"), event.get("seat"), event.get("tile")
-        if tile and self.perspective is None and not event.get("public"):
-            tile = None  # several people read this log: a face-down tile stays its taker's secret
-        hidden = bool(event.get("tile") or event.get("hidden"))
-        source = event.get("from")
-        if isinstance(source, dict):
-            if source.get("spot") == "house":
-                source = (tr("from your house") if source["seat"] == self.perspective
-                          else tr("from {name}'s house", name=self.seat_name(source["seat"])))
-            else:
-                source = words.from_spot(str(source.get("spot")))
-        if kind == "deal":
-            what = words.tile_phrase(tile) if tile else tr("a hidden tile") if hidden else tr("nothing")
-            if seat == self.perspective:
-                return tr("Round deal: you get {what}.", what=what)
-            return tr("Round deal: {who} gets {what}.", who=self.seat_name(seat), what=what)
-        fetched = words.with_tile(tile, hidden)
-        if kind == "collect":
-            if seat == self.perspective:
-                return tr("Your mouse comes home {source} {fetched}.", source=source, fetched=fetched)
-            return tr("{who}'s mouse comes home {source} {fetched}.", who=self.seat_name(seat), source=source,
-                      fetched=fetched)
-        if kind == "refill":
-            return words.refilled(str(source), fetched)
-        return str(kind)
-
-    def result_lines(self) -> list[str]:
-        v = self.session.view(self.viewer)
-        lines = []
-        revealed = v.get("revealed") or {}
-        for seat in range(self.session.num_players):
-            score = helpers.house_score(v, seat=seat) if (seat == self.viewer or revealed) else None
-            if score is None:
-                continue
-            parts = [f"{tr(t['name'])} x{t['count']}{'*' if t['on_card'] else ''} = {t['points']}"
-                     for t in score["types"] if t["count"]]
-            names = {t["type"]: tr(t["name"]) for t in score["types"]}  # a card's number means nothing to a player
-            lines.append(tr("{who}: {parts} -> {total} (card: {types}; * = on the card)", who=self.seat_name(seat),
-                            parts=", ".join(parts) or tr("no appliances"), total=score["total"],
-                            types=", ".join(names[t] for t in score["card_types"])))
-        lines.append(tr("Ties: most cheese, then most appliances."))
-        return lines
-
-    def prompt(self) -> str:
-        waiting = self.waiting_prompt()
-        if waiting is not None:
-            return waiting
-        done = self.view["placed"] >= MAX_PLACEMENTS  # both placements of the turn are made
-        held = self.held_tile()  # dragged or picked: either way the player needs to know where it goes
-        if held and done:
-            return tr("Both placements of this turn are made: drop the tile you picked on an appliance pile for "
-                      "cheese, or keep it (Esc).")
-        if held:
-            places = [m for m in self.legal() if m.startswith(f"place {held} at ")]
-            if not places:
-                return tr("The tile you picked fits nowhere in your house now: keep it (Esc), or drop it on an "
-                          "appliance pile.")
-            if not any(m.endswith(f" r{self.canonical(held, self.rotation)}") for m in places):
-                return tr("The tile you picked fits only when turned: press R or turn the wheel until cells glow.")
-            return tr("Place the tile you picked on a glowing cell (R or the wheel turns it), or drop it on an "
-                      "appliance pile.")
-        last = self.last_round()  # a mouse sent now brings nothing back (CB-18): the prompt leaves it out
-        if done:
-            return tr("Both placements are made: discard for cheese, then End turn.") if last else \
-                tr("Both placements are made: send your mouse, discard for cheese, then End turn.")
-        legal = self.legal()
-        if not any(m.startswith("place ") for m in legal):  # "drag tiles in" would send the player trying each
-            mouse = not last and any(m.startswith("mouse ") for m in legal)
-            if not self.view.get("hand"):
-                return tr("Your hand is empty: send your mouse for a tile, then End turn.") if mouse \
-                    else tr("Your hand is empty: End turn.")
-            return tr("None of your tiles fits your house now: send your mouse, discard for cheese, then End turn.") \
-                if mouse else tr("None of your tiles fits your house now: discard for cheese, then End turn.")
-        if last:
-            return tr("Last round: drag tiles into your house (2 per turn), discard for cheese, then End turn.")
-        return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
-
-    def mouse_warnings(self) -> list[str]:
-        """On your turn, a line for each rival mouse on one of your appliances: it takes that
-        appliance when its owner's turn starts (CB-12), unless you cheese it away (CB-13).
-        In the last round a mouse whose owner has no turn left in it brings nothing (CB-18)."""
-        v = self.view
-        if not self.my_turn() or self.replaying:
-            return []
-        n, first = v["num_players"], v["first_player"]
-        order = (self.viewer - first) % n
-        out = []
-        for owner, m in enumerate(v["mice"]):
-            if owner == self.viewer or not m or m.get("spot") != "house" or m.get("seat") != self.viewer:
-                continue
-            if self.last_round() and (owner - first) % n < order:
-                continue  # its owner's next turn would be in a round that is never played
-            cell = next((t for t in v["houses"][self.viewer] if (t["x"], t["y"]) == (m["x"], m["y"])), None)
-            if cell is None:
-                continue
-            named = {"who": self.seat_name(owner), "appliance": tr(helpers.tile_info(cell["tile"])["name"]),
-                     "cell": f"{m['x']},{m['y']}"}
-            if f"cheese {owner + 1}" in self.legal():
-                out.append(tr("{who}'s mouse is on your {appliance} at {cell}: chase it with cheese (click the "
-                              "mouse) or lose it when their turn starts.", **named))
-            elif v["cheese_pool"] > 0 and v.get("hand"):
-                out.append(tr("{who}'s mouse is on your {appliance} at {cell}: discard a tile for cheese and chase "
-                              "it, or lose it when their turn starts.", **named))
-            else:
-                out.append(tr("{who}'s mouse is on your {appliance} at {cell}: you have no cheese to chase it, so "
-                              "you lose it when their turn starts.", **named))
-        return out
-
-    def draw_mouse_warnings(self, surface: pygame.Surface) -> None:
-        """Above the prompt, over the whole width left of the panel: a warning triangle (a
-        shape, not only a colour) and the warnings in at most two lines."""
-        width = PANEL_RECT.x - 16 - HOUSE.x - 20
-        lines = [line for text in self.mouse_warnings() for line in theme.wrap(text, 15, width, bold=True)][:2]
-        if not lines:
-            return
-        top = 14 if len(lines) == 1 else 4
-        tri = [(HOUSE.x + 7, top + 1), (HOUSE.x + 14, top + 14), (HOUSE.x, top + 14)]
-        pygame.draw.polygon(surface, theme.YELLOW, tri)
-        pygame.draw.line(surface, theme.BLACK, (HOUSE.x + 7, top + 5), (HOUSE.x + 7, top + 9), 2)
-        pygame.draw.line(surface, theme.BLACK, (HOUSE.x + 7, top + 11), (HOUSE.x + 7, top + 12), 2)
-        for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (HOUSE.x + 20, top + 19 * i), 15, theme.TEXT, bold=True, max_width=width)
 
     # --- animation ----------------------------------------------------------------------
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:

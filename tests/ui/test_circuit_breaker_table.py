@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.circuit_breaker_table import HOUSE, CircuitBreakerTable, house_rect_cell
+from game.scenes.circuit_breaker_layout import HOUSE, house_rect_cell
+from game.scenes.circuit_breaker_table import CircuitBreakerTable
 from game.session import GameSession
 from tests.ui.driver import Driver
 
@@ -132,7 +133,7 @@ def test_in_the_last_round_the_prompt_no_longer_asks_for_the_mouse():
 
 
 def test_the_score_panel_explains_its_star_once_a_type_on_the_card_is_in_the_house():
-    from game.scenes.circuit_breaker_table import OBJECTIVE
+    from game.scenes.circuit_breaker_layout import OBJECTIVE
     d = cb_driver()
     try:
         assert "* = on the card" not in [text for text, _, _ in d.labels()]
@@ -148,7 +149,7 @@ def test_the_score_panel_explains_its_star_once_a_type_on_the_card_is_in_the_hou
 
 def test_the_score_panel_lists_every_type_in_the_house_even_all_twelve(monkeypatch):
     from game.rules.circuit_breaker import helpers, scoring
-    from game.scenes.circuit_breaker_table import OBJECTIVE
+    from game.scenes.circuit_breaker_layout import OBJECTIVE
     d = cb_driver()
     try:
         every = scoring.breakdown([0] + [1] * 12, 1)  # one appliance of each type, card 1
@@ -480,7 +481,7 @@ def test_a_point_inside_an_opponents_appliance_picks_that_appliance_not_its_neig
 def test_the_round_track_ends_before_the_side_panel_however_long_the_game():
     from itertools import pairwise
 
-    from game.scenes.circuit_breaker_table import round_box
+    from game.scenes.circuit_breaker_layout import round_box
     from game.scenes.table_base import PANEL_RECT
     for rounds in range(1, 41):
         boxes = [round_box(k, rounds) for k in range(1, rounds + 1)]
@@ -712,7 +713,7 @@ def test_no_house_is_enlarged_before_the_pointer_has_moved_and_hints_name_seats_
 
 
 def test_the_keyboard_focus_gets_the_captions_and_refusals_the_pointer_gets(monkeypatch):
-    from game.scenes.circuit_breaker_table import house_rect_cell
+    from game.scenes.circuit_breaker_layout import house_rect_cell
     d = cb_driver()
     try:
         t = d.top
@@ -877,7 +878,7 @@ def hoarding_session(tiles: int) -> GameSession:
 
 
 def test_a_big_hand_shows_every_tile_whole_clear_of_the_objective_and_each_can_be_picked():
-    from game.scenes.circuit_breaker_table import OBJECTIVE
+    from game.scenes.circuit_breaker_layout import OBJECTIVE
     from game.ui import theme
     for tiles in (12, 24):
         d = Driver(lambda app, n=tiles: CircuitBreakerTable(app, hoarding_session(n)), autosave=False)
@@ -914,7 +915,7 @@ def test_a_big_hand_shows_every_tile_whole_clear_of_the_objective_and_each_can_b
 
 
 def test_the_hand_layout_keeps_every_tile_inside_its_area_at_any_size():
-    from game.scenes.circuit_breaker_table import HAND_AREA, OBJECTIVE, hand_tile_rect
+    from game.scenes.circuit_breaker_layout import HAND_AREA, OBJECTIVE, hand_tile_rect
     assert hand_tile_rect(6, 7).y == hand_tile_rect(0, 7).y, "seven tiles make one row"
     assert hand_tile_rect(7, 8).x == hand_tile_rect(0, 8).x, "the eighth starts a second row"
     assert hand_tile_rect(13, 14).size == (56, 56), "two full rows before tiles get smaller"
@@ -941,7 +942,7 @@ def test_the_focus_ring_on_a_hand_tile_keeps_clear_of_the_caption_above():
 
 def test_a_refusal_covers_neither_the_objective_nor_anything_else_in_play():
     from game.i18n import load_language
-    from game.scenes.circuit_breaker_table import OBJECTIVE
+    from game.scenes.circuit_breaker_layout import OBJECTIVE
     from game.scenes.table_base import LOG_RECT
     from game.ui import theme
     d = Driver(lambda app: CircuitBreakerTable(app, hoarding_session(12)), autosave=False)

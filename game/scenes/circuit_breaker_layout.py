@@ -1,0 +1,69 @@
+"""Where the Circuit Breaker table puts things: your house, the hand, the round track and
+the objective panel, in canvas pixels (1280x720)."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import pygame
+
+HOUSE_CELL = 60
+HOUSE = pygame.Rect(24, 96, 7 * HOUSE_CELL, 7 * HOUSE_CELL)
+MARKET_X = 472
+HAND_Y = 560     # the hand's caption; the tiles start under it
+HAND_TILE = 56   # a hand tile at full size
+HAND_GAP = 4
+# where the hand's tiles go: under the caption, left of the objective panel, down to the
+# bottom of the window. The top leaves room for the focus ring (8 px round a tile) under
+# the caption's 20 px line.
+HAND_AREA = pygame.Rect(HOUSE.x, HAND_Y + 30, MARKET_X - 8 - HOUSE.x, 720 - 10 - (HAND_Y + 30))
+MINI_CELL = 14
+MOVE_TIME = 0.4
+ZOOM_CELL = 40  # an opponent's house, enlarged while pointed at: its connector ticks readable
+OBJECTIVE = pygame.Rect(MARKET_X, 470, 480, 168)  # your secret objective and the score of your house
+
+
+def house_rect_cell(x: int, y: int) -> pygame.Rect:
+    return pygame.Rect(HOUSE.x + x * HOUSE_CELL, HOUSE.y + (6 - y) * HOUSE_CELL, HOUSE_CELL, HOUSE_CELL)
+
+
+def house_cell_at(pos: tuple[int, int]) -> tuple[int, int] | None:
+    if not HOUSE.collidepoint(pos):
+        return None
+    return (pos[0] - HOUSE.x) // HOUSE_CELL, 6 - (pos[1] - HOUSE.y) // HOUSE_CELL
+
+
+@cache
+def hand_layout(count: int) -> tuple[int, int]:
+    """(tile size, tiles per row) for a hand of ``count`` tiles in HAND_AREA. Hands have
+    no size limit (CB-17): up to 7 tiles in a row, then a second row at full size (14),
+    then as many rows and columns as give the largest tiles, so every tile is seen whole
+    and can be pointed at. Rows fill left to right like text, full rows first."""
+    n = max(1, count)
+    best = 1
+    for rows in range(1, n + 1):
+        tall = (HAND_AREA.h + HAND_GAP) // rows - HAND_GAP
+        if tall < 1:
+            break
+        size = min(HAND_TILE, tall, (HAND_AREA.w + HAND_GAP) // math.ceil(n / rows) - HAND_GAP)
+        best = max(best, size)
+    return best, min(n, max(1, (HAND_AREA.w + HAND_GAP) // (best + HAND_GAP)))
+
+
+def hand_tile_rect(index: int, count: int) -> pygame.Rect:
+    """The index-th tile of a hand of ``count`` tiles (an index past the end: where one more
+    tile would go)."""
+    size, per_row = hand_layout(max(count, index + 1))
+    row, col = divmod(index, per_row)
+    return pygame.Rect(HAND_AREA.x + col * (size + HAND_GAP), HAND_AREA.y + row * (size + HAND_GAP), size, size)
+
+
+ROUND_TRACK = pygame.Rect(MARKET_X + 130, 276, 950 - MARKET_X - 130, 18)  # up to the side panel
+
+
+def round_box(k: int, rounds: int) -> pygame.Rect:
+    """Round k's box on the round track: an 18 px box every 20 px, closer together when a
+    long game (up to 40 rounds) needs it, so the track always ends before the side panel."""
+    step = min(20.0, ROUND_TRACK.width / rounds)
+    return pygame.Rect(ROUND_TRACK.x + round((k - 1) * step), ROUND_TRACK.y, max(3, int(step) - 2), 18)
