@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.breaker_blocks_table import BreakerBlocksTable, cell_rect
+from game.scenes.breaker_blocks_board import cell_rect
+from game.scenes.breaker_blocks_table import BreakerBlocksTable
 from game.session import GameSession
 from game.ui.breaker_blocks_tiles import side_point
 from tests.ui.driver import Driver
@@ -180,7 +181,7 @@ def test_a_hint_to_target_your_own_leaf_does_not_say_it_hurts_you():
 def test_the_side_picked_with_r_is_shown_on_the_focused_socket():
     import random as rnd
 
-    from game.scenes.breaker_blocks_table import group_moves
+    from game.scenes.breaker_blocks_board import group_moves
     rng = rnd.Random(0)
     session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0})
     found = None
@@ -653,7 +654,8 @@ def test_other_games_results_still_count_points():
 
 def test_a_refusal_covers_nothing_in_play_even_in_german_at_double_size():
     from game.i18n import load_language
-    from game.scenes.breaker_blocks_table import BOARD, PILE_X
+    from game.scenes.breaker_blocks_board import BOARD
+    from game.scenes.breaker_blocks_table import PILE_X
     from game.scenes.table_base import LOG_HEADING, LOG_RECT
     from game.ui import theme
     d = bb_driver()

@@ -52,7 +52,7 @@ def test_the_first_tab_at_a_table_lands_on_the_play_area_not_the_side_buttons(ga
 def test_the_arrows_go_to_the_nearest_stop_in_their_direction_not_one_mostly_to_the_side():
     """Breaker Blocks positions: from the leaf at 4,-5 Down went to a cell one row lower but
     four columns to the left, and Up (nothing above) jumped back along the Tab order."""
-    from game.scenes.breaker_blocks_table import cell_rect
+    from game.scenes.breaker_blocks_board import cell_rect
     leaf, side_cell = cell_rect((4, -5)), cell_rect((0, -6))
     hand_tile, end_turn = pygame.Rect(232, 618, 36, 36), pygame.Rect(500, 648, 150, 42)
     ring = FocusRing()

@@ -139,7 +139,7 @@ def test_breaker_blocks_tutorial_takes_a_drop_in_the_middle_of_a_two_sided_cell_
     """Cell 0,-1 takes a tab from the north and from the east; the coach asks for the east.
     A drop in the middle of the cell went to the nearer side and was refused as off the
     script: a learner cannot be expected to aim at one edge of a cell."""
-    from game.scenes.breaker_blocks_table import cell_rect
+    from game.scenes.breaker_blocks_board import cell_rect
     d = Driver(lambda app: TitleScene(app))
     try:
         start_tutorial(d.app, "breaker_blocks")

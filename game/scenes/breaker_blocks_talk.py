@@ -1,0 +1,228 @@
+"""What the Breaker Blocks table tells the player: hints and their reasons, log lines,
+the end-of-game sentence, the results' breakdown and the prompt (a mixin of
+BreakerBlocksTable, kept apart so the table module is about input, animation and drawing)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import tr, tr_message
+from game.scenes.breaker_blocks_board import cell_rect, parse_cell
+
+# why playing an action tile helps (BB-17..BB-23), for hints
+ACTION_REASONS = {
+    "accelerate": "It draws you up to three more tiles at once.",
+    "annihilate": "It removes a leaf of your choice from the game for good.",
+    "agitate": "It lets you move up to two of your opponent's leaves where they help you most.",
+    "authenticate": "A second AUTHENTICATE on the board ends the game at once.",
+    "automate": "It puts a tile from the piles straight into one of your sockets.",
+    "attenuate": "It sends one of your leaves and one of your opponent's back to their piles.",
+    "aggravate": "Each hand keeps one tile; the rest goes back to the piles.",
+}
+
+
+class BreakerBlocksTalk:
+    """Hints, narration, prompts and results for BreakerBlocksTable (uses its view,
+    session, selection and board methods)."""
+
+    # --- hints --------------------------------------------------------------------------
+    def hint_spots(self, text: str) -> list[pygame.Rect]:
+        w = text.split()
+        spots: list[pygame.Rect] = []
+        if w[0] in ("play", "place", "rearrange"):
+            spots.append(cell_rect(parse_cell(w[3])))
+            if w[0] == "rearrange":
+                spots.append(cell_rect(parse_cell(w[1])))
+        if w[0] in ("play", "keep"):
+            kinds = self.hand_kinds(self.viewer)
+            if w[1] in kinds:
+                spots.append(self.hand_rect(self.viewer, kinds.index(w[1])))
+        if w[0] in ("draw", "place"):
+            entries = [k for k, _, _ in self.pile_entries()]
+            if w[1] in entries:
+                spots.append(self.pile_rect(entries.index(w[1])))
+        if w[0] == "target":
+            spots.append(cell_rect(parse_cell(w[1])))
+        if w[0] == "end":
+            spots.append(self.end_button.rect)
+        if w[0] == "skip":
+            spots.append(self.skip_button.rect)
+        return spots
+
+    @staticmethod
+    def kind_word(kind: str) -> str:
+        """A tile kind as prompts name it: "power 2", or an action in capitals (ATTENUATE)."""
+        return tr("power {k}", k=kind) if kind.isdigit() else kind.upper()
+
+    def hint_move(self, text: str) -> str:
+        w = text.split()
+        if w[0] == "draw":
+            return tr("Draw {k}.", k=self.kind_word(w[1]))
+        if w[0] == "play":
+            return tr("Play {k} at {cell}.", k=self.kind_word(w[1]), cell=w[3])
+        if w[0] == "place":
+            return tr("Place {k} at {cell} (automate).", k=self.kind_word(w[1]), cell=w[3])
+        if w[0] == "rearrange":
+            return tr("Move the tile at {a} to {b}.", a=w[1], b=w[3])
+        if w[0] == "target":
+            return tr("Target the tile at {cell}.", cell=w[1])
+        if w[0] == "keep":
+            return tr("Keep {k}.", k=self.kind_word(w[1]))
+        if w[0] == "skip":
+            return tr("Skip the rest of the agitate.")
+        return tr("End your turn.")
+
+    def hint_reason(self, text: str) -> str:
+        w = text.split()
+        if w[0] == "play" and w[1] == "0":
+            return tr("It adds no power, but its holes give you new sockets to build on.")
+        if w[0] == "play" and w[1].isdigit():
+            return tr("It adds {p} power where it counts.", p=w[1])
+        if w[0] in ("play", "place") and w[1] in ACTION_REASONS:
+            return tr(ACTION_REASONS[w[1]])
+        if w[0] == "draw":
+            return tr("You need that tile for the next turns.")
+        if w[0] == "target":  # ATTENUATE's first target is one of your own leaves
+            cell = [int(v) for v in w[1].split(",")]
+            owner = next((t["owner"] for t in self.view.get("board") or [] if t["cell"] == cell), None)
+            return tr("Of your own leaves, this one costs you least.") if owner == self.viewer else \
+                tr("Removing that leaf hurts your opponent most.")
+        if w[0] == "end":
+            return tr("Nothing more this turn improves your position.")
+        return tr("The computer at normal level would choose this move.")
+
+    @staticmethod
+    def log_kind(kind: str) -> str:
+        """A tile kind as the log names it: "power 3" (a bare "3" read as a count), "annihilate"."""
+        return tr("power {k}", k=kind) if kind.isdigit() else tr(kind)
+
+    def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
+        who = self.seat_name(seat)
+        w = text.split()
+        pending = before.get("pending") or {}  # the action tile whose step this move was
+        lines: list[str | tuple[int | None, str]] = []
+        if w[0] == "draw" and pending.get("tile") == "accelerate":  # an extra draw, not one of the two actions
+            lines.append(tr("{who} drew: {k} (accelerate).", who=who, k=self.log_kind(w[1])))
+        elif w[0] == "draw":
+            lines.append(tr("{who} drew: {k}.", who=who, k=self.log_kind(w[1])))
+        elif w[0] in ("play", "place"):
+            k = self.log_kind(w[1])
+            lines.append(tr("{who} played {k} at {cell}.", who=who, k=k, cell=w[3]) if w[0] == "play"
+                         else tr("{who} placed {k} at {cell} (automate).", who=who, k=k, cell=w[3]))
+        elif w[0] == "rearrange":
+            moved = self.tile_at(parse_cell(w[1]), before)
+            k = self.log_kind(moved["kind"]) if moved else "?"
+            if pending.get("tile") != "agitate":
+                lines.append(tr("{who} moved {k} from {a} to {b}.", who=who, k=k, a=w[1], b=w[3]))
+            elif 1 - seat == self.perspective:  # AGITATE moves the other player's leaf (BB-19): yours
+                lines.append(tr("{who} moved your {k} from {a} to {b} (agitate).", who=who, k=k, a=w[1], b=w[3]))
+            else:
+                lines.append(tr("{who} moved the opponent's {k} from {a} to {b} (agitate).", who=who, k=k, a=w[1],
+                                b=w[3]))
+        elif w[0] == "target":
+            gone = self.tile_at(parse_cell(w[1]), before)
+            kind = self.log_kind(gone["kind"]) if gone else "?"
+            if pending.get("tile") == "annihilate":  # BB-18: gone for good
+                lines.append(tr("{who} removed {k} at {cell} from the game.", who=who, k=kind, cell=w[1]))
+            else:  # ATTENUATE (BB-22)
+                lines.append(tr("{who} sent {k} at {cell} back to its pile.", who=who, k=kind, cell=w[1]))
+        elif w[0] == "keep":
+            if pending.get("number") == 2 and 1 - seat == self.perspective:  # AGGRAVATE's step 2: other hand
+                lines.append(tr("{who} left you only {k}; the rest of your hand went back to the piles.",
+                                who=who, k=self.log_kind(w[1])))
+            elif pending.get("number") == 2:
+                lines.append(tr("{who} left the opponent only {k}; the rest of that hand went back to the piles.",
+                                who=who, k=self.log_kind(w[1])))
+            else:
+                lines.append(tr("{who} kept only {k}; the rest of that hand went back to the piles.",
+                                who=who, k=self.log_kind(w[1])))
+        elif w[0] == "skip":
+            lines.append(tr("{who} skipped the rest of the agitate.", who=who))
+        elif w[0] == "end":
+            lines.append(tr("{who} ended the turn.", who=who))
+        if w[0] in ("play", "place") and w[1] in ACTION_REASONS and w[1] != "authenticate" \
+                and (after.get("pending") or {}).get("tile") != w[1] and not after.get("end_reason"):
+            # BB-16: no step of it could be taken; without a word it looked as if nothing had been played
+            lines.append(tr("{k} fizzled: it had nothing to act on, and stays on the board.", k=w[1].upper()))
+        pend = after.get("pending")
+        if pend and pend.get("prompt") and pend.get("seat") == seat and not before.get("pending") \
+                and not self.is_bot(seat):  # a computer's steps show in its moves; a person gets the instruction
+            lines.append(tr_message(pend["prompt"]))
+        if after.get("end_reason") and not before.get("end_reason"):
+            # why the game ended is the table's narration, not the mover's: no seat mark
+            lines.append((None, self.end_text(after["end_reason"], after.get("final_turn"))))
+        return lines
+
+    def end_text(self, reason: dict, final_turn: int | None) -> str:
+        """Why the game ended, naming the seats as the rest of the table does
+        (``final_turn``: the view's seat that had the last turn, if one did)."""
+        me = self.perspective
+        if reason["code"] == "final_turn" and final_turn is not None:
+            last = final_turn
+            if 1 - last == me:
+                return tr("You ran out of power tiles, so {name} had one final turn.", name=self.seat_name(last))
+            if last == me:
+                return tr("{name} ran out of power tiles, so you had one final turn.", name=self.seat_name(1 - last))
+            return tr("{name} ran out of power tiles, so {other} had one final turn.",
+                      name=self.seat_name(1 - last), other=self.seat_name(last))
+        if reason["code"] == "sealed" and reason.get("loser") is not None:
+            if reason["loser"] == me:
+                return tr("You began a turn with no socket to play into, and lose.")
+            return tr("{name} began a turn with no socket to play into, and loses.",
+                      name=self.seat_name(reason["loser"]))
+        return tr_message(reason["text"])
+
+    def result_lines(self) -> list[str]:
+        v = self.session.view(self.viewer)
+        lines = []
+        if v.get("end_reason"):
+            lines.append(self.end_text(v["end_reason"], v.get("final_turn")))
+        # each power beside its player's name: a bare "0 to 2" read as winner first, as the
+        # results list the players above; you come first, as in the rest of the results
+        first = self.perspective if self.perspective is not None else 0
+        for i, name in enumerate(v["circuits"]):
+            powers = dict(c=name, p=self.seat_name(first), a=v["power"][first][i],
+                          q=self.seat_name(1 - first), b=v["power"][1 - first][i])
+            ctrl = v["control"][i]
+            if ctrl is not None and ctrl == self.perspective:
+                lines.append(tr("Circuit {c}: {p} {a}, {q} {b}, controlled by you", **powers))
+            elif ctrl is None:  # a sentence of its own: "nobody" takes another case than a name in German
+                lines.append(tr("Circuit {c}: {p} {a}, {q} {b}, controlled by nobody (equal power)", **powers))
+            else:
+                lines.append(tr("Circuit {c}: {p} {a}, {q} {b}, controlled by {who}", **powers,
+                                who=self.seat_name(ctrl)))
+        winners = v["winners"]
+        if not winners:
+            lines.append(tr("Equal numbers of circuits: both players lose."))
+        return lines
+
+    @staticmethod
+    def score_text(score: int) -> str:
+        """A score as the results screen lists it: the circuits a player controls (BB-25)."""
+        return tr("1 circuit") if score == 1 else tr("{n} circuits", n=score)
+
+    def prompt(self) -> str:
+        v = self.view
+        if self.session.is_over():
+            return self.end_text(v["end_reason"], v.get("final_turn")) if v.get("end_reason") \
+                else tr("The game is over.")
+        pend = v.get("pending")
+        if pend and pend.get("prompt"):
+            if self.can_act() and self.selected is not None and self.selected[0] == "pile":
+                # the pile tile is picked: the step's own words would still ask to pick one
+                return tr("AUTOMATE: put {k} into a glowing socket (click it, or Enter on the ring; R picks another "
+                          "side).", k=self.kind_word(self.selected[1]))
+            if self.can_act():
+                return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
+            return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=pend["tile"].upper())
+        if not self.can_act():
+            return self.playing_text(self.session.current_player)
+        if self.drag.active:
+            return tr("Let go on a glowing socket: the tab goes into the marked side, the one nearest the pointer.")
+        if self.selected is not None and self.selected[0] == "leaf":
+            return tr("Moving the tile at {cell}: put it on a glowing socket (click, drag or Enter; the tab takes the "
+                      "marked side, R picks another).", cell=f"{self.selected[1][0]},{self.selected[1][1]}")
+        if self.selected is not None:
+            return tr("Playing {k}: put it on a glowing socket (click, drag or Enter; the tab takes the marked side, "
+                      "R picks another).", k=self.kind_word(self.selected[1]))
+        return tr("Drag a hand tile to a glowing socket, drag one of your leaves to move it, or click a pile to draw.")
