@@ -14,6 +14,11 @@ from game.ui.display import LOGICAL_SIZE
 VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
 
 
+def percent(value: float) -> str:
+    """A share as the language writes it: "70%" in English, "70 %" (a no-break space) in German."""
+    return tr("{n}%", n=round(value * 100))
+
+
 class SettingsScene(AppScene):
     def enter(self) -> None:
         self.shown_fullscreen = self.app.display.fullscreen
@@ -21,9 +26,9 @@ class SettingsScene(AppScene):
         x, y, w = 150, 120, 500  # clear of the subtitle above (it stays sharp when scaled)
         self.cycle_button((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
                           self.app.display.fullscreen, self._fullscreen, prefix=tr("Full screen (F11): "))
-        self.cycle_button((x, y + 60, w, 44), list(WINDOW_SCALES), lambda v: f"{int(v * 100)}%",
+        self.cycle_button((x, y + 60, w, 44), list(WINDOW_SCALES), percent,
                           s.window_scale, self._scale, prefix=tr("Window size: "))
-        self.cycle_button((x, y + 120, w, 44), VOLUMES, lambda v: f"{int(v * 100)}%",
+        self.cycle_button((x, y + 120, w, 44), VOLUMES, percent,
                           min(VOLUMES, key=lambda v: abs(v - s.volume)), self._volume, prefix=tr("Volume: "))
         self.cycle_button((x, y + 180, w, 44), [False, True], lambda v: tr("yes") if v else tr("no"),
                           s.muted, self._muted, prefix=tr("Mute: "))
@@ -40,7 +45,7 @@ class SettingsScene(AppScene):
         x2 = x + w + 20
         self.cycle_button((x2, y, 330, 44), [False, True], lambda v: tr("on") if v else tr("off"),
                           s.high_contrast, self._contrast, prefix=tr("High contrast: "))
-        self.cycle_button((x2, y + 60, 330, 44), list(TEXT_SCALES), lambda v: f"{int(v * 100)}%",
+        self.cycle_button((x2, y + 60, 330, 44), list(TEXT_SCALES), percent,
                           s.text_scale, self._text_scale, prefix=tr("Reading text size: "))
         self.button(tr("Done"), (x, y + 480, 200, 52), self.close, object_id="#primary")
         self.focus.index = 0

@@ -272,3 +272,21 @@ def test_digits_typed_with_the_ring_on_the_seed_field_go_into_it():
         assert scene.seed_entry.is_focused and scene.seed_entry.get_text() == "42"
     finally:
         d.close()
+
+
+def test_settings_write_percentages_as_the_language_does():
+    """German puts a (no-break) space before the percent sign: "Lautstärke: 100 %", not "100%"."""
+    from game import i18n, storage
+    settings = storage.user_dirs().config / "settings.json"
+    try:
+        for code, expected in (("en", "100%"), ("de", "100\u00a0%")):
+            settings.write_text(f'{{"language": "{code}"}}')
+            d = Driver(lambda app: SettingsScene(app), autosave=False)
+            try:
+                labels = [b.text for b in d.top._callbacks]
+                assert sum(label.endswith(": " + expected) for label in labels) == 2, (code, labels)  # size, text
+                assert code == "en" or not any(label.endswith("0%") for label in labels), labels
+            finally:
+                d.close()
+    finally:
+        i18n.load_language("en")
