@@ -83,11 +83,11 @@ class SharpText:
         # backgrounds first, latest label first, so where two labels' boxes overlap (one
         # line's descenders, the next line's box) the earlier, clean background wins;
         # then every label, in drawing order
+        size = canvas.get_size()
         for label in reversed(visible):
             # scaled smoothly just where and as the whole canvas was, with the pixels around it
             # blended in: a panel's edge along a label keeps its look instead of turning crisp
             # (and a pixel off) there
-            size = canvas.get_size()
             margin = _smoothed(label.margin, dest, size)
             raw, step = label.background.get_buffer().raw, label.background.get_bytesize()
             if raw == raw[:step] * (len(raw) // step):  # one flat colour (most labels): a fill is exact
