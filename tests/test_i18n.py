@@ -294,9 +294,7 @@ def test_the_message_catalogue_keeps_every_placeholder(code):
 def test_a_broken_save_is_reported_in_the_players_language(tmp_path):
     from game import storage
     from game.scenes.base import AppScene
-    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
-    path = storage.autosave_path(dirs)
-    path.parent.mkdir(parents=True)
+    dirs, path = _user_file(tmp_path, storage.autosave_path)
     path.write_text("{ not json")
     _record, problem = storage.load_autosave(dirs)
     assert problem.startswith("Could not continue: ")
@@ -377,6 +375,15 @@ def test_a_breaker_blocks_refusal_names_the_side_in_the_players_words():
         i18n.load_language("en")
 
 
+def _user_file(tmp_path: Path, path_of) -> tuple:
+    """User folders under tmp_path, and the file ``path_of(dirs)`` names there (its folder made)."""
+    from game import storage
+    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
+    path = path_of(dirs)
+    path.parent.mkdir(parents=True)
+    return dirs, path
+
+
 def _saved(**changes):
     record = GameSession("breaks", ["human", "ai:easy"], seed=1, options={"first_player": 0}).to_record()
     record["log"] = {**record["log"], **changes.pop("log", {})}
@@ -396,9 +403,7 @@ def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, ge
     """The title's Continue problem, whichever layer refuses the save: file, format or game."""
     from game import storage
     from game.session import GameSession
-    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
-    path = storage.autosave_path(dirs)
-    path.parent.mkdir(parents=True)
+    dirs, path = _user_file(tmp_path, storage.autosave_path)
     path.write_text(json.dumps(record))
     loaded, problem = storage.load_autosave(dirs)
     if loaded is not None:  # the file reads: the game itself refuses it, as the title then reports
@@ -415,9 +420,7 @@ def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, ge
 
 def test_a_statistics_line_left_out_is_explained_in_german(tmp_path):
     from game import storage
-    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
-    path = storage.stats_path(dirs)
-    path.parent.mkdir(parents=True)
+    dirs, path = _user_file(tmp_path, storage.stats_path)
     line = {"played": 3, "wins": 1, "losses": 1, "draws": 0, "streak": 0, "best_streak": 1, "best_score": 2}
     path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:easy": line}}}))
     _stats, problem = storage.load_stats(dirs)
@@ -434,9 +437,7 @@ def test_settings_reset_by_hand_edits_are_named_in_german(tmp_path):
     from dataclasses import fields
 
     from game import storage
-    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
-    path = storage.settings_path(dirs)
-    path.parent.mkdir(parents=True)
+    dirs, path = _user_file(tmp_path, storage.settings_path)
     path.write_text('{"volume": "loud", "window_scale": 7, "fullscreen": 1}')
     _settings, problem = storage.load_settings(dirs)
     try:
@@ -453,9 +454,7 @@ def test_a_statistics_file_of_the_wrong_shape_is_reset_in_german_to_the_end(tmp_
     """"(kept as ...)" closes the message in German too: the inner "format {n}" took it
     for part of the number and left it in English."""
     from game import storage
-    dirs = storage.UserDirs(tmp_path / "data", tmp_path / "config", tmp_path / "logs")
-    path = storage.stats_path(dirs)
-    path.parent.mkdir(parents=True)
+    dirs, path = _user_file(tmp_path, storage.stats_path)
     path.write_text("[1]")
     _stats, problem = storage.load_stats(dirs)
     try:
