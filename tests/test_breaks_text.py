@@ -57,3 +57,34 @@ def test_news_of_the_whole_table_carries_no_seat():
         session.apply("done", seat)
     lines = narrate(0, "done", before, session.view(0), 0, names.__getitem__)
     assert lines[-1] == (None, "Game over. Scores: You 0, Seat 2 0.")
+
+
+def _turnover_line(options: dict) -> tuple[None, str]:
+    session = GameSession("breaks", ["human", "human"], options=options)
+    for move, seat in (("draw", 0), ("discard", 0), ("draw", 1), ("discard", 1)):
+        session.apply(move, seat)
+    before = session.view(0)
+    assert before["draw_count"] == 0 and before["discard_count"] == 2
+    session.apply("draw", 0)
+    return narrate(0, "draw", before, session.view(0), 0, {0: "You", 1: "Seat 2"}.__getitem__)[0]
+
+
+def test_BR_8_a_set_up_deck_turns_the_discards_over_in_order_and_the_log_says_so():
+    """With a setup (the tutorial's deck) BR-8 turns the discard pile over unshuffled; the log
+    called that a shuffle."""
+    setup = {"tableaux": [[["5H"], [], []], [["9C"], [], []]], "deck": ["2D", "4D"]}
+    line = _turnover_line({"first_player": 0, "setup": setup})
+    assert line == (None, "The discard pile was turned over, in the order it was discarded, as a new draw pile.")
+
+
+def test_BR_8_a_dealt_deck_is_shuffled_when_the_discards_come_back():
+    session = GameSession("breaks", ["human", "human"], options={"first_player": 0}, seed=5)
+    while session.view(0)["draw_count"] > 0:
+        seat = session.view(0)["current_player"]
+        session.apply("draw", seat)
+        session.apply("discard", seat)
+    before = session.view(0)
+    session.apply("draw", before["current_player"])
+    line = narrate(before["current_player"], "draw", before, session.view(0), 0,
+                   {0: "You", 1: "Seat 2"}.__getitem__)[0]
+    assert line == (None, "The discard pile was shuffled into a new draw pile.")

@@ -51,7 +51,11 @@ def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
     kind = words[0]
     if kind == "draw":
         if before["draw_count"] == 0:
-            out.append((None, tr("The discard pile was shuffled into a new draw pile.")))
+            if before.get("discards_return_in_order"):
+                line = tr("The discard pile was turned over, in the order it was discarded, as a new draw pile.")
+                out.append((None, line))
+            else:
+                out.append((None, tr("The discard pile was shuffled into a new draw pile.")))
         if seat == me and after.get("pending"):
             out.append(tr("You drew {card}.", card=card_name(after["pending"])))
         else:

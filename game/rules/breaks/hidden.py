@@ -44,6 +44,8 @@ def make_view(state: BreaksState, player: int) -> dict[str, Any]:
         "winners": state.winners(),
         "draw_count": len(state._draw),
         "discard_count": len(state._disc),
+        # BR-8: with a setup the discards come back in the order they went, not shuffled
+        "discards_return_in_order": state._fixed,
         "stall": state._stall,
         "stall_limit": state.stall_limit(),
         "pending": CODES[pending] if mine else None,
