@@ -74,3 +74,11 @@ def test_every_page_tells_how_to_play_without_a_mouse(game):
 def test_the_blockers_page_names_the_rack_keys_of_both_games():
     from game.rules.blockers.data import load_board
     assert f"1-{load_board().rack_size}" in page("blockers") and "1-9 and 0 in the advanced game" in page("blockers")
+
+
+@pytest.mark.parametrize("game", ["breaks", "blockers"])
+def test_the_page_says_how_many_players_the_engine_allows(game):
+    rules = get_rules(game)
+    assert f"{rules.min_players} to {rules.max_players} players" in page(game)
+    german = asset("rules", "de", f"{game}.txt").read_text(encoding="utf-8")
+    assert f"{rules.min_players} bis {rules.max_players} Spieler" in german
