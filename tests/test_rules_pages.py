@@ -82,3 +82,15 @@ def test_the_page_says_how_many_players_the_engine_allows(game):
     assert f"{rules.min_players} to {rules.max_players} players" in page(game)
     german = asset("rules", "de", f"{game}.txt").read_text(encoding="utf-8")
     assert f"{rules.min_players} bis {rules.max_players} Spieler" in german
+
+
+def test_the_blockers_page_keeps_the_advanced_endings_to_the_advanced_game():
+    """BL-13: the normal game ends on turn count alone, passes included; colours finish and
+    "nobody can move" ends the game only in the advanced game (BL-18, BL-20)."""
+    english = page("blockers")
+    assert "a pass counts as a turn" in english
+    assert "The advanced game ends when all four colours are finished, or when nobody can move" in english
+    assert "\nThe game ends when all four colours" not in english and ". The game ends when" not in english
+    german = asset("rules", "de", "blockers.txt").read_text(encoding="utf-8")
+    assert "ein Passen zählt als Zug" in german
+    assert "Das fortgeschrittene Spiel endet, wenn alle vier Farben fertig sind" in german
