@@ -94,3 +94,11 @@ def test_the_blockers_page_keeps_the_advanced_endings_to_the_advanced_game():
     german = asset("rules", "de", "blockers.txt").read_text(encoding="utf-8")
     assert "ein Passen zählt als Zug" in german
     assert "Das fortgeschrittene Spiel endet, wenn alle vier Farben fertig sind" in german
+
+
+def test_the_breaker_blocks_page_says_when_the_final_turn_is_given_and_that_it_stands():
+    # BB-24.4: checked at the end of the turn a player runs out, and never undone
+    german = asset("rules", "de", "breaker_blocks.txt").read_text(encoding="utf-8")
+    assert "at the end of the turn in which the player runs out" in page("breaker_blocks")
+    assert "even if tiles later go back to that pile" in page("breaker_blocks")
+    assert "am Ende des Zugs fest" in german and "auch wenn später Plättchen auf seinen Stapel zurückkommen" in german
