@@ -102,3 +102,28 @@ def test_the_breaker_blocks_page_says_when_the_final_turn_is_given_and_that_it_s
     assert "at the end of the turn in which the player runs out" in page("breaker_blocks")
     assert "even if tiles later go back to that pile" in page("breaker_blocks")
     assert "am Ende des Zugs fest" in german and "auch wenn später Plättchen auf seinen Stapel zurückkommen" in german
+
+
+def test_the_circuit_breaker_page_gives_the_market_deal_order_hand_limit_and_tie_break():
+    # CB-7 market, CB-12 deal before the mouse, CB-13 cheese goes back, CB-17 no hand limit,
+    # CB-19 the second tie-break counts appliances in the house
+    from game.rules.circuit_breaker import PILES
+    words = {2: "two", 3: "three"}
+    wire_piles = sum(1 for p in PILES if p.startswith("wire"))
+    appliance_piles = len(PILES) - wire_piles
+    text = page("circuit_breaker")
+    german = asset("rules", "de", "circuit_breaker.txt").read_text(encoding="utf-8")
+    assert f"{words[wire_piles]} face-up wire piles and {words[appliance_piles]} face-up appliance piles" in text
+    assert "only the top tile of a pile counts" in text
+    assert "A deal comes before the first player's mouse comes home" in text
+    assert "once a stack runs out the remaining players get nothing from it" in text
+    assert "it goes back on the cheese tile" in text
+    assert "there is no hand limit" in text
+    assert "then most appliances in the house" in text
+    german_words = {2: "zwei", 3: "drei"}
+    assert f"{german_words[wire_piles]} offene Leitungsstapel und {german_words[appliance_piles]} offene " \
+           "Gerätestapel" in german
+    assert "vor der Rückkehr der Maus des Startspielers" in german
+    assert "er kommt zurück aufs Käseplättchen" in german
+    assert "es gibt kein Handlimit" in german
+    assert "wer mehr Geräte im Haus hat" in german
