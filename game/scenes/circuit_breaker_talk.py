@@ -196,7 +196,36 @@ class CircuitBreakerTalk:
                             parts=", ".join(parts) or tr("no appliances"), total=score["total"],
                             types=", ".join(names[t] for t in score["card_types"])))
         lines.append(tr("Ties: most cheese, then most appliances."))
+        tie = self.tie_break_line(v)
+        if tie:
+            lines.append(tie)
         return lines
+
+    @staticmethod
+    def tie_break_line(v: dict) -> str | None:
+        """CB-19: when the best score is shared, which tie-break decided, with its numbers
+        (the title names the winners; equal points next to "X wins" looked like an error)."""
+        scores, winners = v.get("scores") or [], v.get("winners") or []
+        if not winners or None in scores:
+            return None
+        points = scores[winners[0]]
+        tied = [q for q, s in enumerate(scores) if s == points]
+        if len(tied) < 2:
+            return None
+        cheese = v["cheese"]
+        most = max(cheese[q] for q in tied)
+        rest = [cheese[q] for q in tied if cheese[q] < most]
+        if sum(1 for q in tied if cheese[q] == most) == 1:
+            return tr("Equal points ({p} each): the most cheese decides, {c} against {d}.", p=points, c=most,
+                      d=max(rest))
+        apps = [sum(1 for t in house if helpers.tile_info(t["tile"])["kind"] == "appliance") for house in v["houses"]]
+        best = apps[winners[0]]
+        if len(winners) == 1:
+            runner = max(apps[q] for q in tied if cheese[q] == most and q != winners[0])
+            return tr("Equal points ({p} each) and equal cheese ({c} each): the most appliances in the house "
+                      "decide, {a} against {b}.", p=points, c=most, a=best, b=runner)
+        return tr("Equal points ({p} each), cheese ({c} each) and appliances in the house ({a} each): the win is "
+                  "shared.", p=points, c=most, a=best)
 
     def prompt(self) -> str:
         waiting = self.waiting_prompt()

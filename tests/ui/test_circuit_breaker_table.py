@@ -260,6 +260,38 @@ def test_the_results_name_each_seats_objective_types_not_a_card_number():
         d.close()
 
 
+
+def _results_after(actions: list[str], rounds: int = 1, objectives: list[int] | None = None) -> list[str]:
+    setup = {**S, "objectives": objectives or S["objectives"]}
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": setup, "rounds": rounds})
+    for a in actions:
+        session.apply(a, session.current_player)
+    assert session.is_over()
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        return d.app.stack.find(CircuitBreakerTable).result_lines()
+    finally:
+        d.close()
+
+
+def test_CB_19_the_results_say_which_tie_break_decided_an_equal_score():
+    # E9: 3 points each; seat 2 holds the only cheese, so cheese decides
+    lines = _results_after(["place A1 at 3,4 r180", "end", "place A5 at 3,4 r180", "discard A9 to appliance-1", "end"])
+    assert "Equal points (3 each): the most cheese decides, 1 against 0." in lines, lines
+    # no cheese either; with card 6 seat 2's three appliances are off its card (1 + 1 + 1 against
+    # seat 1's one Bubble Maker on its card), so the appliances in the house decide
+    lines = _results_after(["place A1 at 3,4 r180", "end", "place A5 at 3,4 r180", "place A9 at 2,3 r90", "end",
+                            "end", "place A16 at 4,3 r270", "end"], rounds=2, objectives=[1, 6])
+    assert "Equal points (3 each) and equal cheese (0 each): the most appliances in the house decide, " \
+        "3 against 1." \
+        in lines, lines
+    lines = _results_after(["place A1 at 3,4 r180", "end", "place A5 at 3,4 r180", "end"])
+    assert "Equal points (3 each), cheese (0 each) and appliances in the house (1 each): the win is shared." \
+        in lines, lines
+    lines = _results_after(["place A1 at 3,4 r180", "place A2 at 4,3 r270", "end", "place A5 at 3,4 r180", "end"])
+    assert not any(line.startswith("Equal points") for line in lines), lines  # 6 against 3: no tie to explain
+
+
 def test_a_long_shared_win_title_stays_inside_the_results_box():
     from game.scenes.results import ResultsScene
     session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
