@@ -195,7 +195,7 @@ class CircuitBreakerTalk:
             lines.append(tr("{who}: {parts} -> {total} (card: {types}; * = on the card)", who=self.seat_name(seat),
                             parts=", ".join(parts) or tr("no appliances"), total=score["total"],
                             types=", ".join(names[t] for t in score["card_types"])))
-        lines.append(tr("Ties: most cheese, then most appliances."))
+        lines.append(tr("Ties: most cheese, then most appliances in the house."))
         tie = self.tie_break_line(v)
         if tie:
             lines.append(tie)

@@ -292,6 +292,11 @@ def test_CB_19_the_results_say_which_tie_break_decided_an_equal_score():
     assert not any(line.startswith("Equal points") for line in lines), lines  # 6 against 3: no tie to explain
 
 
+def test_CB_19_the_results_give_the_tie_break_rule_with_appliances_counted_in_the_house():
+    lines = _results_after(["place A1 at 3,4 r180", "place A2 at 4,3 r270", "end", "place A5 at 3,4 r180", "end"])
+    assert "Ties: most cheese, then most appliances in the house." in lines, lines  # hands never count (CB-17)
+
+
 def test_a_long_shared_win_title_stays_inside_the_results_box():
     from game.scenes.results import ResultsScene
     session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
