@@ -492,6 +492,10 @@ class CubeTable(TableScene):
         elif v["phase"] == "build":
             text = tr("Build your secret shape: drag blocks onto the grid. A block's R, T and F buttons "
                       "(or keys) turn it, tip it up and turn it over.")
+        elif v["end_triggered"]:  # CU-13: the round is being played out, a question can no longer help
+            found = ", ".join(self.seat_name(s) for s in range(v["num_players"]) if v["solved"][s])
+            text = tr("Right guess by {who}: this is your last turn. Only a right guess of {target}'s "
+                      "shape makes you a winner too.", who=found, target=self.seat_name(v["target"]))
         else:
             text = tr("Ask a question on the pad, or build {target}'s shape and guess it.",
                       target=self.seat_name(v["target"]))

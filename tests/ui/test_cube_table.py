@@ -890,3 +890,29 @@ def test_a_sides_notes_stay_off_its_letter_its_neighbours_and_the_cells():
             nearest = (min(max(r.centerx, box.left), box.right - 1), min(max(r.centery, box.top), box.bottom - 1))
             assert pygame.Vector2(nearest).distance_to(r.center) > DOT / 2, (letter, other, box)
         assert not any(box.colliderect(pad.cell_rect(c).inflate(-4, -4)) for c in range(1, 10)), (letter, box)
+
+
+def test_after_a_right_guess_the_prompt_says_it_is_your_last_turn():
+    """CU-13: once a right guess triggers the end, the seats still to play in that round
+    get one last turn. The prompt said only "Ask a question ... or guess", so a player
+    could spend that turn on a question that could no longer help."""
+    d = cube_driver(["human", "ai:easy"], first_player=1, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        t.perform("guess " + P, 1)        # the computer finds seat 1's shape first
+        assert d.until(lambda: t.session.current_player == 0, timeout=5)
+        d.frames(2)
+        shown = " ".join(text for text, _, _ in d.labels())
+        assert "last turn" in shown and "Seat 2 (AI)" in shown, shown
+        assert not t.session.is_over()
+    finally:
+        d.close()
+
+
+def test_the_prompt_names_no_last_turn_before_anyone_is_right():
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        d.frames(2)
+        assert "last turn" not in " ".join(text for text, _, _ in d.labels())
+    finally:
+        d.close()
