@@ -39,6 +39,10 @@ READING_TIME = 3.5
 ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
 GUESS_CENTRE = (ANSWERS_BOX.right - 92, ANSWERS_BOX.y + 110)  # the shape a guess tried, in the answers box
 GUESS_TILE = 15
+# the shape a build or guess hint names, small, top left: under the hint's message and clear
+# of the board's foundation and of a three-level column at its left corner, in either phase
+HINT_CENTRE = (92, 262)
+HINT_TILE = 14
 
 
 class CubeTable(TableScene):
@@ -58,6 +62,7 @@ class CubeTable(TableScene):
         self.stamp: tuple[str, bool, float] | None = None
         self.pad = QuestionPad((650, 96))
         self.reading_own_answers = False  # pass-and-play memory play: the hand-off waits for the asker
+        self.hinted: tuple[str, int] | None = None  # the latest hint and the move it was for
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -283,6 +288,35 @@ class CubeTable(TableScene):
             return tr("Only this shape fits every answer so far: build it and guess.")
         return tr("{n} shapes still fit every answer; guessing one now beats asking more.", n=left) if left \
             else tr("The computer at normal level would guess this.")
+
+    def on_hint(self, text: str) -> None:
+        # kept until a move is made, not only while the hint's outline shows: building the
+        # shape block by block takes longer than that
+        self.hinted = (text, len(self.session.log.actions))
+
+    def hinted_shape(self) -> tuple[str, tuple[str, ...]] | None:
+        """The shape the latest hint builds or guesses, with the pieces it is made of (None
+        for a question, no hint, or once a move was made): the reasons say "this shape", so
+        it must be in sight."""
+        if self.hinted is None or self.hinted[1] != len(self.session.log.actions) or not self.my_turn():
+            return None
+        verb, _, shape = self.hinted[0].partition(" ")
+        v = self.view
+        if verb == "build" and v["phase"] == "build":
+            return shape, tuple(v["pieces"][self.viewer])
+        if verb == "guess" and v["phase"] == "play":
+            return shape, tuple(v["pieces"][v["target"]])
+        return None
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        super().draw_hint(surface)  # outlines, and drops a hint that is too old
+        hinted = self.hinted_shape()
+        if hinted is None:
+            return
+        shape, pieces = hinted
+        draw_shape(surface, shape, pieces, HINT_CENTRE, HINT_TILE, self.board.rotation, labels=False)
+        theme.draw_text(surface, tr("The hint's shape"), (HINT_CENTRE[0], HINT_CENTRE[1] + 42), 14, theme.SKY,
+                        bold=True, anchor="midtop")
 
     def shapes_left(self) -> int | None:
         """How many shapes of the target still fit every public answer and wrong guess

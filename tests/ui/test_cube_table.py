@@ -916,3 +916,48 @@ def test_the_prompt_names_no_last_turn_before_anyone_is_right():
         assert "last turn" not in " ".join(text for text, _, _ in d.labels())
     finally:
         d.close()
+
+
+def test_a_guess_or_build_hint_shows_the_shape_it_talks_of(monkeypatch):
+    """The reasons say "Only this shape fits ..." and "this is one": the shape was named
+    nowhere on screen, so the hint could not be followed."""
+    import game.scenes.cube_table as table_module
+    drawn = []
+    real = table_module.draw_shape
+    monkeypatch.setattr(table_module, "draw_shape",
+                        lambda surface, text, pieces, *rest, **kw: (drawn.append((text, pieces)),
+                                                                    real(surface, text, pieces, *rest, **kw)))
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        t.paused = True
+        t.on_hint("ask 5")
+        d.frames(2)
+        assert Q not in [text for text, _ in drawn] and "The hint's shape" not in \
+            " ".join(text for text, _, _ in d.labels()), "a question hint shows no shape"
+        t.on_hint("guess " + Q)
+        d.frames(2)
+        assert (Q, ("S", "M", "L")) in drawn, "the guessed shape is drawn"
+        assert "The hint's shape" in " ".join(text for text, _, _ in d.labels())
+        drawn.clear()
+        d.frames(12 * 60)  # the hint's outline is gone by now; building the copy takes longer
+        assert (Q, ("S", "M", "L")) in drawn, "the shape stays in sight until a move is made"
+        d.key(pygame.K_5)
+        drawn.clear()
+        d.frames(2)
+        assert Q not in [text for text, _ in drawn], "a move was made: the hint is done with"
+    finally:
+        d.close()
+
+
+def test_a_build_hint_shows_the_shape_it_offers():
+    d = cube_driver(["human", "ai:easy"], first_player=0)
+    try:
+        t = d.top
+        t.paused = True
+        t.on_hint("build " + P)
+        d.frames(2)
+        assert t.hinted_shape() == (P, ("S", "M", "L"))
+        assert "The hint's shape" in " ".join(text for text, _, _ in d.labels())
+    finally:
+        d.close()
