@@ -127,3 +127,19 @@ def test_the_circuit_breaker_page_gives_the_market_deal_order_hand_limit_and_tie
     assert "er kommt zurück aufs Käseplättchen" in german
     assert "es gibt kein Handlimit" in german
     assert "wer mehr Geräte im Haus hat" in german
+
+
+@pytest.mark.parametrize("game", [info.name for info in CATALOG])
+def test_options_the_set_up_screen_offers_per_seat_are_explained_as_such(game):
+    """The cube's blocks and note sheet can be set seat by seat (a handicap, rules CU-5 and
+    CU-17 option table); the rules pages never said so, in either language."""
+    from game.core.options import PerSeatOption
+    per_seat = [o for o in get_rules(game).options if isinstance(o, PerSeatOption)]
+    if not per_seat:
+        return
+    english = page(game)
+    german = asset("rules", "de", f"{game}.txt").read_text(encoding="utf-8")
+    assert '"per seat"' in english and "„je Platz“" in german
+    for option in per_seat:
+        label = option.label.lower()
+        assert label in english.lower() or option.name in english.lower(), option.name
