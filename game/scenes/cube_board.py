@@ -31,6 +31,7 @@ DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(1, 10)}
 POSE_BUTTONS = (("R", "Turn it round (R)"), ("T", "Tip it up or down (T)"), ("F", "Turn it over (F)"))
 POSE_CHANGES = (yawed, tipped, flipped)
 POSE_SIZE = 24
+TITLE_WIDTH = 560  # the board's heading, centred over it, stays clear of the question pad
 
 
 @dataclass
@@ -301,7 +302,8 @@ class BuildBoard:
         if ghost is not None:
             self._draw_footprint(surface, iso, ghost)
         if title:
-            theme.draw_text(surface, title, (int(iso.origin[0]), 96), 18, theme.TEXT_DIM, anchor="midtop")
+            theme.draw_text(surface, title, (int(iso.origin[0]), 96), 18, theme.TEXT_DIM, anchor="midtop",
+                            max_width=TITLE_WIDTH)
         if ghost is not None:  # under the title, clear of the tray: where it would land, and why not
             theme.draw_text(surface, landing_text(self.held.pid, ghost), (int(iso.origin[0]), 124), 18,
                             theme.TEXT if ghost.problem is None else theme.VERMILLION, bold=True,

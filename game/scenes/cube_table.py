@@ -128,14 +128,15 @@ class CubeTable(TableScene):
 
     def solved_copy(self) -> Builder | None:
         """What the board shows, not to be changed, when the viewer builds nothing: the copy
-        once it was guessed right (while the round is played out), and the viewer's hidden
+        once it was guessed right (while the round is played out) or wrong with sudden death
+        (an empty grid under "Your copy" read as if it had been lost), and the viewer's hidden
         shape while the others build theirs."""
         v = self.view
-        if v["phase"] == "play" and v["solved"][self.viewer]:
+        if v["phase"] == "play" and (v["solved"][self.viewer] or v["eliminated"][self.viewer]):
             self.replay_stepped()
-            if self.replaying and self.viewer not in self.replicas:
+            if self.viewer not in self.replicas:  # a replay, or a game continued since
                 self.replicas[self.viewer] = self.copy_of(self.viewer, tuple(v["pieces"][v["target"]]))
-            return self.replicas.get(self.viewer)
+            return self.replicas[self.viewer]
         if v["phase"] == "build" and v.get("my_secret") and not self.my_turn():
             # your hidden shape stays on the board while the others build (it was an empty grid
             # under the title "Your secret shape", as if it had been lost)
@@ -466,7 +467,8 @@ class CubeTable(TableScene):
         self.keep_copies()
         self.submit_button.enable() if ready else self.submit_button.disable()
         self.clear_button.enable() if b is not None and b.placed else self.clear_button.disable()
-        over = self.phase() == "over"  # nothing left to build or guess: no greyed-out buttons under the reveal
+        # nothing left to build or guess (the reveal, or out with sudden death): no greyed-out buttons
+        over = self.phase() == "over" or (self.phase() == "play" and self.view["eliminated"][self.viewer])
         for button in (self.submit_button, self.clear_button):
             if button.visible == over:
                 button.hide() if over else button.show()
@@ -549,7 +551,9 @@ class CubeTable(TableScene):
                 tr("Your secret shape (hidden from everyone)")
         elif self.phase() == "play":
             target = self.seat_name(self.view["target"])
-            if not self.showing_a_bot:
+            if not self.showing_a_bot and self.view["eliminated"][self.viewer]:
+                title = tr("You are out: your wrong guess at {target}'s shape", target=target)
+            elif not self.showing_a_bot:
                 title = tr("Your copy of {target}'s shape", target=target)
             elif self.view["target"] == self.perspective:  # watching a seat whose target is you
                 title = tr("{who}'s copy of your shape", who=who)

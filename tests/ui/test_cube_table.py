@@ -961,3 +961,34 @@ def test_a_build_hint_shows_the_shape_it_offers():
         assert "The hint's shape" in " ".join(text for text, _, _ in d.labels())
     finally:
         d.close()
+
+
+def test_out_with_sudden_death_your_wrong_copy_stays_on_the_board():
+    """With three players a seat knocked out by a wrong guess watches the rest of the game:
+    its board went empty under "Your copy of ...'s shape", with Guess and Clear greyed out,
+    as if the copy had been lost."""
+    R = "S:1.1,1.2 M:2.1,3.1,6.1 L:4.1,7.1,8.1,9.1"
+    W = "S:7.1,7.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"  # legal, not R
+    d = cube_driver(["human", "ai:easy", "ai:easy"], first_player=0, sudden_death=True,
+                    setup={"secrets": [P, R, Q]})
+    try:
+        t = d.top
+        t.paused = True
+        t.building().load(W)
+        t.perform("guess " + W, 0)
+        d.frames(2)
+        assert t.view["eliminated"][0] and not t.session.is_over()
+        shown = t.solved_copy()
+        assert t.building() is None and shown is not None and shown.canonical() == W
+        labels = " ".join(text for text, _, _ in d.labels())
+        assert "You are out: your wrong guess at Seat 2 (AI)'s shape" in labels
+        assert not t.submit_button.visible and not t.clear_button.visible
+        from game import i18n
+        try:
+            assert i18n.load_language("de") is None
+            title = next(rect for text, rect, _ in d.labels() if text.startswith("Du bist raus"))
+            assert title.left >= 20 and title.right <= t.pad.rect.left - 20, "the heading stays over the board"
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()
