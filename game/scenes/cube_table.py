@@ -713,7 +713,7 @@ class CubeTable(TableScene):
         if opts.get("sudden_death"):
             flags.append(tr("sudden death"))
         lines.append(", ".join(flags))
-        lines.append(tr("Q/E turn the view.") if self.spectating or v["phase"] != "play"
+        lines.append(tr("Q/E turn the view.") if self.spectating or self.replaying or v["phase"] != "play"
                      else tr("Q/E turn the view. Ask: a digit, or Shift+letter."))
         def wrapped(size: int) -> list[tuple[int, str]]:
             return [(i, part) for i, line in enumerate(lines) for part in theme.wrap(line, size, rect.width)]

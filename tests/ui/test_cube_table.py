@@ -992,3 +992,22 @@ def test_out_with_sudden_death_your_wrong_copy_stays_on_the_board():
             i18n.load_language("en")
     finally:
         d.close()
+
+
+def test_a_replay_does_not_offer_keys_to_ask():
+    """The status line of a replay said "Ask: a digit, or Shift+letter.", but a replay
+    takes no questions (its keys step through the game)."""
+    from game.scenes.replay import ReplayScene
+    session = GameSession("cube", ["human", "ai:easy"], seed=1,
+                          options={"first_player": 0, "setup": {"secrets": [P, Q]}})
+    for text, seat in (("ask 5", 0), ("ask 1", 1), ("guess " + Q, 0), ("ask 2", 1)):
+        session.apply(text, seat)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        d.key(pygame.K_HOME)
+        d.key(pygame.K_RIGHT)
+        shown = " ".join(text for text, _, _ in d.labels(1))
+        assert "Round 1" in shown and "Q/E turn the view." in shown
+        assert "Ask: a digit" not in shown
+    finally:
+        d.close()
