@@ -568,8 +568,11 @@ class CubeTable(TableScene):
         target = v["target"]
         entries = [e for e in v["log"] if e["action"].startswith("ask")]
         fresh: set[str] = set()
-        if v["log"] and v["log"][-1]["action"].startswith("ask"):
-            fresh.add(v["log"][-1]["action"].split()[1])
+        latest = v["log"][-1] if v["log"] else {}
+        # marked only if its answer is about the target (a side: everyone answers); another
+        # seat's cell question is about its own target, and the ring would circle an old note
+        if latest.get("action", "").startswith("ask") and latest.get("target", target) == target:
+            fresh.add(latest["action"].split()[1])
         if not v["notes"]:
             entries = entries[-1:] if v["log"] and v["log"][-1]["action"].startswith("ask") else []
         cells: dict[str, str | None] = {}

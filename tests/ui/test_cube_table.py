@@ -1011,3 +1011,26 @@ def test_a_replay_does_not_offer_keys_to_ask():
         assert "Ask: a digit" not in shown
     finally:
         d.close()
+
+
+def test_a_cell_question_about_another_seat_does_not_mark_your_notes_fresh():
+    """With three players the pad holds the answers about your own target. Another seat's
+    cell question is about its target: the dashed "latest question" ring went round your
+    note for that cell (an answer from an earlier turn, about someone else)."""
+    R = "S:1.1,1.2 M:2.1,3.1,6.1 L:4.1,7.1,8.1,9.1"
+    d = cube_driver(["human", "ai:easy", "ai:easy"], first_player=0, notes=True,
+                    setup={"secrets": [P, Q, R]})
+    try:
+        t = d.top
+        t.paused = True
+        t.perform("ask 5", 0)             # seat 1 asks its target, seat 2: S
+        t.perform("ask 5", 1)             # seat 2 asks its target, seat 3: nothing there
+        d.frames(1)
+        cells, _, fresh = t.pad_notes()
+        assert cells == {"5": "S"} and "5" not in fresh, "seat 2's question says nothing of seat 2's shape"
+        t.perform("ask C", 2)             # a side: every seat answers, seat 2 too
+        d.frames(1)
+        _, letters, fresh = t.pad_notes()
+        assert letters == {"C": ["L", None, None]} and fresh == {"C"}
+    finally:
+        d.close()
