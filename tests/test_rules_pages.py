@@ -76,12 +76,16 @@ def test_the_blockers_page_names_the_rack_keys_of_both_games():
     assert f"1-{load_board().rack_size}" in page("blockers") and "1-9 and 0 in the advanced game" in page("blockers")
 
 
-@pytest.mark.parametrize("game", ["breaks", "blockers"])
+@pytest.mark.parametrize("game", ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"])
 def test_the_page_says_how_many_players_the_engine_allows(game):
     rules = get_rules(game)
-    assert f"{rules.min_players} to {rules.max_players} players" in page(game)
     german = asset("rules", "de", f"{game}.txt").read_text(encoding="utf-8")
-    assert f"{rules.min_players} bis {rules.max_players} Spieler" in german
+    if rules.min_players == rules.max_players:
+        assert f"For exactly {rules.min_players} players." in page(game)
+        assert f"Für genau {rules.min_players} Spieler." in german
+    else:
+        assert f"{rules.min_players} to {rules.max_players} players" in page(game)
+        assert f"{rules.min_players} bis {rules.max_players} Spieler" in german
 
 
 def test_the_blockers_page_keeps_the_advanced_endings_to_the_advanced_game():
