@@ -49,7 +49,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     # better (issue 2 notes).
     "breaks": {
         "normal": {"iterations": 1000, "rollout_depth": 0, "exploration": 1.2},
-        "hard": {"iterations": 4000, "max_seconds": 3.0, "rollout_depth": 0, "exploration": 1.2},
+        "hard": {"iterations": 4000, "max_seconds": 2.5, "rollout_depth": 0, "exploration": 1.2},
     },
 }
 
