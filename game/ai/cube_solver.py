@@ -304,8 +304,14 @@ class CubeSolver:
             _RANKED[key] = tuple(scored)
         return scored
 
-    def choose(self, cands: Candidates, reveal_bits: dict[str, float]) -> tuple[str, Any]:
-        """("ask", question) or ("guess", shape)."""
+    def choose(self, cands: Candidates, reveal_bits: dict[str, float],
+               cautious: bool = False) -> tuple[str, Any]:
+        """("ask", question) or ("guess", shape).
+
+        ``cautious``: a wrong guess would knock us out (sudden death, CU-14) and a later
+        turn will come, so the turns model does not apply: while some question can still
+        tell the shapes apart, ask it rather than gamble (a guess among 2 shapes loses the
+        game half the time; one more answer makes it certain)."""
         n = cands.size
         if n <= 1 and cands.count is not None:
             return "guess", cands.any_shape(self.rng)
@@ -313,6 +319,11 @@ class CubeSolver:
         best_value, best_q = scored[0]
         if self.level.choose_among > 1:
             best_value, best_q = self.rng.choice(scored[: self.level.choose_among])
+        if cautious and cands.count is not None:
+            if len(cands.sizes(best_q)) > 1:
+                return "ask", best_q
+            telling = [q for _, q in scored if len(cands.sizes(q)) > 1]
+            return ("ask", telling[0]) if telling else ("guess", cands.any_shape(self.rng))
         if cands.count is not None and self.guess_value(n) <= best_value:
             return "guess", cands.any_shape(self.rng)
         return "ask", best_q
@@ -401,7 +412,29 @@ class CubeBot:
             return Guess(cands.any_shape(self.rng))
         bits = reveal_bits(view, seat, view["pieces"][seat], view.get("my_secret"))
         kind, what = self.solver.choose(cands, bits)
+        if kind == "guess" and cands.size > 1 and self.cautious(view, seat):  # (checked only when gambling)
+            kind, what = self.solver.choose(cands, bits, cautious=True)
         return Ask(what) if kind == "ask" else Guess(what)
+
+    def cautious(self, view: dict[str, Any], seat: int) -> bool:
+        """Under sudden death a wrong guess knocks us out, so we only guess once sure, unless
+        this is the last round (no later turn) or a seat still to move this round can already
+        name its target's shape from the public answers: its right guess would end the game
+        with this round (CU-13), and then a gamble now is the last chance. (A seat that moves
+        before us would end it next round, and we still get that round's turn.)"""
+        options = view["options"]
+        if not options.get("sudden_death") or view["round"] >= int(options.get("max_rounds", 50)):
+            return False  # no elimination to fear, or no later turn for an answer to help
+        n = view["num_players"]
+        first = view["first_player"]
+        for q in range(n):
+            if (q - first) % n <= (seat - first) % n or view["eliminated"][q] or view["solved"][q]:
+                continue
+            t = (q + 1) % n  # q's target (CU-1)
+            facts, wrong = facts_about(view, t)
+            if Candidates(view["pieces"][t], facts, wrong, self.rng, 50, seconds=0.1).count == 1:
+                return False
+        return True
 
 
 def last_turn(view: dict[str, Any]) -> bool:

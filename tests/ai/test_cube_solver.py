@@ -143,3 +143,46 @@ def test_on_its_last_turn_the_bot_guesses_rather_than_asks():
         else:
             assert str(move).startswith("guess "), "the last round: only a guess can still win"
     assert asks == 1, "with sudden death the opening question is still worth asking"
+
+
+def test_under_sudden_death_the_bot_asks_rather_than_gamble_on_two_shapes():
+    """CU-14: a wrong guess knocks the guesser out. With two shapes left and a question that
+    tells them apart, every level asks it (one more answer makes the guess certain) instead
+    of a coin-flip guess that loses the game half the time; without sudden death a guess
+    among two is the quicker way (half the time right now), so normal and hard guess."""
+    rules = get_rules("cube")
+    two_left = "S:6.1,6.2 M:8.1,8.2,9.1 L:2.1,2.2,2.3,5.1"  # H and K leave two shapes of this one
+    for sudden in (False, True):
+        for level in ("ai:easy", "ai:normal", "ai:hard"):
+            state = rules.new_game(2, 3, first_player=0, sudden_death=sudden, setup={"secrets": [P, two_left]})
+            for text in ("ask H", "ask 5", "ask K", "ask 1"):
+                state.apply(state.parse(text))
+            view = state.view(0)
+            assert Candidates(PIECES, *facts_about(view, 1), random.Random(0), 100).count == 2
+            assert Candidates(PIECES, *facts_about(view, 0), random.Random(0), 100).count > 1, "not about to lose"
+            move = str(make_bot(level, "cube", seed=1).choose(SeatInfo(state, 0, "cube")))
+            if sudden:
+                assert move.startswith("ask "), (level, move)
+            elif level != "ai:easy":
+                assert move.startswith("guess "), (level, move)
+
+
+
+def test_under_sudden_death_the_bot_still_gambles_when_the_other_seat_is_about_to_win():
+    """If the seat questioning us can already name our shape from the public answers and moves
+    after us in this round, its right guess ends the game with this round (CU-13): a guess now
+    is the last chance, so normal takes it. If that seat moves before us, it can only end the
+    game next round, when we still get our turn: one more answer first is then the better way."""
+    rules = get_rules("cube")
+    two_left = "S:6.1,6.2 M:8.1,8.2,9.1 L:2.1,2.2,2.3,5.1"
+    for first, opening in ((0, ("ask H", "ask 6", "ask K", "ask 7")),
+                           (1, ("ask 6", "ask H", "ask 7", "ask K", "ask 6"))):
+        state = rules.new_game(2, 3, first_player=first, sudden_death=True, setup={"secrets": [P, two_left]})
+        for text in opening:
+            state.apply(state.parse(text))
+        view = state.view(0)
+        assert state.current_player == 0
+        assert Candidates(PIECES, *facts_about(view, 1), random.Random(0), 100).count == 2
+        assert Candidates(PIECES, *facts_about(view, 0), random.Random(0), 100).count == 1
+        move = str(make_bot("ai:normal", "cube", seed=1).choose(SeatInfo(state, 0, "cube")))
+        assert move.startswith("guess " if first == 0 else "ask "), (first, move)
