@@ -638,6 +638,10 @@ class BreaksTable(TableScene):
         v = self.view
         mine = v["tableaux"][self.viewer]
         if w[0] == "draw":
+            if any(t.startswith("merge ") and sum(len(mine[int(k) - 1]) for k in t.split()[1:]) >= 5
+                   for t in self.legal()):
+                # a merge banking a stack is open, but the final merges allow any number of them
+                return tr("That merge's stack of five can wait for the final merges: a card from the pile first.")
             return tr("No merge helps now: see what the pile gives you.")
         if w[0] == "place":
             n = len(mine[int(w[1]) - 1]) + 1
@@ -652,8 +656,11 @@ class BreaksTable(TableScene):
             n = len(mine[int(w[1]) - 1]) + len(mine[int(w[2]) - 1])
             return tr("Together they make {n} cards.", n=n) if n < 5 else tr("The merge banks a stack of five.")
         if w[0] == "discard":
-            if not any(t.startswith(("place", "break")) for t in self.legal()):
+            legal = self.legal()
+            if not any(t.startswith(("place", "break")) for t in legal):
                 return tr("It fits none of your slots and cannot break anything.")
+            if not any(t.startswith("place") for t in legal):  # only a break was possible
+                return tr("It fits none of your slots, and the break it allows would leave you worse off.")
             return tr("The card helps you nowhere, and placing it would only help an opponent break you.")
         return tr("There is no merge left worth making.")
 

@@ -676,3 +676,41 @@ def test_the_log_at_its_newest_starts_with_a_whole_entry_each_marked_on_its_firs
                 (marks, starts)
     finally:
         d.close()
+
+
+STACK_WAITING = {"first_player": 0, "setup": {"tableaux": [[["3D", "9D", "7D", "6D"], ["6H"], []],
+                                                           [["5S"], ["2C"], []]],
+                                              "deck": ["JS", "8C", "2S", "KH"]}}
+
+
+def test_a_draw_hint_beside_a_stack_banking_merge_says_the_merge_can_wait():
+    """merge 1 2 would bank a stack now; a draw hint must not claim that no merge helps."""
+    d = table_driver(["human", "ai:normal"], STACK_WAITING)
+    try:
+        table = d.top
+        d.frames(3)
+        assert "merge 1 2" in table.legal()
+        reason = table.hint_reason("draw")
+        assert "No merge helps" not in reason
+        assert reason == "That merge's stack of five can wait for the final merges: a card from the pile first."
+    finally:
+        d.close()
+
+
+BREAK_ONLY = {"first_player": 0, "setup": {"tableaux": [[["2H"], ["3D"], ["4C"]], [["4S"], ["9D"], []]],
+                                           "deck": ["JS", "8C", "2C", "7D"]}}
+
+
+def test_a_discard_hint_for_a_card_that_could_only_break_does_not_talk_of_placing_it():
+    d = table_driver(["human", "ai:normal"], BREAK_ONLY)
+    try:
+        table = d.top
+        d.frames(3)
+        d.key(pygame.K_d)
+        d.frames(40)
+        assert sorted(table.legal()) == ["break 2 1 3", "discard"]  # JS fits no slot; 4S lands on 4C
+        reason = table.hint_reason("discard")
+        assert "placing" not in reason
+        assert reason == "It fits none of your slots, and the break it allows would leave you worse off."
+    finally:
+        d.close()
