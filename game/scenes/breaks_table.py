@@ -664,6 +664,17 @@ class BreaksTable(TableScene):
             return tr("The card helps you nowhere, and placing it would only help an opponent break you.")
         return tr("There is no merge left worth making.")
 
+    def refine_hint(self, text: str) -> str:
+        """In the final merges the AI may say done with a stack-banking merge left once the
+        winner is settled either way (every move then scores the same for it); a person
+        would still bank the stack, so the hint suggests the merge that banks the most."""
+        if text != "done":
+            return text
+        mine = self.view["tableaux"][self.viewer]
+        sizes = {t: sum(len(mine[int(k) - 1]) for k in t.split()[1:]) for t in self.legal() if t.startswith("merge ")}
+        best = max(sizes, key=lambda t: sizes[t], default=None)
+        return best if best is not None and sizes[best] >= 5 else text
+
     def hint_move(self, text: str) -> str:
         w = text.split()
         if w[0] == "draw":

@@ -714,3 +714,19 @@ def test_a_discard_hint_for_a_card_that_could_only_break_does_not_talk_of_placin
         assert reason == "It fits none of your slots, and the break it allows would leave you worse off."
     finally:
         d.close()
+
+
+def test_in_the_final_merges_a_done_hint_becomes_the_merge_that_banks_a_stack():
+    """BR-15: with both piles empty the final merges start at once. merge 1 2 banks a stack;
+    a hint of 'done' (what the AI says when the winner is settled anyway) is turned into it."""
+    final = {"first_player": 0, "setup": {"tableaux": [[["3D", "9D", "7D", "6D"], ["6H"], []],
+                                                       [["5S"], ["2C"], []]], "deck": []}}
+    d = table_driver(["human", "ai:normal"], final)
+    try:
+        table = d.top
+        d.frames(3)
+        assert table.view["phase"] == "final" and table.session.current_player == 0
+        assert table.refine_hint("done") == "merge 1 2"
+        assert table.hint_reason("merge 1 2") == "The merge banks a stack of five."
+    finally:
+        d.close()
