@@ -110,6 +110,8 @@ class CircuitBreakerTalk:
         if w[0] == "discard":
             if self.last_round():
                 return tr("Tiles left in your hand score nothing, but cheese breaks ties.")
+            if any(t.startswith(f"place {w[1]} ") for t in self.legal()):  # it fits: not "no use"
+                return tr("It could go in your house, but the cheese is worth more to you now.")
             return tr("The tile is no use to you; the cheese is.")
         if self.last_round() and any(t.startswith("mouse ") for t in self.legal()):
             return tr("The game ends after this round, so a mouse sent out now would bring nothing back.")

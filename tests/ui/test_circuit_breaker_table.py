@@ -1169,3 +1169,17 @@ def test_without_cheese_the_mouse_warning_says_to_discard_for_some_first():
                                       "chase it, or lose it when their turn starts."]
     finally:
         d.close()
+
+
+def test_a_discard_hint_for_a_tile_that_could_go_in_does_not_call_it_no_use():
+    """The computer sometimes discards an appliance it could place (for the cheese, keeping the
+    room): the reason must not claim the tile is no use."""
+    d = cb_driver()
+    try:
+        t = d.top
+        legal = set(t.legal())
+        assert "place A1 at 3,4 r180" in legal and "discard A1 to appliance-1" in legal
+        assert t.hint_reason("discard A1 to appliance-1") == \
+            "It could go in your house, but the cheese is worth more to you now."
+    finally:
+        d.close()
