@@ -471,7 +471,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                 self.drop(source, *landing)
             else:
                 self.refuse(self.drop_problem(source, cell, event.pos) or tr("Drop it on a glowing socket."))
-                image.set_alpha(None)  # faded while it was over a socket
+                image.set_alpha(255)  # faded while it was over a socket (None would drop the see-through padding)
                 self.drag.snap_back(image, dragged, origin)
             return True
         if event.type == pygame.KEYDOWN:
@@ -643,7 +643,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         self.draw_panel(surface)
         landing = self.drag_landing()
         if self.drag.drag is not None:  # over a socket the tile shows where it lands; what is held fades
-            self.drag.drag.image.set_alpha(90 if landing else None)
+            self.drag.drag.image.set_alpha(90 if landing else 255)  # not None: that makes the padding black
         self.drag.draw(surface)
         self.draw_drag_landing(surface, landing)
 

@@ -1071,3 +1071,24 @@ def test_after_the_last_aggravate_keep_by_keys_the_ring_moves_to_a_stop_enter_ca
         assert t.selected is not None or not log(d)[-1].startswith("keep "), "Enter does something there"
     finally:
         d.close()
+
+
+def test_a_held_tile_off_the_sockets_and_its_snap_back_show_the_board_round_it():
+    """The tile image is padded for its tab: the padding stays see-through while the tile is
+    held away from a socket and while it slides home (it showed as a black square)."""
+    d = bb_driver()
+    try:
+        t = d.top
+        start, over = t.hand_rect(0, 0).center, cell_rect((5, 5)).center
+        canvas = d.app.display.canvas
+        d.frames(2)
+        before = canvas.copy()
+        d.hold(start, over, frames=2)
+        corner = t.drag.drag.rect.topleft  # the padding's corner, outside the tile's body
+        assert canvas.get_at(corner) == before.get_at(corner), "the held tile is drawn as a square"
+        d.release(over, frames=1)
+        _, tween = t.drag.snapbacks[0]
+        corner = (round(tween.pos[0]), round(tween.pos[1]))
+        assert canvas.get_at(corner) == before.get_at(corner), "the sliding tile is drawn as a square"
+    finally:
+        d.close()
