@@ -24,6 +24,7 @@ class Drag:
     pos: tuple[int, int]           # pointer position
     started: bool = False          # past the threshold (otherwise it is still a click)
     press: tuple[int, int] = (0, 0)
+    shadow: pygame.Surface | None = None  # made on the first frame drawn, from the image's shape
 
     @property
     def rect(self) -> pygame.Rect:
@@ -88,10 +89,16 @@ class DragController:
         d = self.drag
         if d is not None and d.started:
             r = d.rect
-            shadow = pygame.Surface(r.size, pygame.SRCALPHA)
-            shadow.fill((0, 0, 0, 70))
-            surface.blit(shadow, r.move(6, 8))
+            if d.shadow is None:
+                d.shadow = shadow_of(d.image)
+            surface.blit(d.shadow, r.move(6, 8))
             surface.blit(d.image, r)
+
+
+def shadow_of(image: pygame.Surface) -> pygame.Surface:
+    """A soft shadow with the image's own outline: a padded tile or a round-cornered card
+    casts its shape, not the square box around it."""
+    return pygame.mask.from_surface(image, 8).to_surface(setcolor=(0, 0, 0, 70), unsetcolor=(0, 0, 0, 0))
 
 
 def best_overlap(rect: pygame.Rect, targets: dict[Any, pygame.Rect], pointer: tuple[int, int]) -> Any:

@@ -1092,3 +1092,23 @@ def test_a_held_tile_off_the_sockets_and_its_snap_back_show_the_board_round_it()
         assert canvas.get_at(corner) == before.get_at(corner), "the sliding tile is drawn as a square"
     finally:
         d.close()
+
+
+def test_a_held_tile_casts_a_shadow_of_its_own_shape():
+    """The shadow under a held tile follows the tile, not the square its tab padding makes
+    (a dark square trailed every tile dragged)."""
+    d = bb_driver()
+    try:
+        t = d.top
+        start, over = t.hand_rect(0, 0).center, cell_rect((5, 5)).center
+        canvas = d.app.display.canvas
+        d.frames(2)
+        before = canvas.copy()
+        d.hold(start, over, frames=2)
+        r = t.drag.drag.rect
+        shadow_corner = (r.right + 4, r.bottom + 6)  # the shadow box's corner, past the tile's body
+        assert canvas.get_at(shadow_corner) == before.get_at(shadow_corner)
+        body = (r.centerx + 6 + r.w // 2 - 12, r.centery + 8)  # a shadow edge just right of the body
+        assert canvas.get_at(body) != before.get_at(body), "the tile still casts a shadow"
+    finally:
+        d.close()
