@@ -21,6 +21,7 @@ import pygame
 
 from game import __version__, storage
 from game.ui.display import Display
+from game.ui.pointer import Pointer
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sound
 
@@ -81,6 +82,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.writer = storage.BackgroundWriter()
         self.mouse_pos: tuple[int, int] = (-1, -1)  # off the canvas until the pointer first moves
+        self.pointer = Pointer()
         self.running = False
         self.frame = 0
         self.time = 0.0
@@ -164,6 +166,7 @@ class App:
                 if not self._handle_global(event):
                     self.stack.handle_event(event)
             self.stack.update(dt)
+            self.pointer.update(self.stack.top, self.mouse_pos)
             self._report_failed_write()
             self.display.begin_frame()
             self.stack.draw(self.display.canvas)

@@ -1,0 +1,76 @@
+"""The mouse pointer turns into a hand over what a click or drag would use right now, and
+stays an arrow elsewhere: a real table and the title screen, driven headless."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.breaks_table import BreaksTable
+from game.scenes.table_base import PANEL_RECT
+from game.session import GameSession
+from game.ui.pointer import ARROW, EVERY, HAND
+from tests.ui.driver import Driver
+
+DECK = ["7H", "2C", "9H", "KS", "3D", "7C", "4H", "QS", "8C"]
+
+
+def breaks_driver(seats: list[str]) -> Driver:
+    session = GameSession("breaks", seats, seed=0, options={"first_player": 0, "setup": {"deck": DECK}})
+    return Driver(lambda app: BreaksTable(app, session), autosave=False)
+
+
+def point(d: Driver, pos: tuple[int, int]) -> str:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    d.frames(EVERY + 1)  # the pointer is looked at every few frames
+    return d.app.pointer.shape
+
+
+def test_a_hand_over_the_draw_pile_and_your_cards_on_your_turn_an_arrow_on_bare_table():
+    d = breaks_driver(["human", "human"])
+    try:
+        d.settle()
+        t = d.top
+        assert point(d, t.layout.DRAW.center) == HAND
+        assert point(d, t.layout.card_rect(0, 1, 0).center) == HAND
+        assert point(d, (t.layout.PROMPT.centerx, t.layout.PROMPT.bottom + 10)) == ARROW
+        assert point(d, t.undo_button.rect.center) == ARROW, "a greyed-out button is not clickable"
+        assert point(d, (PANEL_RECT.x + 150, 666)) == HAND  # Rules
+    finally:
+        d.close()
+
+
+def test_the_pointer_is_a_hand_while_a_card_is_held():
+    d = breaks_driver(["human", "human"])
+    try:
+        d.settle()
+        t = d.top
+        bare = (t.layout.PROMPT.centerx, t.layout.PROMPT.bottom + 10)
+        d.hold(t.layout.DRAW.center, bare, frames=2)
+        assert t.drag.active and d.app.pointer.shape == HAND
+        d.release(bare)
+        assert point(d, bare) == ARROW
+    finally:
+        d.close()
+
+
+def test_no_hand_over_the_draw_pile_while_the_computer_plays():
+    d = breaks_driver(["ai:easy", "human"])
+    try:
+        t = d.top
+        assert not t.my_turn()
+        assert point(d, t.layout.DRAW.center) == ARROW
+    finally:
+        d.close()
+
+
+def test_title_menu_entries_show_a_hand():
+    d = Driver()
+    try:
+        d.settle()
+        title = d.top
+        live = [item for item in title.focus.items if item.enabled()]
+        assert live, "the title screen has controls"
+        assert point(d, live[0].rect_of().center) == HAND
+        assert point(d, (2, 2)) == ARROW
+    finally:
+        d.close()
