@@ -48,6 +48,11 @@ PILE_X = 500
 MOVE_TIME = 0.3
 
 
+# what your own move sounds like, as in the other games (a tile played or drawn was silent)
+ACT_SOUNDS = {"draw": "draw", "play": "drop", "rearrange": "drop", "place": "drop", "target": "capture",
+              "keep": "pick"}
+
+
 class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
     # messages in the side panel (this game shows no status there): in the middle column they
@@ -191,7 +196,11 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     def act(self, text: str) -> bool:
         self.selected = None
         self.side_pick = 0
-        return self.perform(text, self.viewer)
+        done = self.perform(text, self.viewer)
+        cue = ACT_SOUNDS.get(text.split()[0])
+        if done and cue:
+            self.app.sound.play(cue)
+        return done
 
     def end_turn(self) -> None:
         """End the turn; with actions unused (they are lost, BB-11) ask first."""

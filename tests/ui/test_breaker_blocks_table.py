@@ -1112,3 +1112,26 @@ def test_a_held_tile_casts_a_shadow_of_its_own_shape():
         assert canvas.get_at(body) != before.get_at(body), "the tile still casts a shadow"
     finally:
         d.close()
+
+
+def test_your_moves_are_heard_a_tile_played_drawn_or_knocked_off():
+    """Playing, drawing and an ANNIHILATE target each ask for their sound, as in the other
+    games (Breaker Blocks moves were silent); a turn ended asks for none."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S"])
+    played: list[str] = []
+    d.app.sound.play = played.append
+    try:
+        t = d.top
+        d.drag(t.hand_rect(0, t.hand_kinds(0).index("annihilate")).center, near((0, -1), "E"))
+        assert log(d)[-1] == "play annihilate at 0,-1 from E" and played == ["drop"]
+        d.click(cell_rect((1, 3)).center)
+        assert log(d)[-1] == "target 1,3" and played == ["drop", "capture"]
+        t.act("end")  # the opponent (a second person) takes the table
+        d.frames(2)
+        assert log(d)[-1] == "end" and played == ["drop", "capture"]
+        index = [k for k, _, _ in t.pile_entries()].index("annihilate")
+        played.clear()
+        d.click(t.pile_rect(index).center)
+        assert log(d)[-1] == "draw annihilate" and played == ["draw"]
+    finally:
+        d.close()
