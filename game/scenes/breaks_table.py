@@ -394,10 +394,8 @@ class BreaksTable(TableScene):
                 self.click(result.source)
                 return True
             dragged_rect = pygame.Rect(event.pos[0] - d.grab[0], event.pos[1] - d.grab[1], *image.get_size())
-            if not self.drop(result.source, result.target):
+            if not self.drop(result.source, result.target):  # a move made says so itself (act)
                 self.drag.snap_back(image, dragged_rect, origin)
-            else:
-                self.app.sound.play("drop")
             return True
         if event.type == pygame.KEYDOWN:
             return self.on_key(event)

@@ -730,3 +730,17 @@ def test_in_the_final_merges_a_done_hint_becomes_the_merge_that_banks_a_stack():
         assert table.hint_reason("merge 1 2") == "The merge banks a stack of five."
     finally:
         d.close()
+
+
+def test_a_move_made_by_drag_asks_for_its_sound_once(x1):
+    """Drawn by dragging the pile: the draw sound alone; a card dragged onto a slot: one drop
+    (each played twice over, or a drop on top of the draw)."""
+    played: list[str] = []
+    x1.app.sound.play = played.append
+    table = x1.top
+    x1.drag(table.layout.DRAW.center, table.layout.PENDING.center)
+    assert actions(x1) == ["draw"] and played == ["draw"]
+    x1.frames(40)
+    played.clear()
+    x1.drag(table.layout.PENDING.center, slot_point(table, 0, 1))
+    assert actions(x1) == ["draw", "place 2"] and played == ["drop"]
