@@ -13,6 +13,7 @@ from game.rules import CATALOG, GameDataError, move_count
 from game.scenes.base import AppScene
 from game.scenes.tables import data_problem, is_playable, saved_game_title
 from game.ui import draw, theme
+from game.ui.buttons import LabelButton
 from game.ui.icon import make_icon
 
 log = logging.getLogger("breakbox")
@@ -46,6 +47,8 @@ class TitleScene(AppScene):
                 self.continue_text = tr("Continue {title} (1 move in)", title=title) if moves == 1 else \
                     tr("Continue {title} ({moves} moves in)", title=title, moves=moves)
         self.rows: list[pygame.Rect] = []
+        self.row_buttons: dict[str, LabelButton] = {}  # each playable game's Play
+        self.pressed_row: str | None = None
         broken: set[str] = set()
         y = 200
         for info in CATALOG:
@@ -56,8 +59,9 @@ class TitleScene(AppScene):
                 self.app.notices.append(problem)
                 broken.add(info.name)
             if is_playable(info.name):
-                self.button(tr("Play"), (row.right - 170, row.y + 22, 150, 44),
-                            lambda n=info.name: self.open_setup(n), object_id="#primary", enabled=not problem)
+                self.row_buttons[info.name] = self.button(
+                    tr("Play"), (row.right - 170, row.y + 22, 150, 44), lambda n=info.name: self.open_setup(n),
+                    object_id="#primary", enabled=not problem)
             else:
                 self.button(tr("Coming soon"), (row.right - 170, row.y + 22, 150, 44), lambda: None,
                             object_id="#coming_soon", enabled=False, focusable=False)
@@ -127,7 +131,30 @@ class TitleScene(AppScene):
         if same:
             self.focus.index, self.focus.visible = same[0], visible
 
+    def row_game_at(self, pos: tuple[int, int]) -> str | None:
+        """The game whose row (its name, player count or blurb: anywhere but the Play button
+        itself, which answers for itself) is under ``pos``, when its Play button works. A
+        whole row opens the game, as a tile in a game library does; only Play did."""
+        for info, row in zip(CATALOG, self.rows, strict=True):
+            btn = self.row_buttons.get(info.name)
+            if row.collidepoint(pos) and btn is not None and btn.is_enabled and not btn.rect.collidepoint(pos):
+                return info.name
+        return None
+
+    def hot_at(self, pos: tuple[int, int]) -> bool:
+        """Clickable beyond the focus ring's stops (the pointer turns into a hand)."""
+        return self.row_game_at(pos) is not None
+
     def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed_row = self.row_game_at(event.pos)
+            return self.pressed_row is not None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed_row is not None:
+            game, self.pressed_row = self.pressed_row, None
+            if self.row_game_at(event.pos) == game:  # let go on the row it was pressed on
+                self.app.sound.play("pick")
+                self.open_setup(game)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             # Esc means "back" everywhere else: one press too many must not close the app
             from game.scenes.confirm import ConfirmScene
@@ -145,7 +172,9 @@ class TitleScene(AppScene):
         for info, row in zip(CATALOG, self.rows, strict=True):
             ready = is_playable(info.name)
             draw.panel(surface, row, theme.PANEL if ready else (20, 32, 38), edge=None, radius=10)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, row, 1, border_radius=10)
+            hovered = self.row_game_at(self.app.mouse_pos) == info.name  # it opens on a click: say so
+            pygame.draw.rect(surface, theme.TEXT_DIM if hovered else theme.PANEL_EDGE, row, 2 if hovered else 1,
+                             border_radius=10)
             theme.draw_text(surface, tr(info.title), (row.x + 20, row.y + 12), 26,
                             theme.TEXT if ready else theme.TEXT_DIM, bold=True)
             theme.draw_text(surface, tr("{players} players", players=info.players), (row.x + 250, row.y + 18), 16,

@@ -28,6 +28,9 @@ def shape_for(scene: Any, pos: tuple[int, int]) -> str:
     drag = getattr(scene, "drag", None)
     if drag is not None and getattr(drag, "active", False):
         return HAND
+    hot_at = getattr(scene, "hot_at", None)  # a scene's own clickable places beyond its stops
+    if hot_at is not None and hot_at(pos):
+        return HAND
     focus = getattr(scene, "focus", None)
     for item in getattr(focus, "items", ()):
         # usable first, as the focus ring asks: a stop may have no place while it is not

@@ -74,3 +74,22 @@ def test_title_menu_entries_show_a_hand():
         assert point(d, (2, 2)) == ARROW
     finally:
         d.close()
+
+
+def test_a_click_anywhere_on_a_games_row_opens_its_set_up():
+    """The row (name, player count, blurb) is a tile as in a game library: it lights up
+    under the pointer and a click opens the game, like its Play button (it did nothing)."""
+    from game.scenes.setup import SetupScene
+    from game.scenes.title import TitleScene
+    d = Driver()
+    try:
+        d.settle()
+        title = d.top
+        assert isinstance(title, TitleScene)
+        name_spot = (title.rows[0].x + 40, title.rows[0].y + 24)  # on the first game's name
+        assert point(d, name_spot) == HAND
+        assert point(d, (title.rows[0].right + 20, title.rows[0].y + 24)) == ARROW  # beside the row
+        d.click(name_spot)
+        assert isinstance(d.top, SetupScene) and d.top.game == "breaks"
+    finally:
+        d.close()
