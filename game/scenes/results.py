@@ -9,6 +9,7 @@ from game.scenes.base import AppScene
 from game.scenes.table_base import PANEL_RECT
 from game.stats import LOWER_IS_BETTER
 from game.ui import draw, theme
+from game.ui.pointer import HAND
 
 BOX = pygame.Rect(200, 110, 760, 500)  # the usual box; layout() makes it taller when needed
 MAX_HEIGHT = 700
@@ -71,6 +72,11 @@ class ResultsScene(AppScene):
     def toggle_peek(self) -> None:
         self.peek = not self.peek
 
+    def pointer_at(self, pos: tuple[int, int]) -> str | None:
+        """While looking at the table a click anywhere brings the results back (the hidden
+        buttons' places are nothing special then)."""
+        return HAND if self.peek else None
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if self.peek and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.peek = False
@@ -90,7 +96,7 @@ class ResultsScene(AppScene):
             # over the side panel's buttons (of no use while looking), so nothing of the game is hidden
             box = pygame.Rect(PANEL_RECT.x + 6, PANEL_RECT.bottom - 74, PANEL_RECT.w - 12, 68)
             draw.panel(surface, box, edge=theme.YELLOW)
-            lines = theme.wrap(tr("Press any key to return to the results"), 17, box.w - 20)[:2]
+            lines = theme.wrap(tr("Press any key or click to return to the results"), 17, box.w - 20)[:2]
             for i, line in enumerate(lines):
                 y = box.centery + (i - (len(lines) - 1) / 2) * 24
                 theme.draw_text(surface, line, (box.centerx, int(y)), 17, theme.YELLOW, bold=True, anchor="center",

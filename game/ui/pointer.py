@@ -25,6 +25,9 @@ def shape_for(scene: Any, pos: tuple[int, int]) -> str:
     """The pointer ``scene`` wants at ``pos`` (canvas coordinates)."""
     if scene is None:
         return ARROW
+    own = getattr(scene, "pointer_at", None)  # a scene that knows better (a click anywhere answers)
+    if own is not None and (shape := own(pos)) is not None:
+        return shape
     drag = getattr(scene, "drag", None)
     if drag is not None and getattr(drag, "active", False):
         return HAND

@@ -93,3 +93,29 @@ def test_a_click_anywhere_on_a_games_row_opens_its_set_up():
         assert isinstance(d.top, SetupScene) and d.top.game == "breaks"
     finally:
         d.close()
+
+
+def test_looking_at_the_finished_table_a_click_anywhere_returns_and_the_pointer_says_so():
+    """While the results are hidden to look at the table, their buttons are not drawn: the
+    pointer is a hand everywhere (any click brings the results back), not over their empty
+    places only, and the note names the click as well as the keys."""
+    from game.scenes.results import ResultsScene
+    setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": []}
+    session = GameSession("breaks", ["human", "human"], seed=0, options={"first_player": 0, "setup": setup})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        d.key(pygame.K_f)
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_f)
+        assert d.until(lambda: isinstance(d.top, ResultsScene), 5)
+        results = d.top
+        d.settle()
+        bare = (results.box.x + 20, results.box.bottom - 20)  # inside the box, beside the buttons
+        assert point(d, bare) == ARROW
+        results.toggle_peek()
+        assert point(d, bare) == HAND
+        assert any("click" in text for text, _, _ in d.labels(frames=2))
+        d.click(bare)
+        assert not results.peek
+    finally:
+        d.close()
