@@ -21,6 +21,7 @@ from game.ui import cards, draw, theme
 from game.ui.card_motion import Motion, Placed, diff_motion
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
+from game.ui.pointer import ARROW, HAND
 from game.ui.tween import speed_factor
 
 MOVE_TIME = 0.38
@@ -367,6 +368,30 @@ class BreaksTable(TableScene):
         if lay.DISCARD.collidepoint(pos):
             return ("discard",)
         return None
+
+    def pointer_at(self, pos: tuple[int, int]) -> str | None:
+        """Over the table, a hand only where a press does something now: the draw pile when
+        you may draw, a sequence of yours that can merge, the drawn card and every place it
+        may go, the slots a break may land on. The focus ring's stops (every slot, for the
+        arrow keys) would show it over a lone card that cannot move, and over opponents."""
+        spot = self.source_at(pos)
+        if spot is None:
+            return None  # the buttons: as the focus ring says
+        hot: set[tuple] = set()
+        legal = self.legal()
+        if "draw" in legal:
+            hot.add(("draw",))
+        if self.view.get("pending"):
+            hot |= {("pending",), *self.targets_for(("pending",))}
+        if self.selected is not None and self.selected[0] == "break":
+            hot |= set(self.targets_for(self.selected))
+        for s in range(3):
+            mine = ("slot", self.viewer, s)
+            if self.view["tableaux"][self.viewer][s] and self.targets_for(mine):  # it can merge
+                hot.add(mine)
+                if self.selected == ("slot", s):
+                    hot |= set(self.targets_for(mine))
+        return HAND if spot in hot else ARROW
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):

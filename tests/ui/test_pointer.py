@@ -119,3 +119,26 @@ def test_looking_at_the_finished_table_a_click_anywhere_returns_and_the_pointer_
         assert not results.peek
     finally:
         d.close()
+
+
+def test_breaks_a_hand_only_over_cards_that_can_move_and_where_they_may_go():
+    """7H and 9H can merge (a suit in common), the 3D cannot: no hand over it, nor over the
+    opponent's cards. With a card drawn (4H): a hand over it and the slots it fits."""
+    d = breaks_driver(["human", "human"])
+    try:
+        d.settle()
+        t = d.top
+        lay = t.layout
+        assert point(d, lay.card_rect(0, 0, 0).center) == HAND  # 7H: merges with 9H
+        assert point(d, lay.card_rect(0, 2, 0).center) == ARROW  # 3D: goes nowhere
+        assert point(d, lay.card_rect(1, 0, 0).center) == ARROW  # the opponent's 2C
+        d.click(lay.DRAW.center)
+        d.frames(40)
+        assert t.view["pending"] == "4H"
+        assert point(d, lay.PENDING.center) == HAND
+        assert point(d, lay.card_rect(0, 1, 0).center) == HAND  # 9H takes the 4H
+        assert point(d, lay.card_rect(0, 2, 0).center) == ARROW  # 3D does not
+        assert point(d, lay.DISCARD.center) == HAND
+        assert point(d, lay.DRAW.center) == ARROW  # drawn already
+    finally:
+        d.close()
