@@ -19,6 +19,7 @@ from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
+from game.ui.pointer import ARROW, HAND
 from game.ui.seat_style import blockers_fill
 from game.ui.surface_cache import SurfaceCache
 from game.ui.symbols import PATTERNS, draw_pattern, draw_symbol
@@ -217,6 +218,16 @@ class BlockersTable(TableScene):
             if self.rack_rect(i).collidepoint(pos):
                 return i
         return None
+
+    def pointer_at(self, pos: tuple[int, int]) -> str | None:
+        """A hand over your rack on your turn and, with a tile picked up, over the squares it
+        may go to (the focus ring's stops are every square, for the arrow keys)."""
+        if self.rack_index_at(pos) is not None:
+            return HAND if self.my_turn() else ARROW
+        square = square_at(pos)
+        if square is None:
+            return None  # the buttons: as the focus ring says
+        return HAND if square in self.targets() else ARROW
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):

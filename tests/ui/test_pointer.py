@@ -142,3 +142,23 @@ def test_breaks_a_hand_only_over_cards_that_can_move_and_where_they_may_go():
         assert point(d, lay.DRAW.center) == ARROW  # drawn already
     finally:
         d.close()
+
+
+def test_blockers_with_a_tile_picked_up_a_hand_only_over_the_squares_it_may_go_to():
+    from game.scenes.blockers_table import BlockersTable, square_rect
+    setup = {"pools": [["5", "E", "9", "A", "circle", "1"], ["1", "2", "3", "4", "5", "6"]],
+             "board": {"E4": "blue", "E5": "blue", "E6": "blue", "A8": "blue", "A9": "blue", "I9": "blue"}}
+    session = GameSession("blockers", ["human", "human"], seed=1, options={"first_player": 0, "setup": setup})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        d.settle()
+        t = d.top
+        nine = [tile for _, tile in t.rack_tiles()].index("9")
+        assert point(d, t.rack_rect(nine).center) == HAND
+        d.click(t.rack_rect(nine).center)
+        assert t.selected is not None
+        assert "E9" in t.targets() and "E5" not in t.targets()
+        assert point(d, square_rect("E9").center) == HAND
+        assert point(d, square_rect("E5").center) == ARROW  # a 9 goes in column 9 only
+    finally:
+        d.close()
