@@ -315,8 +315,13 @@ class BuildBoard:
         if b is not None:
             self._draw_tray(surface, b)
             if self.held is not None and not self.held.by_keys and ghost is None:
+                # the floor plan centred on the pointer, as over the grid (the view's origin
+                # is the middle of cell 1,1): it hung two cells above the pointer
+                pose = b.pose[self.held.pid]
+                sx = 1 - round(sum(c[0] for c in pose) / len(pose))
+                sy = 1 - round(sum(c[1] for c in pose) / len(pose))
                 hand = IsoView(self.app.mouse_pos, tile=iso.tile, rotation=self.rotation)
-                hand.draw_cubes(surface, {(c[0] - 1, c[1] - 1, c[2]): self.held.pid for c in b.pose[self.held.pid]},
+                hand.draw_cubes(surface, {(c[0] + sx, c[1] + sy, c[2]): self.held.pid for c in pose},
                                 COLOURS, alpha=200)
 
     @staticmethod

@@ -1034,3 +1034,23 @@ def test_a_cell_question_about_another_seat_does_not_mark_your_notes_fresh():
         assert letters == {"C": ["L", None, None]} and fresh == {"C"}
     finally:
         d.close()
+
+
+def test_a_block_carried_off_the_grid_is_drawn_under_the_pointer():
+    """Away from the grid the held block follows the pointer with its floor plan centred on
+    it, as its shadow is over the grid (it hung two cells above the pointer, apart from it)."""
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        canvas = d.app.display.canvas
+        off_grid = (830, 330)
+        d.frames(2)
+        before = canvas.copy()
+        for index in range(3):  # each of S, M and L
+            d.hold(t.board.tray_rect(index).center, off_grid, frames=2)
+            assert t.board.held is not None and t.board.cell_at(off_grid) is None
+            assert canvas.get_at(off_grid) != before.get_at(off_grid), index
+            d.release(t.board.tray_rect(index).center)
+            d.frames(2)
+    finally:
+        d.close()
