@@ -687,7 +687,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             if name in covered:  # a discard still on its way: the pile as it was
                 spot = {**spot, **covered[name]}
             draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
-            if f"mouse {name}" in legal or (self.held_tile() and f"discard {self.held_tile()} to {name}" in legal):
+            # a tile held by drag may go only to an appliance pile: the mouse's places stay dark
+            dragging = self.drag.active and self.drag.drag.source[0] == "tile"
+            mouse = f"mouse {name}" in legal and not dragging
+            if mouse or (self.held_tile() and f"discard {self.held_tile()} to {name}" in legal):
                 pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=8)
             theme.draw_text(surface, tr(name.replace("-", " ")), (r.x + 6, r.y + 4), 12, theme.TEXT_DIM)
             if spot["kind"] == "cheese":

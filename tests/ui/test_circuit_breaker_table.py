@@ -1183,3 +1183,27 @@ def test_a_discard_hint_for_a_tile_that_could_go_in_does_not_call_it_no_use():
             "It could go in your house, but the cheese is worth more to you now."
     finally:
         d.close()
+
+
+def test_a_dragged_tile_lights_only_the_piles_it_may_be_discarded_to():
+    """Held by drag, a tile goes to your house or an appliance pile: the wire piles and the
+    stacks (places for your mouse, which a dropped tile cannot use) no longer light up."""
+    from game.ui import theme
+    d = cb_driver()
+    try:
+        t = d.top
+        canvas = d.app.display.canvas
+
+        def lit(name: str) -> bool:
+            r = t.spot_rect(name)
+            return tuple(canvas.get_at((r.centerx, r.y)))[:3] == theme.YELLOW
+
+        d.frames(2)
+        assert lit("wire-1") and lit("appliance-1"), "on your turn: the mouse may go to any pile"
+        i = t.view["hand"].index("A1")
+        d.hold(t.hand_rect(i).center, (200, 200), frames=2)
+        assert t.drag.active
+        assert lit("appliance-1") and lit("appliance-2")
+        assert not lit("wire-1") and not lit("wire-stack") and not lit("appliance-stack")
+    finally:
+        d.close()
