@@ -1135,3 +1135,16 @@ def test_your_moves_are_heard_a_tile_played_drawn_or_knocked_off():
         assert log(d)[-1] == "draw annihilate" and played == ["draw"]
     finally:
         d.close()
+
+
+@pytest.mark.parametrize(("cap", "said"), [(30, "Turns played: 0 and 0 (limit 30)"),
+                                           (0, "Turns played: 0 and 0 (no limit)")])
+def test_the_turn_count_says_limit_as_the_set_up_screen_does(cap, said):
+    """The set-up's 'Turn limit' is a limit at the table too (it said 'cap 30', or 'cap none')."""
+    session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0, "turn_cap": cap})
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        texts = [text for text, _, _ in d.labels(frames=2)]
+        assert said in texts, [t for t in texts if t.startswith("Turns")]
+    finally:
+        d.close()
