@@ -11,9 +11,12 @@ never disagree.
 from __future__ import annotations
 
 import contextlib
+import logging
 from typing import Any
 
 import pygame
+
+log = logging.getLogger("breakbox")
 
 HAND = "hand"
 ARROW = "arrow"
@@ -56,6 +59,7 @@ class Pointer:
         self.shape = ARROW
         self._wait = 0
         self._seen: tuple[Any, bool] | None = None
+        self._failed: set[type] = set()
 
     def update(self, scene: Any, pos: tuple[int, int]) -> None:
         drag = getattr(scene, "drag", None)
@@ -64,7 +68,13 @@ class Pointer:
         if self._wait > 0 and seen == self._seen:
             return
         self._wait, self._seen = EVERY, seen
-        self.shape = shape_for(scene, pos) if pos[0] >= 0 else ARROW  # no pointer yet (benches, start-up)
+        try:
+            self.shape = shape_for(scene, pos) if pos[0] >= 0 else ARROW  # no pointer yet (benches, start-up)
+        except Exception:  # the pointer's shape is never worth a game: say so in the log, show the arrow
+            if type(scene) not in self._failed:
+                self._failed.add(type(scene))
+                log.exception("pointer shape failed on %s", type(scene).__name__)
+            self.shape = ARROW
         with contextlib.suppress(pygame.error):  # no system cursors (the headless driver): keep the default
             current = pygame.mouse.get_cursor()
             if current == _IBEAM:  # pygame_gui's text box under the pointer owns it

@@ -162,3 +162,21 @@ def test_blockers_with_a_tile_picked_up_a_hand_only_over_the_squares_it_may_go_t
         assert point(d, square_rect("E5").center) == ARROW  # a 9 goes in column 9 only
     finally:
         d.close()
+
+
+def test_a_scene_whose_pointer_test_fails_keeps_running_with_the_arrow(caplog):
+    """The pointer's shape is cosmetic: a failure there is logged, and the game goes on."""
+    d = breaks_driver(["human", "human"])
+    try:
+        d.settle()
+        t = d.top
+
+        def broken(pos):
+            raise RuntimeError("no shape today")
+
+        t.pointer_at = broken
+        assert point(d, t.layout.DRAW.center) == ARROW
+        assert d.app.crash is None and d.top is t
+        assert "no shape today" in caplog.text
+    finally:
+        d.close()
