@@ -46,6 +46,10 @@ from game.ui.drag import DragController
 from game.ui.focus import Focusable
 from game.ui.tween import speed_factor
 
+# what your own move sounds like: a discard for cheese and a mouse sent out were silent, and
+# cheese by keyboard too (only a click on the mouse token sounded)
+ACT_SOUNDS = {"place": "drop", "discard": "drop", "mouse": "pick", "cheese": "capture"}
+
 
 class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
@@ -175,7 +179,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
 
     # --- acting -------------------------------------------------------------------------
     def act(self, text: str) -> bool:
-        return self.perform(text, self.viewer)
+        done = self.perform(text, self.viewer)
+        cue = ACT_SOUNDS.get(text.split()[0])
+        if done and cue:  # every way in (drag, click, keys) sounds the same
+            self.app.sound.play(cue)
+        return done
 
     def end_turn(self) -> None:
         if self.my_turn():
@@ -271,7 +279,6 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.selected = None
         if self.act(text):
             self.rotation, self.turned = 0, None  # the next tile starts upright
-            self.app.sound.play("drop")
             return True
         return False
 
@@ -374,7 +381,6 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 text = f"cheese {seat + 1}"
                 if text in self.legal():
                     self.act(text)
-                    self.app.sound.play("capture")
                 else:
                     self.refuse(self.reason(text))
                 return True

@@ -1207,3 +1207,28 @@ def test_a_dragged_tile_lights_only_the_piles_it_may_be_discarded_to():
         assert not lit("wire-1") and not lit("wire-stack") and not lit("appliance-stack")
     finally:
         d.close()
+
+
+def test_your_moves_are_heard_a_discard_for_cheese_and_a_mouse_sent_out_too():
+    """Each move asks for one sound: a placed tile and a discard drop, a mouse sent to a pile
+    picks (the discard and the mouse were silent)."""
+    d = cb_driver()
+    played: list[str] = []
+    d.app.sound.play = played.append
+    try:
+        t = d.top
+        i = t.view["hand"].index("A1")
+        d.hold(t.hand_rect(i).center, (200, 200))
+        d.key(pygame.K_r)
+        d.key(pygame.K_r)
+        played.clear()  # turning the held tile has its own sound
+        d.release(house_rect_cell(3, 4).center)
+        assert log(d)[-1].startswith("place A1") and played == ["drop"]
+        played.clear()
+        d.drag(t.hand_rect(0).center, t.spot_rect("appliance-2").center)
+        assert log(d)[-1].startswith("discard") and played == ["drop"]
+        played.clear()
+        d.click(t.spot_rect("wire-1").center)
+        assert log(d)[-1] == "mouse wire-1" and played == ["pick"]
+    finally:
+        d.close()
