@@ -28,12 +28,12 @@ def shape_for(scene: Any, pos: tuple[int, int]) -> str:
     """The pointer ``scene`` wants at ``pos`` (canvas coordinates)."""
     if scene is None:
         return ARROW
+    drag = getattr(scene, "drag", None)
+    if drag is not None and getattr(drag, "active", False):
+        return HAND  # the whole time something is held, over places it cannot go too
     own = getattr(scene, "pointer_at", None)  # a scene that knows better (a click anywhere answers)
     if own is not None and (shape := own(pos)) is not None:
         return shape
-    drag = getattr(scene, "drag", None)
-    if drag is not None and getattr(drag, "active", False):
-        return HAND
     hot_at = getattr(scene, "hot_at", None)  # a scene's own clickable places beyond its stops
     if hot_at is not None and hot_at(pos):
         return HAND

@@ -180,3 +180,19 @@ def test_a_scene_whose_pointer_test_fails_keeps_running_with_the_arrow(caplog):
         assert "no shape today" in caplog.text
     finally:
         d.close()
+
+
+def test_the_hand_stays_while_a_card_is_held_over_a_place_it_cannot_go():
+    d = breaks_driver(["human", "human"])
+    try:
+        d.settle()
+        t = d.top
+        d.click(t.layout.DRAW.center)
+        d.frames(40)
+        assert t.view["pending"] == "4H"
+        nowhere = t.layout.card_rect(0, 2, 0).center  # the 3D: the 4H does not fit there
+        d.hold(t.layout.PENDING.center, nowhere, frames=EVERY + 1)
+        assert t.drag.active and d.app.pointer.shape == HAND
+        d.release(nowhere)
+    finally:
+        d.close()
