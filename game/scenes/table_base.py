@@ -167,6 +167,11 @@ class TableScene(AppScene):
             self.coach_next = self.button(tr("Next (Enter)"), (LOG_RECT.right - 150, LOG_RECT.bottom - 48, 140, 40),
                                           self.coach_go_on, object_id="#primary")
             self.coach_next.hide()
+            # once the lesson is over, the way back is a button too: Esc alone left a mouse player guessing
+            self.coach_done = self.button(tr("Back to set-up (Esc)"),
+                                          (LOG_RECT.x + 10, LOG_RECT.bottom - 48, LOG_RECT.width - 20, 40),
+                                          self.leave, object_id="#primary")
+            self.coach_done.hide()
         self.play_area_starts_here()  # a table says so again before it adds its play area
         self.rebuild_log()
         self.refresh()
@@ -807,6 +812,7 @@ class TableScene(AppScene):
         self.poll_hint()
         if self.tutorial is not None:
             self.coach_next.show() if self.coach_waiting() else self.coach_next.hide()
+            self.coach_done.show() if self.session.is_over() else self.coach_done.hide()
         if self.app.config.bench_motion:
             self.bench_step(self.app.frame)
         if not self.animating and self.stack is not None and self.stack.top is self:

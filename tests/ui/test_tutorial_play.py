@@ -190,3 +190,31 @@ def test_a_first_enter_at_a_table_shows_the_focus_ring_where_tab_would():
         assert ring.visible and ring.index == ring.start
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", ["breaks", "blockers"])
+def test_a_finished_tutorial_offers_a_button_back_to_the_setup_screen(game):
+    """The closing words say Esc; a player using the mouse gets a button in the coach's
+    panel too (there was only Menu, which does not say where it leads)."""
+    from game.scenes.setup import SetupScene
+    from game.scenes.table_base import LOG_RECT
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        d.app.stack.push(SetupScene(d.app, game))
+        d.frames(2)
+        setup = d.top
+        start_tutorial(d.app, game)
+        table = d.top
+        d.frames(2)
+        assert not [text for text, _, _ in d.labels() if text.startswith("Back to set-up")], "not while it runs"
+        _play_to_the_end(d, table)
+        assert table.session.is_over()
+        found = [(text, rect) for text, rect, _ in d.labels(frames=2) if text.startswith("Back to set-up")]
+        assert found, "the finished tutorial shows a button back to the set-up screen"
+        _, rect = found[0]
+        assert LOG_RECT.contains(rect), "it sits in the coach's panel, where the Next button was"
+        d.click(rect.center)
+        d.frames(2)
+        assert d.top is setup
+    finally:
+        d.close()
