@@ -40,6 +40,7 @@ class SettingsScene(AppScene):
                           lambda v: tr("colour-blind safe (four-colour deck)") if v else tr("classic"),
                           s.colorblind, self._palette, prefix=tr("Palette: "))
         from game.i18n import LANGUAGE_NAMES, available_languages
+        self.language_stop = len(self.focus.items)
         self.cycle_button((x, y + 420, w, 44), available_languages(), lambda v: LANGUAGE_NAMES.get(v, v),
                           s.language, self._language, prefix=tr("Language: "))
         x2 = x + w + 20
@@ -94,9 +95,9 @@ class SettingsScene(AppScene):
         from game.i18n import load_language
         problem = load_language(code)
         self._change("language", code if problem is None else "en")
-        keep = self.focus.index
+        visible = self.focus.visible  # a mouse click hides the ring: it must not reappear on another setting
         self.rebuild()  # every label in the new language
-        self.focus.index, self.focus.visible = keep, True
+        self.focus.index, self.focus.visible = self.language_stop, visible
         self.toast = None  # a message shown before is in the old language
         if problem:
             self.show_toast(problem, 6)

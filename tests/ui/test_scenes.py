@@ -195,6 +195,30 @@ def test_settings_change_is_saved_and_reloaded():
         d2.close()
 
 
+def test_changing_the_language_keeps_the_focus_ring_on_the_language_button():
+    """A mouse click on Language showed the keyboard ring on Full screen, the first setting,
+    as if that had changed too; by keyboard the ring stays on Language, where Enter steps on."""
+    from game.i18n import load_language
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.frames(2)
+
+        def language_button():
+            return next(b for b in d.top._callbacks if b.text.startswith(("Language", "Sprache")))
+        d.click(language_button().rect.center)
+        d.frames(2)
+        assert d.app.settings.language == "de" and language_button().text.startswith("Sprache")
+        assert not d.top.focus.visible, "a mouse click shows no focus ring"
+        focus_onto(d, language_button().rect)
+        d.key(pygame.K_RETURN)
+        d.frames(2)
+        assert d.app.settings.language == "en"
+        assert d.top.focus.visible and d.top.focus.current.rect_of() == language_button().rect
+    finally:
+        load_language("en")
+        d.close()
+
+
 def test_a_window_size_the_desktop_cannot_hold_says_so(monkeypatch):
     d = Driver(lambda app: SettingsScene(app))
     try:
