@@ -260,8 +260,15 @@ def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, s
                 # the game does go on, from one move back: say so, not "could not continue"
                 return record, prev, f"The saved game was damaged: {damage}; continuing from the save before it" \
                     if problem else None
-            except StorageError:
-                pass
+            except NewerFileError:
+                pass  # left for the Breakbox that wrote it
+            except StorageError as exc:
+                # moved aside and named like any damaged file: left in place it went unmentioned,
+                # and the next game's saves replaced it
+                moved = move_aside(prev)
+                older = f"{exc}" + (f" (kept as {moved.name})" if moved else "")
+                problem = f"Could not continue: {damage}; the save before it was damaged too: {older}" \
+                    if problem else f"Could not continue: {older}"
     except GameDataError as exc:
         return None, None, f"The saved game is kept but cannot be continued now: {exc}"
     return None, None, problem

@@ -162,6 +162,34 @@ def test_the_autosave_says_which_file_it_came_from():
     assert "Could not continue" not in problem, "it does continue"
 
 
+def test_a_damaged_save_before_it_is_moved_aside_and_named_too():
+    """The previous save is the fallback; damaged, it was passed over without a word and
+    left in place for the next game's saves to replace."""
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    prev = path.with_name("autosave.prev.json")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    prev.write_text("not json")  # alone: the newer save was moved aside at an earlier start
+    record, source, problem = storage.find_autosave(dirs)
+    assert record is None and source is None
+    assert problem and problem.startswith("Could not continue: ") and "autosave.prev.json" in problem
+    assert not prev.exists() and len(list(path.parent.glob("autosave.prev.json.bad-*"))) == 1
+    path.write_text("{")  # both damaged: the message names both files, both are kept
+    prev.write_text("{")
+    record, source, problem = storage.find_autosave(dirs)
+    assert record is None and "autosave.json" in problem and "the save before it was damaged too" in problem
+    assert not path.exists() and not prev.exists()
+    assert list(path.parent.glob("autosave.json.bad-*"))
+    from game import i18n
+    try:
+        i18n.load_language("de")
+        german = i18n.tr_message(problem)
+    finally:
+        i18n.load_language("en")
+    assert german.startswith("Fortsetzen nicht möglich: ") and "Spielstand davor war ebenfalls" in german
+    assert "damaged" not in german and german.count("aufbewahrt als") == 2
+
+
 def test_an_unwritable_data_folder_moves_alone_so_settings_keep_their_language(monkeypatch):
     real = storage.user_dirs()
     storage.atomic_write_json(storage.settings_path(real), {"language": "de"})
