@@ -131,16 +131,20 @@ class RecordsScene(AppScene):
         return False
 
     def draw_scene(self, surface: pygame.Surface) -> None:
-        heading(surface, tr("Finished games"), 30)
+        heading(surface, tr("Finished games"), 20)  # up a little: the line under it fits above the rows
         if self.pages > 1:
             theme.draw_text(surface, tr("Page {n} of {m}", n=self.page + 1, m=self.pages), (470, 662), 15,
                             theme.TEXT_DIM)
         if not self.paths:
             theme.draw_text(surface, tr("No finished games yet. Every game you finish is kept here to replay."),
                             (640, 200), 18, theme.TEXT_DIM, anchor="center")
+        elif self.entries:  # the rows are plain panels: say what a click does
+            theme.draw_text(surface, tr("Click a game to replay it move by move."), (640, 78), 16, theme.TEXT_DIM,
+                            anchor="midtop")
         for i, (_name, _record, row) in enumerate(self.entries):
             r = self.row_rect(i)
-            draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
+            pointed = r.collidepoint(self.app.mouse_pos)  # and the one under the pointer shows it takes the click
+            draw.panel(surface, r, theme.PANEL, edge=theme.SKY if pointed else None, radius=8)
             winners = ", ".join(tr("Seat {n}", n=w + 1) for w in row.winners) or tr("nobody")
             theme.draw_text(surface, tr(game_info(row.game).title), (r.x + 14, r.y + 12), 18, bold=True)
             theme.draw_text(surface, row.when, (r.x + 220, r.y + 14), 15, theme.TEXT_DIM)

@@ -209,6 +209,39 @@ def test_every_kept_record_is_reachable_page_by_page():
         d.close()
 
 
+def test_the_finished_games_say_a_click_replays_one_and_the_pointed_row_lights_up(monkeypatch):
+    """The rows are plain panels, with nothing on screen saying they open a replay."""
+    from game.scenes import replay
+    from game.ui import theme
+    dirs = storage.user_dirs()
+    session = GameSession("breaks", ["human", "ai:easy"], seed=1, options=ENDGAME)
+    for text in ("draw", "place 1", "done", "done"):
+        session.apply(text, session.current_player)
+    storage.save_finished(dirs, session.to_record())
+    d = Driver(lambda app: RecordsScene(app))
+    try:
+        d.frames(2)
+        scene = d.top
+        assert "Click a game to replay it move by move." in [text for text, _, _ in d.labels(frames=1)]
+        edges = []
+        real = replay.draw.panel
+        monkeypatch.setattr(replay.draw, "panel", lambda surface, rect, *a, edge=True, **k: (
+            edges.append(edge) if rect == scene.row_rect(0) else None, real(surface, rect, *a, edge=edge, **k))[1])
+
+        def point(pos):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            edges.clear()
+            d.frames(2)
+        point((640, 400))
+        assert edges and not any(edges), "no row is pointed at"
+        point(scene.row_rect(0).center)
+        assert edges and edges[-1] == theme.SKY, "the row under the pointer is outlined"
+        d.click(scene.row_rect(0).center)
+        assert isinstance(d.top, ReplayScene)
+    finally:
+        d.close()
+
+
 def test_records_with_odd_fields_or_an_older_format_are_listed_and_replay():
     """What a row shows is read from the replayed game; only the date comes from the file."""
     import copy
