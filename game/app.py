@@ -71,9 +71,7 @@ class App:
             self.notices.append(language_problem)
         pygame.display.init()
         pygame.font.init()
-        self.sound = Sound(self.settings.volume, self.settings.muted)
-        if self.sound.reason:
-            log.info(self.sound.reason)
+        self.sound = Sound(self.settings.volume, self.settings.muted)  # it logs why it is silent
         from game.ui.icon import make_icon  # drawn in code
         self.display = Display(f"Breakbox {__version__}", self.settings.window_scale,
                                self.settings.fullscreen and not self.config.headless, icon=make_icon(64),

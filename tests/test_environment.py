@@ -22,6 +22,20 @@ def test_no_audio_device_means_silent_play(monkeypatch):
     sound.play("drop")  # never raises
 
 
+def test_no_audio_device_is_logged_once(monkeypatch):
+    """The log said it twice at every start (the sound module and the app both wrote it)."""
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    d = Driver()
+    try:
+        d.frames(1)
+        lines = [line for line in d.app.log_path.read_text().splitlines() if "no audio device" in line]
+    finally:
+        d.close()
+    assert len(lines) == 1, lines
+
+
 def test_an_unusable_data_folder_falls_back_and_says_so(tmp_path, monkeypatch):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder should be")
