@@ -172,6 +172,7 @@ class TableScene(AppScene):
                                           (LOG_RECT.x + 10, LOG_RECT.bottom - 48, LOG_RECT.width - 20, 40),
                                           self.leave, object_id="#primary")
             self.coach_done.hide()
+            self.coach_done_stop = len(self.focus.items) - 1
         self.play_area_starts_here()  # a table says so again before it adds its play area
         self.rebuild_log()
         self.refresh()
@@ -738,8 +739,11 @@ class TableScene(AppScene):
 
     def show_focus(self) -> None:
         """Enter or Space with the focus ring still hidden shows it, so the next Enter acts:
-        in a tutorial on the stop the coach outlines, else where the first Tab would go."""
+        in a tutorial on the stop the coach outlines (once it is over, on the way back to the
+        set-up screen), else where the first Tab would go."""
         stop = self.coach_focus_stop() if self.tutorial is not None else None
+        if self.tutorial is not None and self.session.is_over():
+            stop = self.coach_done_stop  # the lesson is over: the way back, not the first button (Rules)
         if stop is not None:
             self.focus.show_first([stop])
         else:

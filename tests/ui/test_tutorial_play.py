@@ -218,3 +218,26 @@ def test_a_finished_tutorial_offers_a_button_back_to_the_setup_screen(game):
         assert d.top is setup
     finally:
         d.close()
+
+
+def test_enter_twice_at_the_end_of_a_tutorial_goes_back_to_the_setup_screen():
+    """The first Enter shows the ring on the way back (it landed on Rules, the first
+    button that could still be used, so a second Enter opened the rules page)."""
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        d.app.stack.push(SetupScene(d.app, "blockers"))
+        d.frames(2)
+        setup = d.top
+        start_tutorial(d.app, "blockers")
+        table = d.top
+        _play_to_the_end(d, table)
+        assert d.until(lambda: not table.animating, timeout=5)
+        table.focus.visible = False  # as after the learner's last drag
+        d.key(pygame.K_RETURN)
+        assert table.focus.visible and table.focus.current.rect_of() == table.coach_done.rect
+        d.key(pygame.K_RETURN)
+        d.frames(2)
+        assert d.top is setup
+    finally:
+        d.close()
