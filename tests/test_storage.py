@@ -190,6 +190,14 @@ def test_a_damaged_save_before_it_is_moved_aside_and_named_too():
     assert "damaged" not in german and german.count("aufbewahrt als") == 2
 
 
+def test_the_fallback_folder_of_a_test_stays_in_its_private_home(monkeypatch, private_user_dirs):
+    """Tests that make the data folder unwritable left breakbox-<uid> in the machine's /tmp."""
+    usable = storage._usable
+    monkeypatch.setattr(storage, "_usable", lambda p: "Breakbox" not in str(p) and usable(p))
+    dirs = storage.user_dirs()
+    assert dirs.warning and dirs.data.is_relative_to(private_user_dirs), dirs.data
+
+
 def test_an_unwritable_data_folder_moves_alone_so_settings_keep_their_language(monkeypatch):
     real = storage.user_dirs()
     storage.atomic_write_json(storage.settings_path(real), {"language": "de"})
