@@ -63,6 +63,7 @@ class BreaksTable(TableScene):
         self.done_button = self.button(tr("Done merging (F)"), (self.layout.PROMPT.x, self.layout.PROMPT.bottom - 44,
                                                                220, 40), self.press_done, object_id="#primary")
         self.done_button.hide()
+        self.done_stop = len(self.focus.items) - 1
         # board spots join the keyboard focus ring, after the panel buttons
         # the middle row as the screen shows it, left to right: draw pile, discard, drawn card
         spots: list[tuple] = [("draw",), ("discard",), ("pending",)]
@@ -277,6 +278,8 @@ class BreaksTable(TableScene):
             return False
         if spot == ("pending",):
             return bool(self.view.get("pending"))
+        if spot in (("draw",), ("discard",)):
+            return "done" not in self.legal()  # no drawing or discarding in the final merges
         return True
 
     def placements(self, view: dict) -> list[Placed]:
@@ -489,6 +492,10 @@ class BreaksTable(TableScene):
         self.drag.update(dt)
         if "done" in self.legal():
             self.done_button.show()
+            cur = self.focus.current
+            if self.focus.visible and cur is not None and not cur.enabled():
+                # the piles close for the final merges: the ring moves on to Done, not left on a dead pile
+                self.focus.index = self.done_stop
         else:
             self.done_button.hide()
         super().update(dt)

@@ -744,3 +744,29 @@ def test_a_move_made_by_drag_asks_for_its_sound_once(x1):
     played.clear()
     x1.drag(table.layout.PENDING.center, slot_point(table, 0, 1))
     assert actions(x1) == ["draw", "place 2"] and played == ["drop"]
+
+
+def test_in_the_final_merges_the_ring_leaves_the_closed_piles_for_done():
+    """Placing the last card by keyboard left the ring on the draw pile, where Enter only
+    drew a refusal; in the final merges the piles are no stops and the ring goes to Done."""
+    setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": ["4H"]}
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": setup})
+    try:
+        d.frames(3)
+        table = d.top
+        d.key(pygame.K_RETURN)  # shows the ring on the draw pile
+        assert table.focus.visible and table.focus.current.rect_of() == table.layout.DRAW
+        d.key(pygame.K_RETURN)  # draws the last card
+        d.key(pygame.K_1)  # and places it: both piles are empty, the final merges begin
+        assert d.until(lambda: table.session.current_player == 0 and "done" in table.legal()
+                       and not table.animating, timeout=20)
+        d.frames(2)
+        assert table.focus.visible and table.focus.current.rect_of() == table.done_button.rect
+        stops = set()
+        for _ in range(len(table.focus.items)):
+            d.key(pygame.K_TAB, frames=1)
+            stops.add(tuple(table.focus.current.rect_of()))
+        assert tuple(table.layout.DRAW) not in stops and tuple(table.layout.DISCARD) not in stops
+        assert tuple(table.done_button.rect) in stops
+    finally:
+        d.close()
