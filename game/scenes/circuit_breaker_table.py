@@ -450,7 +450,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         draw.panel(surface, box, theme.PANEL, edge=None, radius=6)
         pygame.draw.rect(surface, theme.VERMILLION, box, 2, border_radius=6)
         for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (box.x + 8, box.y + 6 + 20 * i), 15, theme.VERMILLION, bold=True,
+            theme.draw_text(surface, line, (box.x + 8, box.y + 6 + 20 * i), 15, theme.REFUSE_TEXT, bold=True,
                             max_width=box.w - 16)
 
     def reason(self, text: str) -> str:

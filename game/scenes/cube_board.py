@@ -306,12 +306,12 @@ class BuildBoard:
                             max_width=TITLE_WIDTH)
         if ghost is not None:  # under the title, clear of the tray: where it would land, and why not
             theme.draw_text(surface, landing_text(self.held.pid, ghost), (int(iso.origin[0]), 124), 18,
-                            theme.TEXT if ghost.problem is None else theme.VERMILLION, bold=True,
+                            theme.TEXT if ghost.problem is None else theme.REFUSE_TEXT, bold=True,
                             anchor="midtop", max_width=560)
             if ghost.problem:
                 problem = tr_message(ghost.problem)
                 theme.draw_text(surface, problem[:1].upper() + problem[1:], (int(iso.origin[0]), 150), 18,
-                                theme.VERMILLION, anchor="midtop", max_width=560)
+                                theme.REFUSE_TEXT, anchor="midtop", max_width=560)
         if b is not None:
             self._draw_tray(surface, b)
             if self.held is not None and not self.held.by_keys and ghost is None:
@@ -343,7 +343,7 @@ class BuildBoard:
                             16, theme.YELLOW)
         elif not b.tray and b.problem():  # every block is down, yet the shape may not be hidden or guessed:
             # say why here, where the eye is, not only when G is pressed (the button is greyed out)
-            theme.draw_text(surface, sentence(b.problem()), (20, self.tray_y - 24), 16, theme.VERMILLION,
+            theme.draw_text(surface, sentence(b.problem()), (20, self.tray_y - 24), 16, theme.REFUSE_TEXT,
                             max_width=590)
         else:
             theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."),

@@ -597,7 +597,7 @@ class CubeTable(TableScene):
             theme.draw_text(surface, tr("Ask a question") if self.can_ask() else tr("Questions"), heading, 18,
                             theme.TEXT_DIM, bold=True)
         if v["notes"] and not (self.hover_q and self.can_ask()):  # the question's wording needs the room
-            theme.draw_text(surface, tr("notes on"), (self.pad.rect.right, self.pad.rect.y - 28), 14, theme.GREEN,
+            theme.draw_text(surface, tr("notes on"), (self.pad.rect.right, self.pad.rect.y - 28), 14, theme.GOOD_TEXT,
                             anchor="topright")
         self.pad.draw(surface, self.can_ask(), self.hover_q, cells, letters, COLOURS, fresh)
 
@@ -690,7 +690,7 @@ class CubeTable(TableScene):
             if v["solved"][s]:  # what this seat achieved, apart from whose shape is shown
                 found = tr("You found your target's shape.") if mine else \
                     tr("{who} found their target's shape.", who=self.seat_name(s))
-                theme.draw_text(surface, found, (cx, 146), 15, theme.GREEN, anchor="midtop", max_width=width - 10)
+                theme.draw_text(surface, found, (cx, 146), 15, theme.GOOD_TEXT, anchor="midtop", max_width=width - 10)
 
     def draw_stamp(self, surface: pygame.Surface) -> None:
         if self.stamp is not None:

@@ -39,7 +39,13 @@ TEXT = (236, 240, 240)
 TEXT_DIM = (150, 172, 180)
 GLOW = YELLOW          # legal target
 GLOW_ALT = SKY         # selected source / secondary targets
-REFUSE = VERMILLION    # illegal drop, error text
+REFUSE = VERMILLION    # illegal drop outline, refused ghost
+# Words in colour on the table or a panel (why a move is refused, a success): lighter
+# shades of vermillion and green that read at 4.5:1 or more on TABLE, the lightest ground
+# such text sits on (the pure colours reach only 3.2:1 and 3.7:1 there); the pure colours
+# stay for outlines, rings and fills.
+REFUSE_TEXT = (250, 130, 70)
+GOOD_TEXT = (40, 190, 145)
 # the keyboard focus ring in high contrast: a colour no border, glow, seat or card uses
 # (buttons are edged in white there, legal moves glow yellow or sky blue)
 FOCUS_HIGH = (255, 0, 255)

@@ -1,0 +1,106 @@
+"""Legibility of coloured words: text drawn in a colour of its own (a refusal, a success)
+reads at WCAG AA, 4.5:1, on the ground it is drawn on, in both palettes."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import theme
+from tests.ui.colour_check import contrast
+from tests.ui.driver import Driver
+from tests.ui.test_cube_table import P, Q, build_by_keys, cube_driver
+
+AA = 4.5
+
+
+def record_colours(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[int, int, int]]]:
+    """(text, colour) of every label drawn with theme.draw_text from now on."""
+    seen: list[tuple[str, tuple[int, int, int]]] = []
+    real = theme.draw_text
+
+    def spy(surface, text, pos, size=18, colour=None, *args, **kwargs):
+        seen.append((text, theme.TEXT if colour is None else tuple(colour)))
+        return real(surface, text, pos, size, colour, *args, **kwargs)
+    monkeypatch.setattr(theme, "draw_text", spy)
+    return seen
+
+
+def colours_of(seen, *needles: str) -> set[tuple[int, int, int]]:
+    found = {c for text, c in seen if any(n.lower() in text.lower() for n in needles)}
+    assert found, f"none of {needles} was drawn: {[t for t, _ in seen]}"
+    return found
+
+
+@pytest.fixture(params=[False, True], ids=["normal", "high-contrast"])
+def palette(request):
+    theme.apply_settings(request.param, 1.0)
+    yield request.param
+    theme.apply_settings(False, 1.0)
+
+
+def test_a_refused_cube_block_says_why_in_words_that_read_on_the_table(monkeypatch, palette):
+    d: Driver = cube_driver(["human", "human"], first_player=0)
+    try:
+        theme.apply_settings(palette, 1.0)
+        t = d.top
+        b = t.building()
+        build_by_keys(d, t, [(2, (0, 0), 0, 0)])   # L flat on cells 1 2 3 4
+        t.board.pick_from_tray(0)                 # S turned along the rows over cell 7: hangs in the air
+        d.key(pygame.K_r, frames=1)
+        t.board.cursor = (0, 2)
+        seen = record_colours(monkeypatch)
+        d.frames(2)
+        for colour in colours_of(seen, "nothing under it"):
+            assert contrast(colour, theme.TABLE) >= AA, colour
+        d.key(pygame.K_ESCAPE)
+        seen.clear()
+        from game.rules.cube import mask_cubes, positions_mask
+        flat = {"S": [(6, 1), (9, 1)], "M": [(2, 1), (3, 1), (5, 1)], "L": [(1, 1), (4, 1), (7, 1), (8, 1)]}
+        b.placed = {pid: mask_cubes(positions_mask(pos)) for pid, pos in flat.items()}
+        d.frames(2)
+        for colour in colours_of(seen, "all blocks are flat"):
+            assert contrast(colour, theme.TABLE) >= AA, colour
+    finally:
+        d.close()
+
+
+def test_the_cube_notes_label_and_a_found_shape_read_on_the_table(monkeypatch, palette):
+    d: Driver = cube_driver(["human", "human", "human"], first_player=0, notes=True, setup={"secrets": [P, Q, P]})
+    try:
+        theme.apply_settings(palette, 1.0)
+        t = d.top
+        d.key(pygame.K_RETURN)
+        seen = record_colours(monkeypatch)
+        d.frames(2)
+        for colour in colours_of(seen, "notes on"):
+            assert contrast(colour, theme.TABLE) >= AA, colour
+        for _ in (0, 1):                  # two asks, then the round's last seat guesses right
+            d.key(pygame.K_5)
+            d.key(pygame.K_RETURN)
+        t.building().load(P)
+        d.key(pygame.K_g)
+        assert t.session.is_over()
+        seen.clear()
+        t.draw_reveal(pygame.Surface((1280, 720)))
+        for colour in colours_of(seen, "found"):
+            assert contrast(colour, theme.TABLE) >= AA, colour
+    finally:
+        d.close()
+
+
+def test_a_circuit_breaker_misfit_banner_reads_on_its_panel(monkeypatch, palette):
+    from game.scenes.circuit_breaker_layout import house_rect_cell
+    from tests.ui.test_circuit_breaker_table import cb_driver
+    d = cb_driver()
+    try:
+        theme.apply_settings(palette, 1.0)
+        t = d.top
+        i = t.view["hand"].index("W1")
+        d.hold(t.hand_rect(i).center, house_rect_cell(3, 4).center)
+        seen = record_colours(monkeypatch)
+        d.key(pygame.K_r)        # W1 turned: the box's 1 faces a wall
+        for colour in colours_of(seen, "wall"):
+            assert contrast(colour, theme.PANEL) >= AA, colour
+    finally:
+        d.close()
