@@ -15,7 +15,7 @@ from game.ui import theme
 from tests.ui.driver import Driver
 
 BLACK, WHITE, YELLOW, GREY = (0, 0, 0), (255, 255, 255), (240, 228, 66), (110, 110, 110)
-NORMAL_FILL, PRIMARY_FILL, NORMAL_BORDER = (29, 58, 71), (0, 114, 178), (60, 96, 112)  # assets/theme.json
+NORMAL_FILL, PRIMARY_FILL, NORMAL_BORDER = (29, 58, 71), (0, 113, 176), (60, 96, 112)  # assets/theme.json
 
 
 def edge(d: Driver, widget) -> list[tuple[tuple[int, int, int], int]]:
