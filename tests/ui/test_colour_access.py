@@ -126,3 +126,17 @@ def test_every_button_state_reads_at_aa(high):
                 weak.append(f"{block} {state}: {colours[f'{state}_text']} on {colours[f'{state}_bg']} "
                             f"{contrast(text, ground):.2f}:1")
     assert not weak, weak
+
+
+@pytest.mark.parametrize("height", [30, 18])
+def test_a_cube_answer_swatch_letter_reads_on_its_block_colour(monkeypatch, height):
+    """The letter on an answer swatch (S, M, L, X, Y) is small bold text: AA on its fill."""
+    from game.scenes.cube_board import COLOURS
+    from game.scenes.cube_pad import swatch
+    pygame.init()
+    for pid, fill in COLOURS.items():
+        seen = record_colours(monkeypatch)
+        swatch(pygame.Surface((80, 40)), pygame.Rect(4, 4, 52, height), pid, COLOURS)
+        for colour in colours_of(seen, pid):
+            assert contrast(colour, fill) >= AA, (pid, fill, colour, round(contrast(colour, fill), 2))
+        monkeypatch.undo()
