@@ -58,6 +58,11 @@ def suit_colour(suit: str, four_colour: bool) -> tuple[int, int, int]:
     return (theme.SUIT_COLOURS_4 if four_colour else theme.SUIT_COLOURS_2)[suit]
 
 
+def rank_colour(suit: str, four_colour: bool) -> tuple[int, int, int]:
+    """The colour of the rank letters in a card's corners (see theme.SUIT_INK_4)."""
+    return (theme.SUIT_INK_4 if four_colour else theme.SUIT_COLOURS_2)[suit]
+
+
 def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: bool = False) -> pygame.Surface:
     key = ("face", code, size, four_colour, wild)
     surf = _cache.get(key)
@@ -104,8 +109,7 @@ def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: 
 
     surf = supersampled(size, paint)
     if code != "JK":
-        colour = suit_colour(code[1], four_colour)
-        txt = theme.render(label, label_size, colour, bold=True)
+        txt = theme.render(label, label_size, rank_colour(code[1], four_colour), bold=True)
         surf.blit(txt, txt.get_rect(midleft=(text_left, int(h * 0.115))))
         txt2 = pygame.transform.rotate(txt, 180)
         surf.blit(txt2, txt2.get_rect(midright=(w - text_left, h - int(h * 0.115))))

@@ -140,3 +140,25 @@ def test_a_cube_answer_swatch_letter_reads_on_its_block_colour(monkeypatch, heig
         for colour in colours_of(seen, pid):
             assert contrast(colour, fill) >= AA, (pid, fill, colour, round(contrast(colour, fill), 2))
         monkeypatch.undo()
+
+
+@pytest.mark.parametrize("four_colour", [True, False], ids=["four-colour", "classic"])
+def test_a_cards_rank_reads_on_the_card_in_either_deck(monkeypatch, four_colour):
+    """The rank in a card's corner is small bold text on the card face: AA for every suit
+    (the colour-blind deck's orange hearts and green clubs included)."""
+    from game.ui import cards
+    pygame.init()
+    drawn: list[tuple[str, tuple[int, int, int]]] = []
+    real = theme.render
+
+    def spy(text, size, colour=None, bold=False):
+        drawn.append((text, theme.TEXT if colour is None else tuple(colour)))
+        return real(text, size, colour, bold)
+    monkeypatch.setattr(theme, "render", spy)
+    for suit in "SHDC":
+        drawn.clear()
+        cards.card_face(f"7{suit}", (57, 81), four_colour)
+        ranks = [colour for text, colour in drawn if text == "7"]
+        assert ranks, drawn
+        for colour in ranks:
+            assert contrast(colour, theme.CARD_FACE) >= AA, (suit, colour, round(contrast(colour, theme.CARD_FACE), 2))
