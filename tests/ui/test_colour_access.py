@@ -162,3 +162,19 @@ def test_a_cards_rank_reads_on_the_card_in_either_deck(monkeypatch, four_colour)
         assert ranks, drawn
         for colour in ranks:
             assert contrast(colour, theme.CARD_FACE) >= AA, (suit, colour, round(contrast(colour, theme.CARD_FACE), 2))
+
+
+@pytest.mark.parametrize("enabled", [True, False], ids=["your-turn", "greyed-out"])
+def test_the_cube_question_pads_cell_numbers_read_while_greyed_out_too(monkeypatch, enabled):
+    """Between your turns the pad is greyed out, yet its numbers still label your notes and
+    the cells others ask about: they keep AA on the grey."""
+    from game.scenes.cube_board import COLOURS
+    from game.scenes.cube_pad import QuestionPad
+    pygame.init()
+    surface = pygame.Surface((1280, 720))
+    pad = QuestionPad((650, 90))
+    seen = record_colours(monkeypatch)
+    pad.draw(surface, enabled, None, {}, {}, COLOURS, set())
+    ground = surface.get_at(pad.cell_rect(5).inflate(-8, -8).bottomright)[:3]
+    for colour in colours_of(seen, "5"):
+        assert contrast(colour, ground) >= AA, (colour, ground, round(contrast(colour, ground), 2))
