@@ -429,4 +429,10 @@ def draw_verdict(surface: pygame.Surface, text: str, ok: bool, progress: float, 
     else:
         pygame.draw.line(surface, colour, (cx - r * 0.45, cy - r * 0.45), (cx + r * 0.45, cy + r * 0.45), 10)
         pygame.draw.line(surface, colour, (cx - r * 0.45, cy + r * 0.45), (cx + r * 0.45, cy - r * 0.45), 10)
-    theme.draw_text(surface, text, (cx, cy + r + 16), max(20, radius * 3 // 7), colour, bold=True, anchor="midtop")
+    size = max(20, radius * 3 // 7)
+    # on the same dark backing as the circle: the word often lands on the cream board,
+    # where the green and the vermillion read under 3:1
+    word = theme.font(size, True).size(text)
+    draw.panel(surface, pygame.Rect(cx - word[0] // 2 - 8, cy + r + 14, word[0] + 16, word[1] + 4), theme.PANEL,
+               edge=None, radius=8)
+    theme.draw_text(surface, text, (cx, cy + r + 16), size, colour, bold=True, anchor="midtop")

@@ -178,3 +178,25 @@ def test_the_cube_question_pads_cell_numbers_read_while_greyed_out_too(monkeypat
     ground = surface.get_at(pad.cell_rect(5).inflate(-8, -8).bottomright)[:3]
     for colour in colours_of(seen, "5"):
         assert contrast(colour, ground) >= AA, (colour, ground, round(contrast(colour, ground), 2))
+
+
+@pytest.mark.parametrize("ok", [True, False], ids=["correct", "wrong"])
+def test_a_guess_verdict_word_reads_over_the_light_board(ok, palette):
+    """The stamp's word ("Correct!", "Wrong") often lands on the cream foundation of the
+    board: it sits on a dark backing, so it reads as large text (3:1) whatever is under it."""
+    from game.scenes.cube_board import draw_verdict
+    pygame.init()
+    surface = pygame.Surface((960, 720))
+    surface.fill((226, 214, 188))  # the foundation's colour
+    theme.recording = []
+    try:
+        draw_verdict(surface, "Correct!" if ok else "Wrong", ok, 1.0, (480, 330))
+        words = [rect for text, rect, _ in theme.recording if text in ("Correct!", "Wrong")]
+    finally:
+        theme.recording = None
+    assert words
+    colour = theme.GREEN if ok else theme.VERMILLION
+    for rect in words:
+        for corner in (rect.topleft, (rect.right - 1, rect.bottom - 1), (rect.x, rect.bottom - 1)):
+            ground = surface.get_at(corner)[:3]
+            assert contrast(colour, ground) >= 3.0, (corner, ground, round(contrast(colour, ground), 2))
