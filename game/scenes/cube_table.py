@@ -74,10 +74,14 @@ class CubeTable(TableScene):
         self.submit_button = self.button("", (396, y, 220, 40), self.submit, object_id="#primary")
         self.play_area_starts_here()
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
-            self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
-                                     lambda: self.can_ask()))
+            self.focus.add(Focusable(lambda q=q: self.pad_stop(q), lambda q=q: self.ask(q), lambda: self.can_ask()))
         for item in self.board.focusables():
             self.focus.add(item)
+
+    def pad_stop(self, q: str) -> pygame.Rect:
+        """Where a question's focus stop is: on the pad while the pad is drawn (the play
+        phase), else nowhere, so a keyboard ring left on it vanishes with the pad."""
+        return self.pad.question_rect(q) if self.phase() == "play" else pygame.Rect(0, 0, 0, 0)
 
     # --- who builds what ----------------------------------------------------------------
     def phase(self) -> str:
