@@ -723,6 +723,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         for k in range(1, v["rounds"] + 1):
             r = round_box(k, v["rounds"])
             pygame.draw.rect(surface, theme.YELLOW if k == v["round"] else theme.PANEL, r, border_radius=3)
+            if k != v["round"]:  # edged, so the track shows in high contrast (black boxes on a near-black table)
+                pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=3)
             if k in deals:
                 theme.draw_text(surface, deals[k], (r.centerx, r.bottom + 1), 10, theme.TEXT_DIM, anchor="midtop")
 

@@ -200,3 +200,25 @@ def test_a_guess_verdict_word_reads_over_the_light_board(ok, palette):
         for corner in (rect.topleft, (rect.right - 1, rect.bottom - 1), (rect.x, rect.bottom - 1)):
             ground = surface.get_at(corner)[:3]
             assert contrast(colour, ground) >= 3.0, (corner, ground, round(contrast(colour, ground), 2))
+
+
+def test_in_high_contrast_the_circuit_breaker_round_track_stands_out_from_the_table():
+    """The rounds still to come are boxes in the panel colour: in high contrast that is
+    black on a near-black table, so each box needs an edge that reads (3:1 for shapes)."""
+    from game.scenes.circuit_breaker_layout import round_box
+    from tests.ui.test_circuit_breaker_table import cb_driver
+    d = cb_driver()
+    try:
+        theme.apply_settings(True, 1.0)
+        t = d.top
+        surface = pygame.Surface((1280, 720))
+        surface.fill(theme.TABLE)
+        t.draw_counter(surface)
+        rounds = t.view["rounds"]
+        for k in (t.view["round"] + 1, rounds):
+            r = round_box(k, rounds)
+            edge = surface.get_at((r.left, r.centery))[:3]
+            assert contrast(edge, theme.TABLE) >= 3.0, (k, edge)
+    finally:
+        theme.apply_settings(False, 1.0)
+        d.close()
