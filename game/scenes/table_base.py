@@ -609,6 +609,7 @@ class TableScene(AppScene):
         self.cancel_ai()
         self.finish_animation()
         self.clear_selection()
+        self.drop_hint()  # it was for the position being taken back: its outline may not even be legal now
         self.session.undo(self.viewer)
         if self.saves_game:
             self.app.autosave(self.session.to_record())

@@ -1230,5 +1230,32 @@ def test_your_moves_are_heard_a_discard_for_cheese_and_a_mouse_sent_out_too():
         played.clear()
         d.click(t.spot_rect("wire-1").center)
         assert log(d)[-1] == "mouse wire-1" and played == ["pick"]
+
+
+def test_taking_back_a_move_drops_the_hint_shown_for_the_position_after_it():
+    from game.ui import theme
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": S})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        d.frames(3)
+        d.hold(t.hand_rect(t.view["hand"].index("A1")).center, (200, 200))
+        d.key(pygame.K_r)
+        d.key(pygame.K_r)
+        d.release(house_rect_cell(3, 4).center)
+        assert log(d) == ["place A1 at 3,4 r180"]
+        d.frames(30)
+        d.key(pygame.K_h)
+        assert d.until(lambda: t.hint is not None, 60)
+        move = t.hint[0]
+        cell = tuple(int(n) for n in move.split()[3].split(","))
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)
+        assert log(d) == []
+        # the hint was for the house with A1 in it: after the take-back it would point at a
+        # move that may not even be legal now
+        assert t.hint is None
+        assert not (t.toast or "").startswith("Hint:")
+        r = house_rect_cell(*cell).inflate(8, 8)
+        assert d.app.display.canvas.get_at((r.x + 1, r.centery))[:3] != theme.SKY
     finally:
         d.close()
