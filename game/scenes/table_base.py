@@ -776,6 +776,11 @@ class TableScene(AppScene):
         return None
 
     def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.replaying \
+                and self.undo_button.visible and not self.undo_button.is_enabled \
+                and self.undo_button.rect.collidepoint(event.pos):
+            self.undo()  # greyed out, the button takes no click: say why, as Ctrl+Z does
+            return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.animating and self.my_turn():
             self.finish_animation()  # a player who acts does not wait for the last move to land
         if event.type == pygame.KEYDOWN:

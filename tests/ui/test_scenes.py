@@ -757,6 +757,31 @@ def test_ctrl_z_with_nothing_to_undo_names_this_games_limit(game, word):
         d.close()
 
 
+@pytest.mark.parametrize("game", ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"])
+def test_a_click_on_the_greyed_out_undo_button_says_why(game):
+    """The greyed-out button is where a mouse player asks; it said nothing, while Ctrl+Z
+    gave the reason."""
+    from game.scenes.tables import table_class
+    session = GameSession(game, ["human", "ai:easy"], seed=3, options={"first_player": 1})
+    while session.current_player == 1:
+        session.apply(session.legal_texts()[0], 1)
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        table = d.top
+        table.paused = True
+        d.frames(3)
+        assert not table.undo_button.is_enabled
+        d.click(table.undo_button.rect.center)
+        clicked = table.toast
+        assert clicked and clicked.startswith("Nothing to undo")
+        table.toast = None
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert table.toast == clicked
+        assert session.log.actions == table.session.log.actions
+    finally:
+        d.close()
+
+
 def test_ctrl_z_after_another_persons_move_names_them():
     from game.scenes.tables import table_class
     session = GameSession("breaker_blocks", ["human", "human"], seed=3, options={"first_player": 0})
