@@ -38,6 +38,16 @@ def move_numbers(raw: Any, moves: int) -> list[int]:
     return [p for p in raw if isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= moves]
 
 
+def taken_back_moves(raw: Any, raw_points: Any, points: list[int]) -> list[list[str]]:
+    """The moves each take-back removed, from a save: kept only when they match the
+    take-back points one for one (a save from before they were kept, or a damaged list,
+    gives empty lists and the log says only that a move was taken back)."""
+    if isinstance(raw, list) and isinstance(raw_points, list) and len(raw) == len(raw_points) == len(points) \
+            and all(isinstance(m, list) and all(isinstance(t, str) for t in m) for m in raw):
+        return [list(m) for m in raw]
+    return [[] for _ in points]
+
+
 def seat_label(spec: str) -> str:
     """Short English description of a seat spec (the UI translates it)."""
     return {"human": "Human", "ai:easy": "AI (easy)", "ai:normal": "AI (normal)",
@@ -66,6 +76,7 @@ class GameSession:
         self.started = time.time()
         self.hints: list[int] = []  # move numbers for which a hint was shown (kept in the record)
         self.takebacks: list[int] = []  # log lengths an undo went back to, so the log can say so again
+        self.taken_back: list[list[str]] = []  # the moves each take-back removed (beside takebacks), for the log
         self.notes: dict[str, Any] = {}  # a table's own saved work (JSON), e.g. the cube copy being built
 
     # --- who is who -------------------------------------------------------------------
@@ -144,12 +155,19 @@ class GameSession:
         point = self.undo_point(seat)
         if point is None or self.is_over():
             return False
+        removed = list(self.log.actions[point:])
         self.log.truncate(point)
         self.state = self.log.replay(self.rules)
         # a take-back or hint after the new end belonged to moves now gone
-        self.takebacks = [p for p in self.takebacks if p <= point] + [point]
+        kept = [(p, self.taken_back_at(i)) for i, p in enumerate(self.takebacks) if p <= point]
+        self.takebacks = [p for p, _ in kept] + [point]
+        self.taken_back = [moves for _, moves in kept] + [removed]
         self.hints = [h for h in self.hints if h <= point]
         return True
+
+    def taken_back_at(self, i: int) -> list[str]:
+        """The moves the i-th take-back removed (empty when not known, e.g. an older save)."""
+        return self.taken_back[i] if i < len(self.taken_back) else []
 
     # --- saving -----------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -159,6 +177,7 @@ class GameSession:
             record["notes"] = self.notes
         if self.takebacks:
             record["takebacks"] = list(self.takebacks)
+            record["taken_back"] = [list(self.taken_back_at(i)) for i in range(len(self.takebacks))]
         if self.is_over():
             record["result"] = {"winners": self.state.winners(), "scores": self.state.scores()}
         return record
@@ -179,6 +198,7 @@ class GameSession:
         session = cls(log.game, [str(s) for s in seats], log=log)
         session.hints = move_numbers(record.get("hints"), len(log.actions))
         session.takebacks = move_numbers(record.get("takebacks"), len(log.actions))
+        session.taken_back = taken_back_moves(record.get("taken_back"), record.get("takebacks"), session.takebacks)
         notes = record.get("notes")
         session.notes = dict(notes) if isinstance(notes, dict) else {}  # each table checks its own
         return session

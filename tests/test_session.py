@@ -65,6 +65,30 @@ def test_take_backs_are_kept_in_the_record_and_later_ones_go_with_the_moves_they
         assert GameSession.from_record(record).hints == kept
 
 
+def test_each_take_back_keeps_the_moves_it_removed_for_the_log_and_a_save_without_them_still_loads():
+    s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
+    s.apply("draw", 0)
+    s.apply("place 2", 0)
+    assert s.undo(0) and s.taken_back == [["place 2"]]
+    s.apply("place 1", 0)
+    s.apply("merge 1 3", 1)
+    assert s.undo(0) and s.takebacks == [1, 1] and s.taken_back == [["place 2"], ["place 1", "merge 1 3"]]
+    record = s.to_record()
+    assert record["taken_back"] == [["place 2"], ["place 1", "merge 1 3"]]
+    assert GameSession.from_record(record).taken_back == [["place 2"], ["place 1", "merge 1 3"]]
+    # a save from before they were kept, or a list that does not match the take-backs
+    for bad in (None, [["place 2"]], [["place 2"], [3]], "x"):
+        record["taken_back"] = bad
+        loaded = GameSession.from_record(record)
+        assert loaded.takebacks == [1, 1] and loaded.taken_back == [[], []]
+    # an earlier take-back goes, with its moves, once an undo goes back before it
+    s = GameSession("breaker_blocks", ["human", "ai:normal"], seed=1, options={"first_player": 0})
+    s.apply(s.legal_texts()[0], 0)
+    s.apply(s.legal_texts()[0], 0)
+    assert s.undo(0) and s.undo(0)
+    assert s.takebacks == [0] and len(s.taken_back) == 1 and len(s.taken_back[0]) == 1
+
+
 def test_a_hint_for_a_move_that_is_taken_back_goes_with_it():
     s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
     s.apply("draw", 0)

@@ -636,11 +636,11 @@ class TableScene(AppScene):
         actions, actors = self.session.log.actions, self.session.log.actors
         self.log_lines.extend(self.opening_lines(state.view(seat_view)))
         for move, (text, actor) in enumerate(zip(actions, actors, strict=True)):
-            self._log_asides(move, actor)
+            self._log_asides(move, actor, state)
             before = state.view(seat_view)
             state.apply(state.parse(text))
             self.log_lines.extend(self.narrated(actor, text, before, state.view(seat_view)))
-        self._log_asides(len(actions), self.session.current_player)
+        self._log_asides(len(actions), self.session.current_player, state)
         self.log_scroll = 0
 
     def tie_break(self, seat: int) -> float:
@@ -652,19 +652,45 @@ class TableScene(AppScene):
         """Log lines for what happened before the first move (``view``: the game as dealt)."""
         return []
 
-    def _log_asides(self, move: int, seat: int | None) -> None:
+    def _log_asides(self, move: int, seat: int | None, state: Any) -> None:
         """What the record keeps besides the moves, for the seat to move at this point: a
         hint asked here (usually before the move that was then taken back), then the
-        take-backs to this point. Undo takes back only your own decisions, so whoever is
+        take-backs to this point, each followed by the moves it took back (``state``: the
+        game at this point). Undo takes back only your own decisions, so whoever is
         to move here is who took it back. The hint's text is kept only while the game is
         open (and only shown when one person plays); otherwise the line names who asked."""
         if move in self.session.hints and seat is not None:
             shown = self.hint_texts.get(move) if self.perspective is not None else None
             self.log_lines.append((seat, tr("Hint shown: {move}", move=shown) if shown else
                                    tr("{who} asked for a hint.", who=self.seat_name(seat))))
-        for _ in range(self.session.takebacks.count(move)):
+        for i, point in enumerate(self.session.takebacks):
+            if point != move:
+                continue
             self.log_lines.append((seat, tr("{who} took back a move.", who=self.seat_name(seat)) if seat is not None
                                    else tr("Move taken back.")))
+            self.log_lines.extend(self._taken_back_lines(state, self.session.taken_back_at(i)))
+
+    def _taken_back_lines(self, state: Any, moves: list[str]) -> list[tuple[int | None, str]]:
+        """What a take-back removed, a line a move as the log told it (the computer's replies
+        too: they vanish from the log with it). Told from the log's own seat, so it names
+        nothing the log had not named; a move that no longer replays ends the list."""
+        lines: list[tuple[int | None, str]] = []
+        seat_view = self._log_seat()
+        state = state.clone()
+        for text in moves:
+            actor = state.current_player
+            if actor is None:
+                break
+            before = state.view(seat_view)
+            try:
+                state.apply(state.parse(text))
+            except IllegalAction:
+                break
+            told = self.narrated(actor, text, before, state.view(seat_view))
+            if told:
+                who, line = told[0]
+                lines.append((who, tr("Taken back: {line}", line=line)))
+        return lines
 
     def add_log(self, seat: int | None, text: str) -> None:
         self.log_lines.append((seat, text))

@@ -1146,5 +1146,35 @@ def test_the_turn_count_says_limit_as_the_set_up_screen_does(cap, said):
     try:
         texts = [text for text, _, _ in d.labels(frames=2)]
         assert said in texts, [t for t in texts if t.startswith("Turns")]
+
+
+def test_undo_after_the_computers_turn_lists_in_the_log_what_it_took_back_also_after_continue():
+    d = you_against_the_computer()
+    try:
+        t = d.top
+        d.drag(t.hand_rect(0, 0).center, near((0, -1), "N"))
+        d.frames(30)
+        d.key(pygame.K_n)
+        d.key(pygame.K_n)  # yes: the second action is given up
+        assert log(d) == ["play 0 at 0,-1 from N", "end"]
+        assert d.until(lambda: t.my_turn(), 30)
+        d.frames(60)
+        replies = log(d)[2:]
+        assert replies, "the computer has played its turn"
+        told = [line for _, line in t.log_lines]
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert log(d) == ["play 0 at 0,-1 from N"]
+        # the computer's moves vanish from the log with your End turn: the log says which
+        lines = [line for _, line in t.log_lines]
+        taken = told[told.index("You ended the turn."):]
+        assert lines[-1 - len(replies):] == [f"Taken back: {line}" for line in taken[:1 + len(replies)]]
+        assert lines[-2 - len(replies)] == "You took back a move."
+        record = t.session.to_record()
+    finally:
+        d.close()
+    resumed = GameSession.from_record(record)
+    d = Driver(lambda app: BreakerBlocksTable(app, resumed), autosave=False)
+    try:
+        assert [line for _, line in d.top.log_lines] == lines
     finally:
         d.close()
