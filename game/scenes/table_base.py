@@ -621,7 +621,9 @@ class TableScene(AppScene):
         """Why Ctrl+Z does nothing now, in the words that fit (the game's own limit when
         hidden information stands in the way)."""
         reason, other = self.session.undo_blocker(self.viewer)
-        if self.is_bot(self.viewer) or self.session.is_over() or reason == "hidden":
+        if self.is_bot(self.viewer):  # watching computers play (or --autoplay): nobody's decision to take back
+            return tr("Nothing to undo: the computer is playing every seat.")
+        if self.session.is_over() or reason == "hidden":
             return tr(self.undo_limit)
         if reason == "other":
             return tr("Nothing to undo: {who} has moved since your last decision.", who=self.seat_name(other))

@@ -782,6 +782,23 @@ def test_a_click_on_the_greyed_out_undo_button_says_why(game):
         d.close()
 
 
+@pytest.mark.parametrize("game", ["breaks", "breaker_blocks"])
+def test_ctrl_z_at_a_table_of_computers_says_the_computer_plays_every_seat(game):
+    """Watching computers play, the game's own limit ("not past another person's", "once a
+    card has been drawn") was the reason given, which says nothing about why here."""
+    from game.scenes.tables import table_class
+    session = GameSession(game, ["ai:easy", "ai:easy"], seed=3, options={"first_player": 0})
+    session.apply(session.legal_texts()[0], 0)
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        d.top.paused = True
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert d.top.toast == "Nothing to undo: the computer is playing every seat."
+        assert d.top.session.log.actions == session.log.actions
+    finally:
+        d.close()
+
+
 def test_ctrl_z_after_another_persons_move_names_them():
     from game.scenes.tables import table_class
     session = GameSession("breaker_blocks", ["human", "human"], seed=3, options={"first_player": 0})
