@@ -266,6 +266,15 @@ class CubeTable(TableScene):
     def holds_hand_off(self) -> bool:
         return self.reading_own_answers
 
+    def undo_refusal(self) -> str:
+        """With blocks on the shape being built, Ctrl+Z was most likely meant for the block
+        just placed: say how to take blocks back, after why no move can be."""
+        reason = super().undo_refusal()
+        b = self.building()
+        if b is not None and b.placed and self.my_turn():
+            return f"{reason} {tr('A placed block can be picked up again, or Clear takes them all off.')}"
+        return reason
+
     def hint_spots(self, text: str) -> list[pygame.Rect]:
         w = text.split()
         if w[0] == "ask":

@@ -1052,5 +1052,27 @@ def test_a_block_carried_off_the_grid_is_drawn_under_the_pointer():
             assert canvas.get_at(off_grid) != before.get_at(off_grid), index
             d.release(t.board.tray_rect(index).center)
             d.frames(2)
+
+
+def test_ctrl_z_with_blocks_on_the_copy_says_how_to_take_them_back():
+    """Ctrl+Z after placing a block refused with only "a question once answered stands":
+    the block just placed, which is what a player wants back, can be picked up or cleared."""
+    session = GameSession("cube", ["human", "ai:easy"], seed=0, options={"build": "random", "first_player": 0})
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        d.frames(2)
+        table = d.top
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert "picked up" not in (table.toast or "")  # nothing placed: the game's limit alone
+        copy = table.building()
+        placed = next((pid, x, y) for pid in copy.tray for x in range(3) for y in range(3)
+                      if copy.landing(pid, x, y).problem is None)
+        assert copy.place(*placed) is None
+        d.frames(2)
+        table.toast = None
+        d.click(table.undo_button.rect.center)
+        assert table.toast.startswith("Nothing to undo")
+        assert table.toast.endswith("A placed block can be picked up again, or Clear takes them all off.")
+        assert copy.placed and session.log.actions == []
     finally:
         d.close()
