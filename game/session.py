@@ -158,11 +158,12 @@ class GameSession:
         removed = list(self.log.actions[point:])
         self.log.truncate(point)
         self.state = self.log.replay(self.rules)
-        # a take-back or hint after the new end belonged to moves now gone
+        # a take-back after the new end belonged to moves now gone; a hint there was still
+        # seen, so the record keeps it ("hints used"), at the point the game went back to
         kept = [(p, self.taken_back_at(i)) for i, p in enumerate(self.takebacks) if p <= point]
         self.takebacks = [p for p, _ in kept] + [point]
         self.taken_back = [moves for _, moves in kept] + [removed]
-        self.hints = [h for h in self.hints if h <= point]
+        self.hints = sorted({min(h, point) for h in self.hints})
         return True
 
     def taken_back_at(self, i: int) -> list[str]:

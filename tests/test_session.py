@@ -89,13 +89,16 @@ def test_each_take_back_keeps_the_moves_it_removed_for_the_log_and_a_save_withou
     assert s.takebacks == [0] and len(s.taken_back) == 1 and len(s.taken_back[0]) == 1
 
 
-def test_a_hint_for_a_move_that_is_taken_back_goes_with_it():
+def test_a_hint_after_a_move_that_is_taken_back_is_kept_at_the_take_back_point():
     s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
     s.apply("draw", 0)
     s.apply("place 1", 0)
     s.hints = [1, 2]  # asked before placing the card, and again after (for a move not made yet)
     assert s.undo(0) and len(s.log.actions) == 1
-    assert s.hints == [1], "the hint for this position stays; the one after the undone move goes"
+    assert s.hints == [1], "the hint for this position stays; the one after the undone move joins it"
+    s.apply("place 1", 0)
+    s.hints = [2]  # only after placing: seen all the same, so the record still says hints were used
+    assert s.undo(0) and s.hints == [1]
 
 
 def test_undo_is_refused_when_the_ai_drew_since():

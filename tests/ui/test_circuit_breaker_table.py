@@ -1257,5 +1257,10 @@ def test_taking_back_a_move_drops_the_hint_shown_for_the_position_after_it():
         assert not (t.toast or "").startswith("Hint:")
         r = house_rect_cell(*cell).inflate(8, 8)
         assert d.app.display.canvas.get_at((r.x + 1, r.centery))[:3] != theme.SKY
+        # but the hint was seen: the game record still says so ("hints used"), now at the
+        # point the move was taken back to, and the log tells it before the take-back
+        assert session.hints == [0] and session.to_record()["hints"] == [0]
+        lines = [line for _, line in t.log_lines]
+        assert lines[:2] == ["You asked for a hint.", "You took back a move."], lines
     finally:
         d.close()
