@@ -1146,6 +1146,8 @@ def test_the_turn_count_says_limit_as_the_set_up_screen_does(cap, said):
     try:
         texts = [text for text, _, _ in d.labels(frames=2)]
         assert said in texts, [t for t in texts if t.startswith("Turns")]
+    finally:
+        d.close()
 
 
 def test_undo_after_the_computers_turn_lists_in_the_log_what_it_took_back_also_after_continue():

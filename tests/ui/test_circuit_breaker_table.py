@@ -1230,6 +1230,8 @@ def test_your_moves_are_heard_a_discard_for_cheese_and_a_mouse_sent_out_too():
         played.clear()
         d.click(t.spot_rect("wire-1").center)
         assert log(d)[-1] == "mouse wire-1" and played == ["pick"]
+    finally:
+        d.close()
 
 
 def test_taking_back_a_move_drops_the_hint_shown_for_the_position_after_it():

@@ -1052,6 +1052,8 @@ def test_a_block_carried_off_the_grid_is_drawn_under_the_pointer():
             assert canvas.get_at(off_grid) != before.get_at(off_grid), index
             d.release(t.board.tray_rect(index).center)
             d.frames(2)
+    finally:
+        d.close()
 
 
 def test_ctrl_z_with_blocks_on_the_copy_says_how_to_take_them_back():
