@@ -118,7 +118,12 @@ class App:
 
     def clear_autosave(self) -> None:
         self.writer.flush()
-        storage.clear_autosave(self.dirs)
+        try:
+            storage.clear_autosave(self.dirs)
+        except OSError as exc:
+            # a folder that turned read-only mid-game: the finished game's results still show
+            # (its failed writes were reported); Continue then offers its last kept move
+            log.error("could not remove the saved game: %s", exc)
 
     def take_notice(self) -> str | None:
         return self.notices.pop(0) if self.notices else None

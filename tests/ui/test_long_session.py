@@ -1,0 +1,63 @@
+"""A player who keeps the app open all evening: the data folder can turn read-only or
+fill up mid-session, and the window can be resized many times. Nothing of that may end
+in the error screen or grow without bound."""
+
+from __future__ import annotations
+
+import errno
+import random
+from pathlib import Path
+
+from game import storage
+from game.scenes.breaker_blocks_table import BreakerBlocksTable
+from game.scenes.results import ResultsScene
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+
+def one_move_from_the_end() -> tuple[GameSession, str]:
+    """A pass-and-play Breaker Blocks game (open tiles: no hand-offs) and its last move."""
+    session = GameSession("breaker_blocks", ["human", "human"], seed=3)
+    rng = random.Random(3)
+    while True:
+        legal = session.legal_texts()
+        text = legal[rng.randrange(len(legal))]
+        probe = GameSession.from_record(session.to_record())
+        probe.apply(text, probe.current_player)
+        if probe.is_over():
+            return session, text
+        session.apply(text, session.current_player)
+
+
+def test_the_last_move_on_a_read_only_data_folder_still_shows_the_results(monkeypatch):
+    """The data folder turned read-only mid-game (a remount, a pulled USB home): the
+    winning move is still played and the results shown, with the reason why nothing was
+    kept; before, removing the finished game's save raised and the error screen replaced
+    the results."""
+    session, last = one_move_from_the_end()
+    d = Driver(lambda app: BreakerBlocksTable(app, session))
+    try:
+        d.frames(3)
+        d.app.writer.flush()
+        read_only = OSError(errno.EROFS, "Read-only file system")
+        real_unlink = Path.unlink
+
+        def refuse_write(*args, **kwargs):
+            raise read_only
+
+        def refuse_unlink(self, missing_ok=False):
+            if d.app.dirs.data in self.parents:
+                raise read_only
+            real_unlink(self, missing_ok=missing_ok)
+
+        monkeypatch.setattr(storage, "atomic_write_json", refuse_write)
+        monkeypatch.setattr(Path, "unlink", refuse_unlink)
+        table = d.top
+        assert table.perform(last, session.current_player)
+        d.frames(5)
+        assert session.is_over()
+        assert isinstance(d.top, ResultsScene), d.top
+        assert table.toast and "Read-only file system" in table.toast
+    finally:
+        monkeypatch.undo()
+        d.close()
