@@ -8,6 +8,7 @@ the same code works from a checkout, a wheel and a frozen bundle.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from importlib import resources
 
 import pygame
@@ -67,7 +68,11 @@ SUIT_COLOURS_2 = {"S": BLACK, "H": (200, 30, 40), "D": (200, 30, 40), "C": BLACK
 SUIT_INK_4 = {**SUIT_COLOURS_4, "H": (190, 80, 0), "C": (0, 130, 94)}
 
 _FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+# Each loaded size keeps its font file open and its own glyph cache. A window larger than
+# the canvas draws labels again at the window's size, so every window size the player drags
+# through needs other sizes: only the most recently used are kept (a frame uses a handful).
+FONTS_KEPT = 48
+_fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
 # rendered labels kept for reuse, least recently used dropped first
 _text_cache = SurfaceCache(8_000_000)
 
@@ -75,13 +80,17 @@ _text_cache = SurfaceCache(8_000_000)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
     f = _fonts.get(key)
-    if f is None:
-        try:
-            with resources.as_file(resources.files("pygame_gui.data") / _FONT_FILES[bold]) as path:
-                f = pygame.font.Font(str(path), size)
-        except (OSError, FileNotFoundError, pygame.error):
-            f = pygame.font.Font(None, int(size * 1.3))
-        _fonts[key] = f
+    if f is not None:
+        _fonts.move_to_end(key)
+        return f
+    try:
+        with resources.as_file(resources.files("pygame_gui.data") / _FONT_FILES[bold]) as path:
+            f = pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError, pygame.error):
+        f = pygame.font.Font(None, int(size * 1.3))
+    _fonts[key] = f
+    while len(_fonts) > FONTS_KEPT:
+        _fonts.popitem(last=False)  # its file closes once nothing holds it
     return f
 
 

@@ -4,9 +4,13 @@ in the error screen or grow without bound."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import random
+import sys
 from pathlib import Path
+
+import pytest
 
 from game import storage
 from game.scenes.breaker_blocks_table import BreakerBlocksTable
@@ -60,4 +64,41 @@ def test_the_last_move_on_a_read_only_data_folder_still_shows_the_results(monkey
         assert table.toast and "Read-only file system" in table.toast
     finally:
         monkeypatch.undo()
+        d.close()
+
+
+def open_font_files() -> int:
+    """Font files this process holds open (each loaded size keeps its file open)."""
+    fds = Path("/proc/self/fd")
+    count = 0
+    for fd in fds.iterdir():
+        with contextlib.suppress(OSError):  # the listing's own descriptor is gone by now
+            count += fd.resolve().suffix.lower() in (".ttf", ".otf")
+    return count
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc for open files")
+def test_resizing_the_window_all_evening_keeps_a_bounded_number_of_fonts_open():
+    """In a window larger than the canvas every label is drawn again at the window's own
+    size, so each new window size needs new font sizes. Before, every size ever used stayed
+    loaded with its font file open: dragging the window's edge for a while held hundreds of
+    files and their glyph caches (macOS allows a program 256 open files by default)."""
+    import pygame
+
+    from game.scenes.title import TitleScene
+    from game.ui import theme
+    d = Driver()
+    try:
+        d.frames(2)
+        for width in range(1300, 3840, 24):  # a drag of the window's edge, then full screen
+            pygame.display.set_mode((width, width * 9 // 16), pygame.RESIZABLE)
+            pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=width * 9 // 16))
+            d.frames(1)
+            if width % 240 == 20:  # now and then another screen, with other labels
+                d.app.stack.clear_to(TitleScene(d.app))
+                d.frames(1)
+        assert len(theme._fonts) <= 64
+        assert open_font_files() <= 64
+        assert d.top.ui is not None and isinstance(d.top, TitleScene)
+    finally:
         d.close()
