@@ -280,12 +280,24 @@ class TableScene(AppScene):
         from game import storage
         if self.replaying or self.app.config.autoplay or self.tutorial is not None:
             return
+        # each tried on its own: on a nearly full disk one may still fit. The message names
+        # the file meant, not the temporary file the failed write was using.
+        problems = []
         try:
             self._count_result()
+        except OSError as exc:
+            log.error("could not save the statistics: %s", exc)
+            where = storage.stats_path(self.app.dirs)
+            problems.append(tr("Could not save the statistics: {e}", e=f"{exc.strerror or exc} ({where})"))
+        try:
             storage.save_finished(self.app.dirs, self.session.to_record())
         except OSError as exc:
-            log.error("could not save the finished game: %s", exc)
-            self.show_toast(tr("Could not save the statistics: {e}", e=exc), 5)
+            log.error("could not keep the finished game: %s", exc)
+            where = storage.records_dir(self.app.dirs)
+            problems.append(tr("Could not keep the finished game for replay: {e}",
+                               e=f"{exc.strerror or exc} ({where})"))
+        if problems:
+            self.show_toast(" ".join(problems), 6)
 
     def _count_result(self) -> None:
         from game import stats as stats_mod

@@ -102,3 +102,35 @@ def test_resizing_the_window_all_evening_keeps_a_bounded_number_of_fonts_open():
         assert d.top.ui is not None and isinstance(d.top, TitleScene)
     finally:
         d.close()
+
+
+def test_a_finished_game_that_cannot_be_kept_says_which_file_and_why(monkeypatch):
+    """On a full disk the statistics and the replay record each fail with the file they
+    would have been, not a temporary file's name and an error number; the record is still
+    tried when the statistics fail (it may be all that fits)."""
+    session, last = one_move_from_the_end()
+    d = Driver(lambda app: BreakerBlocksTable(app, session))
+    try:
+        d.frames(3)
+        real = storage.atomic_write_json
+        tried: list[str] = []
+
+        def disk_full(path, data, keep_previous=False):
+            if path.name == "stats.json":
+                tried.append(path.name)
+                tmp = path.with_name(path.name + ".x1y2z3.tmp")
+                raise OSError(errno.ENOSPC, "No space left on device", str(tmp))
+            real(path, data, keep_previous)
+
+        monkeypatch.setattr(storage, "atomic_write_json", disk_full)
+        table = d.top
+        assert table.perform(last, session.current_player)
+        d.frames(5)
+        assert isinstance(d.top, ResultsScene), d.top
+        assert tried == ["stats.json"]
+        assert table.toast == (f"Could not save the statistics: No space left on device "
+                               f"({storage.stats_path(d.app.dirs)})")
+        assert len(storage.list_records(d.app.dirs)) == 1, "the game is still kept for replay"
+    finally:
+        monkeypatch.undo()
+        d.close()
