@@ -79,6 +79,9 @@ class CanvasUIManager(pygame_gui.UIManager):
     def update(self, time_delta: float) -> None:
         self.follow_contrast()
         super().update(time_delta)
+        # pygame_gui notes the place of every removed widget for a dirty-rect redraw (which
+        # the app never does) and never forgets them: pooled, a manager lives all evening
+        self.get_sprite_group().lostsprites.clear()
 
     def draw_ui(self, window_surface: pygame.Surface) -> None:
         self.follow_contrast()  # a scene under an overlay is drawn without being updated

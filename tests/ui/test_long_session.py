@@ -134,3 +134,31 @@ def test_a_finished_game_that_cannot_be_kept_says_which_file_and_why(monkeypatch
     finally:
         monkeypatch.undo()
         d.close()
+
+
+def test_going_back_and_forth_between_screens_keeps_no_record_of_the_old_buttons():
+    """The pooled GUI managers live as long as the app. pygame_gui notes where each removed
+    widget was (for a dirty-rect redraw the app never uses) and never forgets it: before,
+    every screen left opened the list grew by its buttons, all evening long."""
+    from game.scenes.setup import SetupScene
+    from game.ui import gui
+
+    def noted() -> int:
+        managers = {id(m): m for m in gui._pool}
+        for scene in d.app.stack.scenes:
+            managers[id(scene.ui)] = scene.ui
+        return sum(len(m.get_sprite_group().lostsprites) for m in managers.values())
+
+    d = Driver()
+    try:
+        d.frames(2)
+        counts = []
+        for game in ("breaks", "cube", "breaks", "cube", "breaks", "cube"):
+            d.app.stack.push(SetupScene(d.app, game))
+            d.frames(2)
+            d.app.stack.pop()
+            d.frames(2)
+            counts.append(noted())
+        assert counts[-1] <= counts[1], counts
+    finally:
+        d.close()
