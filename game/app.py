@@ -118,6 +118,9 @@ class App:
 
     def clear_autosave(self) -> None:
         self.writer.flush()
+        # the game is over: that its last move could not be saved is no news now (the
+        # results say what could not be kept), and must not cover that message
+        self.writer.take_failure()
         try:
             storage.clear_autosave(self.dirs)
         except OSError as exc:

@@ -42,6 +42,11 @@ class ResultsScene(AppScene):
         self.button(tr("Menu"), (box.right - 240, box.bottom - 70, 200, 50), self.table.leave)
         self.focus.index = 0
         self.focus.visible = True
+        if self.table.save_problem:  # over the shade, where it is read, not dimmed on the table below
+            # below the box, in smaller text if need be (long folder names), clear of its buttons
+            self.toast_max_height = max(60, 704 - self.box.bottom - 2)
+            self.show_toast(self.table.save_problem, 12)
+            self.table.toast = None
 
     def layout(self) -> tuple[pygame.Rect, list[str], int]:
         """The box, the wrapped detail lines and their size. The details are reading text: they
@@ -134,4 +139,5 @@ class ResultsScene(AppScene):
             y += line_step(self.detail_size)
         self.draw_widgets(surface)
         self.focus.draw(surface)
+        self.draw_toast(surface)
         self.draw_tooltip(surface)

@@ -75,6 +75,7 @@ class TableScene(AppScene):
         self.handoff_pending = False
         self.handoff_first = False  # set by start_table: hand off before the first frame shows secrets
         self.results_shown = False
+        self.save_problem: str | None = None  # why the finished game was not kept (the results say it too)
         self.replaying = False  # set by the replay viewer: no AI, no saving, no input
         self.pace = 1.0         # spectating: pause between AI moves x this (0 = as fast as they come)
         self.tutorial: Any = None  # a game.tutorial.Tutorial when this table teaches the game
@@ -297,7 +298,8 @@ class TableScene(AppScene):
             problems.append(tr("Could not keep the finished game for replay: {e}",
                                e=f"{exc.strerror or exc} ({where})"))
         if problems:
-            self.show_toast(" ".join(problems), 6)
+            self.save_problem = " ".join(problems)
+            self.show_toast(self.save_problem, 6)
 
     def _count_result(self) -> None:
         from game import stats as stats_mod

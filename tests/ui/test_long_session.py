@@ -33,11 +33,13 @@ def one_move_from_the_end() -> tuple[GameSession, str]:
         session.apply(text, session.current_player)
 
 
-def test_the_last_move_on_a_read_only_data_folder_still_shows_the_results(monkeypatch):
+def test_the_last_move_on_a_read_only_data_folder_still_shows_the_results(monkeypatch, tmp_path):
     """The data folder turned read-only mid-game (a remount, a pulled USB home): the
     winning move is still played and the results shown, with the reason why nothing was
     kept; before, removing the finished game's save raised and the error screen replaced
     the results."""
+    # a home folder deep in a synced drive: the message names long paths
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "Nextcloud" / "Eigene Dateien" / "Spiele und Programme"))
     session, last = one_move_from_the_end()
     d = Driver(lambda app: BreakerBlocksTable(app, session))
     try:
@@ -60,8 +62,14 @@ def test_the_last_move_on_a_read_only_data_folder_still_shows_the_results(monkey
         assert table.perform(last, session.current_player)
         d.frames(5)
         assert session.is_over()
-        assert isinstance(d.top, ResultsScene), d.top
-        assert table.toast and "Read-only file system" in table.toast
+        assert table.toast is None
+        results = d.top
+        assert isinstance(results, ResultsScene), results
+        # said on the results, over their shade, not only dimmed on the table below them
+        assert results.toast and results.toast.startswith("Could not save the statistics: Read-only file system")
+        assert "Could not keep the finished game for replay: Read-only file system" in results.toast
+        box = d.toast_box(results)
+        assert not box.colliderect(results.box) and d.app.display.canvas.get_rect().contains(box)
     finally:
         monkeypatch.undo()
         d.close()
@@ -128,8 +136,9 @@ def test_a_finished_game_that_cannot_be_kept_says_which_file_and_why(monkeypatch
         d.frames(5)
         assert isinstance(d.top, ResultsScene), d.top
         assert tried == ["stats.json"]
-        assert table.toast == (f"Could not save the statistics: No space left on device "
+        assert d.top.toast == (f"Could not save the statistics: No space left on device "
                                f"({storage.stats_path(d.app.dirs)})")
+        assert table.toast is None, "said once, on the results"
         assert len(storage.list_records(d.app.dirs)) == 1, "the game is still kept for replay"
     finally:
         monkeypatch.undo()
