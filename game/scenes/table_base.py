@@ -1,7 +1,8 @@
 """What every game table shares: driving the session turn by turn (humans, the AI
 worker, pass-and-play hand-offs), undo, autosave, the game log panel, the turn banner
 and the side buttons. A game's table subclasses it and draws the board, handles the
-board's input, narrates actions and animates them.
+board's input, narrates actions and animates them. The Hint button's part is the
+TableHints mixin (table_hints.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from game import storage
 from game.core.errors import IllegalAction
 from game.i18n import number, tr
 from game.scenes.base import AppScene, sentence
+from game.scenes.table_hints import TableHints
 from game.session import GameSession
 from game.ui import draw, seat_style, theme
 from game.ui.tween import speed_factor
@@ -44,7 +46,7 @@ AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people
 AUTOPLAY_SPEC = "ai:easy"
 
 
-class TableScene(AppScene):
+class TableScene(TableHints, AppScene):
     background = "TABLE"
     hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
     # why Ctrl+Z found nothing to take back (English; shown translated): each game's own limit
@@ -140,19 +142,6 @@ class TableScene(AppScene):
         """A score as the results screen lists it, in the game's unit (points unless a game
         counts something else)."""
         return tr("1 point") if score == 1 else tr("{n} points", n=score)
-
-    def hint_spots(self, text: str) -> list[pygame.Rect]:
-        """Where on the table a suggested move happens (outlined while the hint shows)."""
-        return []
-
-    def hint_reason(self, text: str) -> str:
-        """One line on why the suggested move is good (games give better ones)."""
-        return tr("The computer at normal level would choose this move.")
-
-    def hint_move(self, text: str) -> str:
-        """The suggested move as an instruction in words (each game words its own moves;
-        the notation is the fallback)."""
-        return text + "."
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -480,96 +469,6 @@ class TableScene(AppScene):
         if self.pace == 0:
             return tr("as fast as possible")
         return tr("speed x{k}", k=number(1 / self.pace))
-
-    # --- hints ------------------------------------------------------------------------
-    def hint_offered(self) -> bool:
-        """Whether the Hint button shows: your own turn in a game against the computer."""
-        cp = self.session.current_player
-        return (self.tutorial is None and not self.replaying and not self.spectating and self.session.has_ai
-                and cp is not None and cp == self.viewer and not self.is_bot(cp))
-
-    def request_hint(self) -> None:
-        """H: ask the normal-level AI what the seat to move should play."""
-        cp = self.session.current_player
-        if self.tutorial is not None:  # the computer's idea would contradict the lesson
-            self.refuse(tr("In the tutorial the coach outlines the move to make."))
-            return
-        if cp is None or self.is_bot(cp) or cp != self.viewer:
-            self.refuse(tr("Hints are for your own turn."))
-            return
-        if not self.session.has_ai:
-            self.refuse(tr("Hints are available in games against the computer."))
-            return
-        if self.hint_ticket is not None:
-            return
-        self.hint_ticket = self.app.worker.request(self.session.game, self.session.state.to_json(), cp, "ai:normal",
-                                                   self._ai_seed())
-        self.show_toast(tr("Thinking about a hint..."), 2)
-
-    def poll_hint(self) -> None:
-        if self.hint_ticket is None:
-            return
-        if self.app.worker.ticket != self.hint_ticket:  # replaced (e.g. by the AI's turn): never poll
-            self.hint_ticket = None                      # for it, or the AI's answer would be lost
-            return
-        result = self.app.worker.poll()
-        if result is None or result.ticket != self.hint_ticket:
-            return
-        self.hint_ticket = None
-        if not result.ok or self.session.current_player != self.viewer:
-            return
-        move = len(self.session.log.actions)
-        if move not in self.session.hints:
-            self.session.hints.append(move)  # the game record says a hint was used here
-            if self.saves_game:
-                self.app.autosave(self.session.to_record())  # kept even if nobody moves before quitting
-        action = self.refine_hint(result.action)
-        self.hint = (action, self.app.time)
-        self.on_hint(action)
-        move = self.hint_move(action)
-        self.show_toast(tr("Hint: {move} {why}", move=move, why=self.hint_reason(action)), 6)
-        if self.perspective is None:  # several people read the log: the move may name a secret
-            self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
-        else:
-            self.hint_texts[len(self.session.log.actions)] = move
-            self.add_log(self.viewer, tr("Hint shown: {move}", move=move))
-
-    def drop_hint(self) -> None:
-        """The shown hint is done with (a move was made, or the player went another way):
-        its outlines and its message go."""
-        if self.hint is not None:
-            self.toast = None
-        self.hint = None
-
-    def drop_hint_request(self) -> None:
-        if self.hint_ticket is not None and self.app.worker.ticket == self.hint_ticket:
-            self.app.worker.cancel()
-        self.hint_ticket = None
-
-    def refine_hint(self, text: str) -> str:
-        """The AI's suggestion as the hint shows it. A table may swap a move the AI rates no
-        better than another for one a person would rather hear."""
-        return text
-
-    def on_hint(self, text: str) -> None:
-        """A hint arrived: a table may get ready for it once (e.g. turn the tile that way)."""
-
-    def toast_avoids(self) -> list[pygame.Rect]:
-        """A hint's message keeps clear of the places it points at."""
-        return [r.inflate(12, 12) for r in self.hint_spots(self.hint[0])] if self.hint is not None else []
-
-    def draw_hint(self, surface: pygame.Surface) -> None:
-        if self.tutorial is not None:
-            self.draw_coach_marks(surface)
-        if self.hint is None:
-            return
-        text, shown = self.hint
-        if self.app.time - shown > 8 or self.session.current_player != self.viewer:
-            self.hint = None
-            return
-        pulse = 2 + int(2 * (1 + math.sin(self.app.time * 6)))
-        for rect in self.hint_spots(text):
-            pygame.draw.rect(surface, theme.SKY, rect.inflate(8, 8), pulse, border_radius=8)
 
     def draw_coach_marks(self, surface: pygame.Surface) -> None:
         """Outline, on the table, the move the tutorial asks for."""
