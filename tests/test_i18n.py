@@ -90,14 +90,37 @@ def test_a_template_with_the_reader_as_subject_takes_its_second_person_form():
     try:
         assert i18n.load_language("de") is None
         you = i18n.tr("You")
-        assert i18n.tr("{who} ended the turn.", who=you) == "Du beendetest den Zug."
-        assert i18n.tr("{who} ended the turn.", who="Platz 2") == "Platz 2 beendete den Zug."
+        assert i18n.tr("{who} ended the turn.", who=you) == "Du hast den Zug beendet."
+        assert i18n.tr("{who} ended the turn.", who="Platz 2") == "Platz 2 hat den Zug beendet."
         assert i18n.tr("{who} placed {tile} at {where}.", who=you, tile="ein Gerät (Lavalampe)",
-                       where="2,3") == "Du legtest ein Gerät (Lavalampe) auf Feld 2,3."
+                       where="2,3, Anschluss nach Süden") \
+            == "Du hast ein Gerät (Lavalampe) gelegt: Feld 2,3, Anschluss nach Süden.", "participle first"
         assert i18n.tr("Final turn: {who}", who=you) == "Letzter Zug: Du", "no form given: the usual one"
     finally:
         i18n.load_language("en")
     assert i18n.tr("{who} ended the turn.", who="You") == "You ended the turn."
+
+
+def test_german_narrates_what_happened_in_one_tense_the_perfekt():
+    """Log lines said "Du legtest ..." beside "Du hast ... gezogen". Every German template,
+    for the reader or another seat, now tells a past move in the Perfekt."""
+    weak = "legte|sicherte|spielte|versetzte|entfernte|schickte|beendete|fragte|zahlte|jagte"  # also adjectives
+    old = re.compile(r"\b(?:zogs?t?|warfs?t?|brachs?t?|ließe?s?t?|behielts?t?|übersprangs?t?|riets?t?|nahms?t?|"
+                     r"schlugs?t?|ging|gingen|wanderten|begann|begannst)\b"
+                     rf"|\b(?:{weak.replace('|', 'st|')}st)\b|(?:\{{who\}}|\{{name\}}|Platz \{{n\}}) (?:{weak})\b")
+    found = []
+    for name in (("i18n", "de.json"), ("i18n", "messages", "de.json")):
+        catalogue = json.loads(asset(*name).read_text(encoding="utf-8"))
+        found += [german for german in catalogue.values() if old.search(german)]
+    assert not found, found[:5]
+    try:
+        assert i18n.load_language("de") is None
+        you = i18n.tr("You")
+        assert i18n.tr("{who} drew: {k}.", who=you, k="Zap") == "Du hast Zap gezogen."
+        assert i18n.tr("{who} drew: {k}.", who="Platz 2 (KI)", k="Zap") == "Platz 2 (KI) hat Zap gezogen."
+        assert i18n.tr("You drew {card}.", card="Herz-7") == "Du hast Herz-7 gezogen."
+    finally:
+        i18n.load_language("en")
 
 
 def test_switching_language_translates_and_english_is_the_fallback():

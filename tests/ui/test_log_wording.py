@@ -1,5 +1,5 @@
 """Log and result lines with one person at the screen. In German the seat is "Du" and the
-verb after it is conjugated for "du" (legtest, nicht legte); in English "You" starts a
+verb after it is conjugated for "du" (hast gelegt, nicht hat gelegt); in English "You" starts a
 sentence or a list entry, never "controlled by You"."""
 
 from __future__ import annotations
@@ -52,6 +52,27 @@ def test_du_takes_the_second_person(game, players, options):
         assert all(v.endswith("st") for v in verbs), line
     cases = [line for line in lines if re.search(r"\bmit (ein|eine) ", line)]
     assert not cases, f"'mit' takes the dative (einem, einer): {cases[:3]}"
+
+
+# Präteritum forms the logs used to mix in ("Du legtest 7H in Fach 1." beside "Du hast 7H gezogen.")
+PRAETERITUM = re.compile(r"\b(?:zogs?t?|warfs?t?|legtes?t?|sichertes?t?|brachs?t?|spieltes?t?|versetztes?t?|"
+                         r"entferntes?t?|schicktes?t?|ließe?s?t?|behielts?t?|übersprangs?t?|beendetes?t?|"
+                         r"fragtes?t?|riets?t?|nahms?t?|zahltes?t?|jagtes?t?|schlugs?t?|ging|gingen|wanderten|"
+                         r"begann|begannst|wurde)\b")
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_german_log_tells_what_happened_in_the_perfekt(game, players, options):
+    """The German log said "Du legtest ..." next to "Du hast ... gezogen": one tense, the
+    Perfekt, for every log and result line, its participle at the end."""
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    try:
+        lines = [line for seed in (1, 2) for line in table_lines(game, players, options, seed)]
+    finally:
+        i18n.load_language("en")
+    old = [line for line in lines if PRAETERITUM.search(line)]
+    assert not old, old[:5]
+    assert any(re.search(r"\b(Du hast|hat) .* ge\w+[.:]", line) for line in lines), lines[:5]
 
 
 def test_circuit_breaker_scores_name_the_appliances_in_german():
