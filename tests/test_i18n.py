@@ -123,6 +123,24 @@ def test_german_narrates_what_happened_in_one_tense_the_perfekt():
         i18n.load_language("en")
 
 
+def test_german_keeps_one_word_and_one_gender_for_the_same_thing():
+    """A Breaks hint explains "Leg die Karte in Fach 2." with "It ...": the card (die Karte) is
+    "sie" in every reason, not "Sie verlängert" beside "Es beginnt"; a break is "brechen" as in
+    the rules and the log, not "aufbrechen". Break the Cube calls the
+    shape on the stand "versteckt" (the rules' word, "Meine Form verstecken"), for the reader
+    and for a seat shown by the computer alike."""
+    try:
+        assert i18n.load_language("de") is None
+        reasons = [i18n.tr("It starts a new sequence."), i18n.tr("It grows that sequence to {n} cards.", n=3),
+                   i18n.tr("It completes a stack of five.")]
+        assert all(r.startswith("Sie ") for r in reasons), reasons
+        move = i18n.tr("Break {victim}'s slot {s} and move those cards onto your slot {t}.", victim="Platz 2", s=1, t=3)
+        assert move == "Brich Fach 1 von Platz 2 und leg diese Karten in dein Fach 3.", "brechen, as the rules say"
+        labels = [i18n.tr("Your hidden shape"), i18n.tr("{who}'s hidden shape", who="Platz 2 (KI)")]
+        assert all(re.search(r"\b[Vv]ersteckte\b", label) for label in labels), labels
+    finally:
+        i18n.load_language("en")
+
 def test_switching_language_translates_and_english_is_the_fallback():
     try:
         assert i18n.load_language("de") is None
