@@ -2,7 +2,7 @@
 worker, pass-and-play hand-offs), undo, autosave, the game log panel, the turn banner
 and the side buttons. A game's table subclasses it and draws the board, handles the
 board's input, narrates actions and animates them. The Hint button's part is the
-TableHints mixin (table_hints.py).
+TableHints mixin (table_hints.py), the game log's the TableLog mixin (table_log.py).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from game.core.errors import IllegalAction
 from game.i18n import number, tr
 from game.scenes.base import AppScene, sentence
 from game.scenes.table_hints import TableHints
+from game.scenes.table_log import LOG_HEADING, LOG_RECT, TableLog, log_rows
 from game.session import GameSession
 from game.ui import draw, seat_style, theme
 from game.ui.tween import speed_factor
@@ -29,24 +30,17 @@ log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
 HINT_BUTTON = (PANEL_RECT.right - 94, PANEL_RECT.y + 12, 82, 32)  # top right of the panel, by the turn banner
-LOG_RECT = pygame.Rect(976, 200, 288, 412)
-LOG_HEADING = pygame.Rect(LOG_RECT.x, LOG_RECT.y - 22, LOG_RECT.w, 22)  # "Game log" above it
 # A table whose side panel shows no status keeps its messages in the strip under the turn
 # banner (and its "thinking..."): clear of everything in play and of the game log. A long
 # message gets smaller text rather than a box over the log.
 PANEL_TOAST_TOP = PANEL_RECT.y + 72
 PANEL_TOAST_SPAN = (PANEL_RECT.x, PANEL_RECT.right)
 PANEL_TOAST_MAX_HEIGHT = LOG_HEADING.y - 4 - PANEL_TOAST_TOP  # clear of the log's heading too
-
-
-def log_rows() -> int:
-    """How many lines of the game log fit its box at the reading size."""
-    return (LOG_RECT.height - 10) // theme.reading(19)
 AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people can follow
 AUTOPLAY_SPEC = "ai:easy"
 
 
-class TableScene(TableHints, AppScene):
+class TableScene(TableHints, TableLog, AppScene):
     background = "TABLE"
     hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
     # why Ctrl+Z found nothing to take back (English; shown translated): each game's own limit
@@ -542,74 +536,10 @@ class TableScene(TableHints, AppScene):
             return tr("Nothing to undo: {who} has moved since your last decision.", who=self.seat_name(other))
         return tr("Nothing to undo: you have not made a decision yet.")
 
-    def rebuild_log(self) -> None:
-        """Narrate the whole action log again (after loading or undo)."""
-        self.log_lines.clear()
-        rules = self.session.rules
-        state = self.session.log.new_state(rules)
-        seat_view = self._log_seat()
-        actions, actors = self.session.log.actions, self.session.log.actors
-        self.log_lines.extend(self.opening_lines(state.view(seat_view)))
-        for move, (text, actor) in enumerate(zip(actions, actors, strict=True)):
-            self._log_asides(move, actor, state)
-            before = state.view(seat_view)
-            state.apply(state.parse(text))
-            self.log_lines.extend(self.narrated(actor, text, before, state.view(seat_view)))
-        self._log_asides(len(actions), self.session.current_player, state)
-        self.log_scroll = 0
-
     def tie_break(self, seat: int) -> float:
         """Among seats with equal scores, lower ranks ahead on the results (the rules'
         tie-break, where the game has one beyond sharing)."""
         return 0
-
-    def opening_lines(self, view: dict) -> list[tuple[int | None, str]]:
-        """Log lines for what happened before the first move (``view``: the game as dealt)."""
-        return []
-
-    def _log_asides(self, move: int, seat: int | None, state: Any) -> None:
-        """What the record keeps besides the moves, for the seat to move at this point: a
-        hint asked here (usually before the move that was then taken back), then the
-        take-backs to this point, each followed by the moves it took back (``state``: the
-        game at this point). Undo takes back only your own decisions, so whoever is
-        to move here is who took it back. The hint's text is kept only while the game is
-        open (and only shown when one person plays); otherwise the line names who asked."""
-        if move in self.session.hints and seat is not None:
-            shown = self.hint_texts.get(move) if self.perspective is not None else None
-            self.log_lines.append((seat, tr("Hint shown: {move}", move=shown) if shown else
-                                   tr("{who} asked for a hint.", who=self.seat_name(seat))))
-        for i, point in enumerate(self.session.takebacks):
-            if point != move:
-                continue
-            self.log_lines.append((seat, tr("{who} took back a move.", who=self.seat_name(seat)) if seat is not None
-                                   else tr("Move taken back.")))
-            self.log_lines.extend(self._taken_back_lines(state, self.session.taken_back_at(i)))
-
-    def _taken_back_lines(self, state: Any, moves: list[str]) -> list[tuple[int | None, str]]:
-        """What a take-back removed, a line a move as the log told it (the computer's replies
-        too: they vanish from the log with it). Told from the log's own seat, so it names
-        nothing the log had not named; a move that no longer replays ends the list."""
-        lines: list[tuple[int | None, str]] = []
-        seat_view = self._log_seat()
-        state = state.clone()
-        for text in moves:
-            actor = state.current_player
-            if actor is None:
-                break
-            before = state.view(seat_view)
-            try:
-                state.apply(state.parse(text))
-            except IllegalAction:
-                break
-            told = self.narrated(actor, text, before, state.view(seat_view))
-            if told:
-                who, line = told[0]
-                lines.append((who, tr("Taken back: {line}", line=line)))
-        return lines
-
-    def add_log(self, seat: int | None, text: str) -> None:
-        self.log_lines.append((seat, text))
-        self.log_scroll = 0
 
     def open_rules(self) -> None:
         from game.scenes.rules_page import RulesScene
@@ -799,49 +729,3 @@ class TableScene(TableHints, AppScene):
 
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Game-specific facts under the banner (pile sizes, scores...)."""
-
-    def _wrapped_log(self) -> list[tuple[int | None, str, bool]]:
-        """The log's lines wrapped to the panel, recomputed only when the log changes."""
-        key = (len(self.log_lines), self.log_lines[-1] if self.log_lines else None, theme.text_scale)
-        if getattr(self, "_wrap_key", None) != key:
-            lines: list[tuple[int | None, str, bool]] = []
-            for seat, text in self.log_lines[-200:]:
-                for i, part in enumerate(theme.wrap(text, theme.reading(14), LOG_RECT.width - 30)):
-                    lines.append((seat, part, i == 0))
-            self._wrap_key, self._wrap_lines = key, lines
-        return self._wrap_lines
-
-    def draw_log(self, surface: pygame.Surface) -> None:
-        if self.tutorial is not None:
-            self.draw_coach(surface)
-            return
-        theme.draw_text(surface, tr("Game log"), LOG_HEADING.topleft, 16, theme.TEXT_DIM, bold=True)
-        pygame.draw.rect(surface, theme.TABLE_DARK, LOG_RECT, border_radius=6)
-        lines = self._wrapped_log()
-        per = theme.reading(19)
-        visible = log_rows()
-        self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
-        start = max(0, len(lines) - visible - self.log_scroll)
-        if self.log_scroll == 0:
-            # the newest entries: the top line begins one (the tail of an entry cut off above,
-            # "ab." alone, read as noise); the room left stays under the newest line
-            start = next((i for i in range(start, len(lines)) if lines[i][2]), start)
-        clip = surface.get_clip()
-        surface.set_clip(LOG_RECT)
-        y = LOG_RECT.y + 5
-        mark = round(5 * (1 + theme.text_scale) / 2)  # grows a little with the reading text
-        for seat, part, first in lines[start:start + visible]:
-            rect = theme.draw_text(surface, part, (LOG_RECT.x + 22, y), theme.reading(14), theme.TEXT)
-            mid = rect.centery  # the first line's middle at any reading size
-            if first and seat is not None:
-                draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, mid), mark, self.seat_colour(seat),
-                            outline=None)
-            elif first:  # the table's own news (a take-back, a new round): a dash, so it reads as a new entry
-                pygame.draw.line(surface, theme.TEXT_DIM, (LOG_RECT.x + 11 - mark, mid), (LOG_RECT.x + 9 + mark, mid),
-                                 2)
-            y += per
-        surface.set_clip(clip)
-        if self.log_scroll:
-            theme.draw_text(surface, tr("(scrolled: wheel down or Page Down for newest)"),
-                            (LOG_RECT.right - 6, LOG_RECT.bottom - 4), 12, theme.YELLOW, anchor="bottomright",
-                            max_width=LOG_RECT.width - 12)
