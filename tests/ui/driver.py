@@ -117,3 +117,23 @@ def break_game_data(monkeypatch, game: str, problem: str) -> Callable[[], None]:
 
     monkeypatch.setattr(registry.importlib, "import_module", broken)
     return lambda: monkeypatch.setattr(registry.importlib, "import_module", real)
+
+
+def breaks_results_of_two_people() -> Driver:
+    """A driver at the results of a finished two-person Breaks game (the cards all placed:
+    both players say done to the final merges), to test the results screen over a table."""
+    from game.scenes.breaks_table import BreaksTable
+    from game.scenes.results import ResultsScene
+    from game.session import GameSession
+    setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": []}
+    session = GameSession("breaks", ["human", "human"], seed=0, options={"first_player": 0, "setup": setup})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        d.key(pygame.K_f)
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_f)
+        assert d.until(lambda: isinstance(d.top, ResultsScene), 5)
+    except BaseException:
+        d.close()
+        raise
+    return d

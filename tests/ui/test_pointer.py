@@ -9,7 +9,7 @@ from game.scenes.breaks_table import BreaksTable
 from game.scenes.table_base import PANEL_RECT
 from game.session import GameSession
 from game.ui.pointer import ARROW, EVERY, HAND
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, breaks_results_of_two_people
 
 DECK = ["7H", "2C", "9H", "KS", "3D", "7C", "4H", "QS", "8C"]
 
@@ -99,15 +99,8 @@ def test_looking_at_the_finished_table_a_click_anywhere_returns_and_the_pointer_
     """While the results are hidden to look at the table, their buttons are not drawn: the
     pointer is a hand everywhere (any click brings the results back), not over their empty
     places only, and the note names the click as well as the keys."""
-    from game.scenes.results import ResultsScene
-    setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": []}
-    session = GameSession("breaks", ["human", "human"], seed=0, options={"first_player": 0, "setup": setup})
-    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    d = breaks_results_of_two_people()
     try:
-        d.key(pygame.K_f)
-        d.key(pygame.K_RETURN)
-        d.key(pygame.K_f)
-        assert d.until(lambda: isinstance(d.top, ResultsScene), 5)
         results = d.top
         d.settle()
         bare = (results.box.x + 20, results.box.bottom - 20)  # inside the box, beside the buttons

@@ -20,7 +20,7 @@ from game.scenes.setup import SetupScene
 from game.scenes.table_base import PANEL_RECT
 from game.scenes.title import TitleScene
 from game.session import GameSession
-from tests.ui.driver import Driver, break_game_data
+from tests.ui.driver import Driver, break_game_data, breaks_results_of_two_people
 
 
 def focus_onto(d: Driver, rect: pygame.Rect, limit: int = 40) -> None:
@@ -976,15 +976,8 @@ def test_the_title_puts_the_focus_on_continue_and_back_on_the_button_you_used():
 
 
 def test_looking_at_the_finished_table_hides_nothing_of_the_game():
-    from game.scenes.results import ResultsScene
-    setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": []}
-    session = GameSession("breaks", ["human", "human"], seed=0, options={"first_player": 0, "setup": setup})
-    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    d = breaks_results_of_two_people()
     try:
-        d.key(pygame.K_f)
-        d.key(pygame.K_RETURN)
-        d.key(pygame.K_f)
-        assert d.until(lambda: isinstance(d.top, ResultsScene), 5)
         d.top.toggle_peek()
         banner = [rect for text, rect, _ in d.labels(frames=2) if "return to the results" in text or
                   "Press any key" in text]

@@ -87,6 +87,16 @@ def test_h_in_a_tutorial_points_to_the_coach_instead_of_a_different_move():
         d.close()
 
 
+def _tutorial_opened_from_setup(d, game: str):
+    """(the set-up screen, the tutorial's table): the lesson started from ``game``'s set-up."""
+    from game.scenes.setup import SetupScene
+    d.app.stack.push(SetupScene(d.app, game))
+    d.frames(2)
+    setup = d.top
+    start_tutorial(d.app, game)
+    return setup, d.top
+
+
 def _play_to_the_end(d, table, until=None) -> None:
     """Follow the coach until the game is over (or until ``until(step)`` holds on the
     learner's turn)."""
@@ -107,14 +117,9 @@ def _play_to_the_end(d, table, until=None) -> None:
 
 @pytest.mark.parametrize("game", ["blockers", "breaks"])
 def test_a_finished_tutorial_says_how_to_go_on_and_esc_goes_back_to_the_setup_screen(game):
-    from game.scenes.setup import SetupScene
     d = Driver(lambda app: TitleScene(app))
     try:
-        d.app.stack.push(SetupScene(d.app, game))
-        d.frames(2)
-        setup = d.top
-        start_tutorial(d.app, game)
-        table = d.top
+        setup, table = _tutorial_opened_from_setup(d, game)
         _play_to_the_end(d, table)
         assert table.session.is_over()
         spoken = []
@@ -196,15 +201,10 @@ def test_a_first_enter_at_a_table_shows_the_focus_ring_where_tab_would():
 def test_a_finished_tutorial_offers_a_button_back_to_the_setup_screen(game):
     """The closing words say Esc; a player using the mouse gets a button in the coach's
     panel too (there was only Menu, which does not say where it leads)."""
-    from game.scenes.setup import SetupScene
     from game.scenes.table_base import LOG_RECT
     d = Driver(lambda app: TitleScene(app))
     try:
-        d.app.stack.push(SetupScene(d.app, game))
-        d.frames(2)
-        setup = d.top
-        start_tutorial(d.app, game)
-        table = d.top
+        setup, table = _tutorial_opened_from_setup(d, game)
         d.frames(2)
         assert not [text for text, _, _ in d.labels() if text.startswith("Back to set-up")], "not while it runs"
         _play_to_the_end(d, table)
