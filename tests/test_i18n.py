@@ -425,6 +425,15 @@ def _user_file(tmp_path: Path, path_of) -> tuple:
     return dirs, path
 
 
+def _in_german(message: str) -> str:
+    """An engine or storage message as a German player reads it (English again after)."""
+    try:
+        i18n.load_language("de")
+        return i18n.tr_message(message)
+    finally:
+        i18n.load_language("en")
+
+
 def _saved(**changes):
     record = GameSession("breaks", ["human", "ai:easy"], seed=1, options={"first_player": 0}).to_record()
     record["log"] = {**record["log"], **changes.pop("log", {})}
@@ -451,11 +460,7 @@ def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, ge
         with pytest.raises(ValueError) as refused:
             GameSession.from_record(loaded)
         problem = f"Could not continue: {refused.value}"
-    try:
-        i18n.load_language("de")
-        text = i18n.tr_message(problem)
-    finally:
-        i18n.load_language("en")
+    text = _in_german(problem)
     assert text.startswith("Fortsetzen nicht möglich: ") and german in text, text
 
 
@@ -465,11 +470,7 @@ def test_a_statistics_line_left_out_is_explained_in_german(tmp_path):
     line = {"played": 3, "wins": 1, "losses": 1, "draws": 0, "streak": 0, "best_streak": 1, "best_score": 2}
     path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:easy": line}}}))
     _stats, problem = storage.load_stats(dirs)
-    try:
-        i18n.load_language("de")
-        german = i18n.tr_message(problem)
-    finally:
-        i18n.load_language("en")
+    german = _in_german(problem)
     assert german.startswith("Statistik: Eine unlesbare Zeile wurde weggelassen: ")
     assert "breaks/ai:easy: Die Zahlen gehen nicht auf" in german and "aufbewahrt als stats.json.bad-" in german
 
@@ -498,11 +499,7 @@ def test_a_statistics_file_of_the_wrong_shape_is_reset_in_german_to_the_end(tmp_
     dirs, path = _user_file(tmp_path, storage.stats_path)
     path.write_text("[1]")
     _stats, problem = storage.load_stats(dirs)
-    try:
-        i18n.load_language("de")
-        german = i18n.tr_message(problem)
-    finally:
-        i18n.load_language("en")
+    german = _in_german(problem)
     assert german.startswith("Statistik zurückgesetzt: ") and "keine Statistikdatei im Format 1 (aufbewahrt als " \
         "stats.json.bad-" in german, german
 
