@@ -18,6 +18,7 @@ from game.scenes.rules_page import RulesScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.table_base import PANEL_RECT
+from game.scenes.tables import ask_before_replacing
 from game.scenes.title import TitleScene
 from game.session import GameSession
 from tests.ui.driver import Driver, break_game_data, breaks_results_of_two_people
@@ -1151,5 +1152,52 @@ def test_a_setting_that_cannot_be_saved_says_so_on_the_settings_screen(monkeypat
             d.top._palette(value)
         assert d.top.toast.startswith("Could not save settings: ") and "settings.json: Permission denied" in d.top.toast
         assert d.app.notices == []
+    finally:
+        d.close()
+
+
+
+def _breaks_table(d: Driver) -> BreaksTable:
+    session = GameSession("breaks", ["human", "ai:easy"], seed=3, options={"first_player": 0})
+    d.app.stack.push(BreaksTable(d.app, session))
+    d.frames(2)
+    return d.top
+
+
+def _confirm(d: Driver, *args, **kwargs) -> None:
+    from game.scenes.confirm import ConfirmScene
+    d.app.stack.push(ConfirmScene(d.app, *args, lambda: None, **kwargs))
+
+
+# every confirm dialog the app has, opened as the app opens it (or with the app's arguments)
+CONFIRM_DIALOGS = {
+    "quit": lambda d: d.key(pygame.K_ESCAPE),
+    "leave table": lambda d: _breaks_table(d).ask_leave(),
+    "end turn": lambda d: _breaks_table(d).end_turn_asking("You could still play a card.", lambda: None),
+    "replace saved game": lambda d: d.app.stack.push(ask_before_replacing(d.app, "x", lambda: None)),
+    "leave puzzle": lambda d: _confirm(d, "Leave this puzzle?", "x", "Leave"),
+    "sudden death guess": lambda d: _confirm(d, "Submit this shape as your guess?", "x", "Guess", no="Not yet"),
+}
+
+
+@pytest.mark.parametrize("name", list(CONFIRM_DIALOGS))
+def test_a_confirm_dialog_draws_its_default_answer_as_the_primary_button(name):
+    """The ring (what Enter presses) and the blue primary look mark the same, safe button."""
+    from game.scenes.confirm import ConfirmScene
+    d = Driver()
+    try:
+        d.frames(2)
+        below = d.top
+        CONFIRM_DIALOGS[name](d)
+        d.frames(2)
+        dialog = d.top
+        assert isinstance(dialog, ConfirmScene)
+        primary = [b for b in dialog._callbacks if "#primary" in b.object_ids]
+        assert len(primary) == 1, [b.text for b in primary]
+        assert dialog.focus.visible and dialog.focus.current.rect_of() == primary[0].rect
+        assert primary[0].text == dialog.no
+        d.key(pygame.K_RETURN)  # the default changes nothing
+        assert d.top is not dialog and d.app.running
+        assert d.top is below or isinstance(d.top, BreaksTable)
     finally:
         d.close()
