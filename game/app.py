@@ -61,6 +61,7 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         self.dirs = storage.user_dirs()
         self.log_path = storage.setup_logging(self.dirs)
+        storage.remove_stale_temp_files(self.dirs)  # after logging, so what it removes is written down
         self.settings, settings_warning = storage.load_settings(self.dirs)
         self.notices: list[str] = [w for w in (self.dirs.warning, settings_warning) if w]
         from game.ui import theme

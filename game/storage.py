@@ -107,6 +107,38 @@ def atomic_write_json(path: Path, data: Any, keep_previous: bool = False) -> Non
         raise
 
 
+# The temp names atomic_write_json makes: mkstemp's "<name>.<8 random>.tmp" and the staging
+# "<stem>.prev<suffix>.tmp". Only these are ever cleaned up, and only in our own folders.
+_OUR_TEMP = re.compile(r"[\w.-]+\.json\.[a-z0-9_]{8}\.tmp|[\w.-]+\.prev\.json\.tmp")
+STALE_TEMP_AGE = 60.0  # seconds; a write in flight (another open copy of the app) is far younger
+
+
+def remove_stale_temp_files(dirs: UserDirs, now: float | None = None) -> list[Path]:
+    """Delete temp files a hard kill left behind mid-save; returns what was removed.
+    Never raises: a file that cannot be looked at or removed is left where it is."""
+    now = time.time() if now is None else now
+    removed: list[Path] = []
+    for folder in (dirs.config, dirs.data, dirs.saves, records_dir(dirs)):
+        try:
+            entries = list(folder.iterdir())
+        except OSError:
+            continue
+        for path in entries:
+            try:
+                if not _OUR_TEMP.fullmatch(path.name) or path.is_symlink() or not path.is_file():
+                    continue
+                if now - path.stat().st_mtime < STALE_TEMP_AGE:
+                    continue
+                path.unlink()
+                removed.append(path)
+            except OSError as exc:
+                log.warning("Could not remove the leftover temp file %s: %s", path, exc.strerror or exc)
+    if removed:
+        log.info("Removed %d temp file(s) left by an interrupted save: %s", len(removed),
+                 ", ".join(str(p) for p in removed))
+    return removed
+
+
 def read_json(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 
 import pytest
@@ -332,3 +333,76 @@ def test_finished_games_keep_their_order_when_the_clocks_go_back(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+_KILLED_MID_SAVE = """
+import os, signal, sys
+from pathlib import Path
+from game import storage
+path, keep = Path(sys.argv[1]), sys.argv[2] == "keep"
+if keep:
+    storage.atomic_write_json(path, {"turn": 1})  # a save to keep aside as .prev
+    os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # killed with it staged
+else:
+    os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)  # killed while the new save is flushed
+storage.atomic_write_json(path, {"turn": 2}, keep_previous=keep)
+"""
+
+
+def _kill_mid_save(path, keep: bool) -> None:
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", _KILLED_MID_SAVE, str(path), "keep" if keep else "new"])
+    assert done.returncode == -9
+
+
+def test_temp_files_left_by_a_save_killed_midway_are_removed_at_the_next_start(private_user_dirs):
+    from game.app import App, AppConfig
+    dirs = storage.user_dirs()
+    targets = [(storage.autosave_path(dirs), True), (storage.settings_path(dirs), False),
+               (storage.stats_path(dirs), False), (storage.records_dir(dirs) / "20260101-120000-000Z-cube.json", False)]
+    for path, keep in targets:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _kill_mid_save(path, keep)
+    left = [p for path, _ in targets for p in path.parent.glob("*.tmp")]
+    # each kill really left one behind, the kept save's staged copy too
+    assert len(left) == len(targets) + 1 and any(p.name == "autosave.prev.json.tmp" for p in left), left
+    # names that are not ours, beside ours and elsewhere, stay; so does a temp file still being written
+    others = [dirs.data / "notes.tmp", dirs.saves / "autosave.json.tmp", dirs.data / "stats.json.ABCDEFGH.tmp",
+              dirs.logs / "breakbox.log.abcdefgh.tmp", private_user_dirs / "data" / "other.json.abcdefgh.tmp"]
+    for p in others:
+        p.write_text("x")
+    old = time.time() - 3600
+    for p in left + others:
+        os.utime(p, (old, old))
+    young = dirs.data / "puzzles.json.abc_1234.tmp"
+    young.write_text("{}")
+    app = App(AppConfig(headless=True))
+    try:
+        assert not any(p.exists() for p in left)
+        assert all(p.exists() for p in [*others, young])
+        assert storage.read_json(storage.autosave_path(dirs)) == {"turn": 1}  # the save itself is untouched
+    finally:
+        app.shutdown()
+
+
+def test_a_leftover_temp_file_that_cannot_be_removed_does_not_stop_the_start(monkeypatch):
+    from pathlib import Path
+
+    from game.app import App, AppConfig
+    dirs = storage.user_dirs()
+    stale = dirs.data / "stats.json.abcdefgh.tmp"
+    stale.write_text("{}")
+    os.utime(stale, (0, 0))
+    real_unlink = Path.unlink
+
+    def refuse(self, missing_ok=False):
+        if self == stale:
+            raise PermissionError(13, "Permission denied")
+        return real_unlink(self, missing_ok=missing_ok)
+    monkeypatch.setattr(Path, "unlink", refuse)
+    app = App(AppConfig(headless=True))
+    try:
+        assert stale.exists() and app.dirs.data == dirs.data
+    finally:
+        app.shutdown()
