@@ -545,6 +545,9 @@ class CubeTable(TableScene):
             found = ", ".join(self.seat_name(s) for s in range(v["num_players"]) if v["solved"][s])
             text = tr("Right guess by {who}: this is your last turn. Only a right guess of {target}'s "
                       "shape makes you a winner too.", who=found, target=self.seat_name(v["target"]))
+        elif v["round"] >= v["options"]["max_rounds"]:  # CU-15: after this round nobody can win
+            text = tr("Round {n} is the last one: this is your last turn. Only a right guess of {target}'s "
+                      "shape can still win the game.", n=v["round"], target=self.seat_name(v["target"]))
         else:
             text = tr("Ask a question on the pad, or build {target}'s shape and guess it.",
                       target=self.seat_name(v["target"]))

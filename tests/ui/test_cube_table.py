@@ -918,6 +918,25 @@ def test_the_prompt_names_no_last_turn_before_anyone_is_right():
         d.close()
 
 
+def test_in_the_last_round_of_the_round_limit_the_prompt_says_it_is_your_last_turn():
+    """CU-15: when round max_rounds ends, the game is over and nobody wins. The prompt told
+    of a last turn only after a right guess, so the last round looked like any other."""
+    d = cube_driver(["human", "ai:easy"], first_player=0, max_rounds=2, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.frames(2)
+        assert "last turn" not in " ".join(text for text, _, _ in d.labels())
+        t.perform("ask 1", 0)
+        assert d.until(lambda: t.session.current_player == 0 and t.view["round"] == 2, timeout=10)
+        d.frames(2)
+        shown = " ".join(text for text, _, _ in d.labels())
+        assert "Round 2 is the last one" in shown and "last turn" in shown, shown
+        t.perform("ask 2", 0)
+        assert d.until(lambda: t.session.is_over(), timeout=10) and t.session.state.winners() == []
+    finally:
+        d.close()
+
+
 def test_a_guess_or_build_hint_shows_the_shape_it_talks_of(monkeypatch):
     """The reasons say "Only this shape fits ..." and "this is one": the shape was named
     nowhere on screen, so the hint could not be followed."""
