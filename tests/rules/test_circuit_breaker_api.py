@@ -151,13 +151,25 @@ def test_parse_reports_malformed_text(text, reason):
     assert reason in refused(game(), text)
 
 
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_seat_the_game_lacks_is_refused_naming_the_seats_it_has(n):
+    """A 2-player game said "seats are numbered 1 to 4" for cheese 5 (the most seats any
+    game has), and "no cheese" or "no seat 3 in this game" for cheese 3: now one message
+    with this game's count."""
+    s = game(n, setup={})
+    for seat in range(n + 1, 6):
+        for text in (f"cheese {seat}", f"mouse house {seat} at 3,4"):
+            assert refused(s, text) == f"there is no seat {seat}: seats are numbered 1 to {n}", text
+    assert refused(s, f"cheese 0{n}") == f"there is no seat 0{n}: seats are numbered 1 to {n}"
+
+
 def test_parse_reports_why_a_legal_looking_action_is_not_legal_now():
     s = game()
     assert refused(s, "place W5 at 3,4 r0") == "W5 is not in your hand"
     assert refused(s, "discard A9 to appliance-1") == "A9 is not in your hand"
     assert refused(s, "cheese 2") == "no cheese: discard a tile to earn a piece of cheese first"
     assert refused(s, "place W1 at 3,4 r180") == "same as r0: W1 at r180 has the same edges, so use r0"
-    assert refused(s, "mouse house 3 at 3,4") == "there is no seat 3 in this game"
+    assert refused(s, "mouse house 3 at 3,4") == "there is no seat 3: seats are numbered 1 to 2"
     play(s, "place W31 at 3,4 r0; discard A3 to appliance-1")
     assert refused(s, "place W31 at 3,5 r0") == "W31 is not in your hand"
     assert refused(s, "place A1 at 3,4 r180") == "cell 3,4 already holds W31"

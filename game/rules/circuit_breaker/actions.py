@@ -142,10 +142,11 @@ def _tile(token: str) -> str:
     return tid
 
 
-def _seat(token: str) -> int:
-    # seat := 1..4 exactly: no sign, no leading zero ("02" is malformed, section 8)
-    if token not in _SEAT_TOKENS:
-        raise IllegalAction(f"there is no seat {token}: seats are numbered 1 to {MAX_PLAYERS}")
+def _seat(token: str, num_players: int) -> int:
+    # seat := 1..4 exactly: no sign, no leading zero ("02" is malformed, section 8); the
+    # message names the seats of this game (a 2-player game has no seat 3 either)
+    if token not in _SEAT_TOKENS or int(token) > num_players:
+        raise IllegalAction(f"there is no seat {token}: seats are numbered 1 to {num_players}")
     return int(token) - 1
 
 
@@ -161,8 +162,9 @@ def _words(text: str) -> list[str]:
     return re.sub(r"\s*,\s*", ",", text.strip().lower()).split()
 
 
-def read_notation(text: str) -> Action:
-    """The action a notation string names, checking only the grammar (not legality)."""
+def read_notation(text: str, num_players: int = MAX_PLAYERS) -> Action:
+    """The action a notation string names, checking only the grammar (not legality);
+    a seat number must be one of the ``num_players`` seats of the game."""
     if not isinstance(text, str):
         raise IllegalAction(f"an action is written as text, not {type(text).__name__}")
     words = _words(text)
@@ -179,7 +181,7 @@ def read_notation(text: str) -> Action:
     if verb == "cheese":
         if len(args) != 1:
             raise bad
-        return CHEESE[_seat(args[0])]
+        return CHEESE[_seat(args[0], num_players)]
     if verb == "mouse":
         if len(args) == 1:
             if args[0] not in SPOTS:
@@ -188,7 +190,7 @@ def read_notation(text: str) -> Action:
         if len(args) != 4 or args[0] != "house" or args[2] != "at":
             raise bad
         x, y = _cell(args[3])
-        return MouseHouse(_seat(args[1]), x, y)
+        return MouseHouse(_seat(args[1], num_players), x, y)
     if verb == "discard":
         if len(args) != 3 or args[1] != "to":
             raise bad

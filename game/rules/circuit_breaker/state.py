@@ -367,7 +367,7 @@ class CircuitState:
 
     def parse(self, text: str) -> Action:
         """The action ``text`` names, if it is legal now; otherwise IllegalAction with why."""
-        action = read_notation(text)
+        action = read_notation(text, self.num_players)
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
