@@ -17,7 +17,7 @@ from tests.ui.driver import Driver
 
 NORMAL_PRIMARY = (236, 239, 240)  # assets/theme.json: normal_text
 HOVERED = (255, 255, 255)  # hovered_text
-DISABLED = (125, 141, 147)  # disabled_text
+DISABLED = (129, 145, 151)  # disabled_text
 
 
 class ButtonsScene(AppScene):

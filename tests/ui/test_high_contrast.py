@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 
 from game import storage
 from game.scenes.base import AppScene
@@ -160,6 +161,24 @@ def test_in_high_contrast_the_focus_ring_is_a_colour_no_border_or_glow_uses():
         assert border[0] not in band and WHITE not in band, "the ring looks like a button border"
         assert not band & {theme.GLOW, theme.GLOW_ALT, YELLOW, *theme.SEAT_COLOURS}, "the ring looks like a glow"
         assert sum(c in band for c in ring[:8]) >= 4, "a band at least 4 px thick"
+    finally:
+        d.close()
+        theme.apply_settings(False, 1.0)
+
+
+@pytest.mark.parametrize("high", [False, True], ids=["normal", "high-contrast"])
+def test_a_greyed_out_label_reads_at_aa_on_the_face_drawn_under_it(high):
+    """The disabled label read 4.496:1 on its face in the normal theme, just under AA."""
+    from tests.ui.colour_check import contrast
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"high_contrast": high})
+    d = Driver(WidgetsScene, autosave=False)
+    try:
+        scene = d.top
+        d.frames(2)
+        face = border_and_face(d, scene.off)[1]
+        label = scene.off.text_colour()
+        assert label != scene.go.text_colour(), "still drawn greyed out"
+        assert contrast(label, face) >= 4.5, (label, face, contrast(label, face))
     finally:
         d.close()
         theme.apply_settings(False, 1.0)
