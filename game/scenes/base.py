@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from game.i18n import tr, tr_message
+from game.i18n import language, tr, tr_message
 from game.ui import draw, theme
 from game.ui.buttons import LabelButton, draw_labels, draw_tooltip
 from game.ui.focus import Focusable, FocusRing
@@ -52,6 +52,7 @@ class AppScene(Scene):
         self.toast_rect: pygame.Rect | None = None  # where the last frame drew the message
         self.toast_time = 0.0
         self.opened_at = app.time
+        self.built_language = language()  # the language its buttons were made in (see resume)
 
     # --- widgets ------------------------------------------------------------------------
     def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
@@ -96,7 +97,21 @@ class AppScene(Scene):
         self.ui.clear_and_reset()
         self.focus.clear()
         self._callbacks.clear()
+        self.built_language = language()
         self.enter()
+
+    def resume(self) -> None:
+        # the language was changed in the settings while this scene lay below (a game's
+        # menu opens them mid-game): its buttons were made in the old one
+        if self.built_language != language():
+            self.language_changed()
+
+    def language_changed(self) -> None:
+        """Make the scene again in the new language, the focus ring where it was."""
+        index, visible = self.focus.index, self.focus.visible
+        self.rebuild()
+        self.focus.index, self.focus.visible = index, visible
+        self.toast = None  # a message shown before is in the old language
 
     def show_toast(self, text: str, seconds: float = 3.0) -> None:
         self.toast = tr_message(text)  # storage and engine messages are written in English

@@ -97,6 +97,7 @@ class BlockersTable(TableScene):
         self.pulse = 0.0
         self._sections = helpers.section_layout()
         self._background: pygame.Surface | None = None
+        self._background_contrast = False
         self._scores: tuple[int, list[dict]] | None = None
 
     # --- set-up -------------------------------------------------------------------------
@@ -266,7 +267,7 @@ class BlockersTable(TableScene):
                 if self.selected is not None or self.drag.drag is not None:
                     self.clear_selection()
                 else:
-                    self.ask_leave()
+                    self.open_menu()
                 return True
             if pygame.K_1 <= event.key <= pygame.K_9 and not event.mod & pygame.KMOD_CTRL:
                 self.pick_rack(event.key - pygame.K_1)
@@ -442,7 +443,8 @@ class BlockersTable(TableScene):
 
     def board_background(self) -> pygame.Surface:
         """Sections, symbols, grid and coordinates never change: drawn once."""
-        if self._background is None:
+        if self._background is None or self._background_contrast != theme.high_contrast:
+            self._background_contrast = theme.high_contrast  # the coordinates are in the table's text colour
             bg = pygame.Surface((BOARD.right + 40, BOARD.bottom + 40), pygame.SRCALPHA)
             pygame.draw.rect(bg, (226, 214, 188), BOARD.inflate(8, 8), border_radius=6)
             for r in range(3):

@@ -512,7 +512,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                 if current is not None and current.rect_of() in [cell_rect(c) for c in sockets]:
                     self.ring_back_to(held)  # a socket is no stop once nothing is held
             else:
-                self.ask_leave()
+                self.open_menu()
             return True
         if event.key == pygame.K_r and self.selected is not None:
             self.side_pick += 1

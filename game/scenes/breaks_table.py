@@ -463,7 +463,7 @@ class BreaksTable(TableScene):
             elif self.selected and self.selected[0] == "slot":
                 self.selected = None
             else:
-                self.ask_leave()
+                self.open_menu()
             return True
         if not self.my_turn():
             return False

@@ -476,7 +476,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             if self.selected or self.drag.drag:
                 self.clear_selection()
             else:
-                self.ask_leave()
+                self.open_menu()
             return True
         return False
 

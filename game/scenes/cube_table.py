@@ -254,7 +254,7 @@ class CubeTable(TableScene):
             self.ask(DIGIT_KEYS[key])
             return True
         if key == pygame.K_ESCAPE and self.board.held is None:
-            self.ask_leave()
+            self.open_menu()
             return True
         b = self.building()
         if key == pygame.K_g and b is not None:  # submit() says what is missing

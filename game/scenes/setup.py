@@ -175,6 +175,10 @@ class SetupScene(AppScene):
             out[spec.name] = value
         return out
 
+    def language_changed(self) -> None:
+        self.seed_text = self.seed_entry.get_text()  # a seed typed in stays through the rebuild
+        super().language_changed()
+
     # --- changes ------------------------------------------------------------------------
     def _set_players(self, n: int) -> None:
         self.num_players = n

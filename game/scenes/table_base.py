@@ -142,7 +142,8 @@ class TableScene(TableHints, TableLog, AppScene):
         self.undo_button = self.button(tr("Undo"), (PANEL_RECT.x + 12, 646, 88, 40), self.undo,
                                        tooltip=tr("Ctrl+Z: take back your last decision"))
         self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
-        self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.ask_leave)
+        self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.open_menu,
+                    tooltip=tr("Esc: settings, or leave the table"))
         # beside the turn banner, and only when a hint can be had: H alone was found by few
         self.hint_button = self.button(tr("Hint (H)"), HINT_BUTTON, self.request_hint,
                                        tooltip=tr("The computer suggests a move for you"))
@@ -545,6 +546,24 @@ class TableScene(TableHints, TableLog, AppScene):
         from game.scenes.rules_page import RulesScene
         self.clear_selection()
         self.stack.push(RulesScene(self.app, self.session.game))
+
+    def open_menu(self) -> None:
+        """Menu, or Esc with nothing held: the in-game menu over the table (back to the
+        game, settings, leave). The half-made move stays as it is for when the game goes on."""
+        from game.scenes.game_menu import GameMenuScene
+        if self.tutorial is not None and self.session.is_over():
+            self.leave()  # the lesson is over: Esc goes back to the set-up screen, as the coach says
+            return
+        self.stack.push(GameMenuScene(self.app, self))
+
+    def language_changed(self) -> None:
+        """The language was changed in the settings over this table: its buttons are made
+        again and its log told again from the record, in the new language; the game, the
+        half-made move, the AI's pending move and the log's scroll stay as they were."""
+        scroll = self.log_scroll
+        super().language_changed()
+        self.log_scroll = scroll
+        self.update(0.0)  # the buttons that show by the state of play (Hint, Pass, End turn...) show now
 
     def ask_leave(self) -> None:
         from game.scenes.confirm import ConfirmScene

@@ -1,0 +1,85 @@
+"""The menu a game table opens over itself (its Menu button, or Esc with nothing held):
+go back to the game, change the settings without leaving it, or leave the table.
+
+The table below stops updating while the menu is open (the scene stack updates only the
+top scene), so no move is made meanwhile; an AI move being thought about is picked up
+when the game goes on. Settings changed here apply to the table at once: colours, sizes,
+sound and speed are read as it draws and plays, and a new language makes its buttons and
+its log again (AppScene.language_changed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import language, tr
+from game.scenes.base import AppScene
+from game.ui import draw, theme
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.app import App
+    from game.scenes.table_base import TableScene
+
+BOX = pygame.Rect(430, 180, 420, 312)
+BUTTON_W, BUTTON_H, BUTTON_STEP = 300, 50, 64
+FIRST_BUTTON_Y = BOX.y + 112
+
+
+class GameMenuScene(AppScene):
+    opaque = False  # the table stays in sight, shaded
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def enter(self) -> None:
+        x = BOX.centerx - BUTTON_W // 2
+        rows = [(tr("Back to the game (Esc)"), self.close, "#primary"),
+                (tr("Settings"), self.open_settings, None),
+                (tr("Leave the table"), self.leave, None)]
+        for i, (text, act, object_id) in enumerate(rows):
+            self.button(text, (x, FIRST_BUTTON_Y + i * BUTTON_STEP, BUTTON_W, BUTTON_H), act, object_id=object_id)
+        self.focus.index = 0
+        self.focus.visible = True  # Enter at once goes back to the game, as Esc does
+
+    def close(self) -> None:
+        self.stack.pop()
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.stack.push(SettingsScene(self.app, in_game=True))
+
+    def leave(self) -> None:
+        # the question takes the menu's place: Stay goes straight back to the game
+        table = self.table
+        self.stack.pop()
+        table.ask_leave()
+
+    def resume(self) -> None:
+        # back from the settings in another language: the table under this menu is made
+        # again now (its buttons and log), not only once the menu closes
+        if self.table.built_language != language():
+            self.table.language_changed()
+        super().resume()
+
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        # nothing reaches the table while the menu is open
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        draw.panel(surface, BOX, edge=theme.YELLOW)
+        theme.draw_text(surface, tr("Menu"), (BOX.centerx, BOX.y + 22), 28, bold=True, anchor="midtop")
+        theme.draw_text(surface, tr("The game waits while this menu is open."), (BOX.centerx, BOX.y + 68), 16,
+                        theme.TEXT_DIM, anchor="midtop", max_width=BOX.width - 40)
+        self.draw_widgets(surface)
+        self.focus.draw(surface)
+        self.draw_toast(surface)
+        self.draw_tooltip(surface)

@@ -1,0 +1,271 @@
+"""The menu a table opens mid-game (its Menu button, or Esc with nothing held): back to the
+game, the settings over the live game, or leave. Going back changes nothing; settings
+changed there apply to the table at once (sound, speed, colours, language), the game, its
+log and the AI's turn going on as before; closing the window meanwhile still exits."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pygame
+import pytest
+
+from game import i18n, storage
+from game.scenes.blockers_table import BOARD, CELL
+from game.scenes.confirm import ConfirmScene
+from game.scenes.game_menu import GameMenuScene
+from game.scenes.handoff import HandoffScene
+from game.scenes.settings import SettingsScene
+from game.scenes.table_base import TableScene
+from game.scenes.table_log import LOG_RECT
+from game.scenes.tables import start_tutorial, table_class
+from game.session import GameSession
+from game.ui import theme
+from tests.ui.driver import Driver
+
+GAMES = ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
+HIGH_TABLE = (6, 18, 24)  # theme.TABLE in high contrast
+BESIDE_THE_PANEL = (962, 716)  # bare table at every game's table: left of the side panel, under it
+
+
+def table_driver(game: str, seats: tuple[str, ...] = ("human", "random"), first_player: int = 1) -> Driver:
+    """A table of ``game`` at the person's turn, after the computer's first turn."""
+    session = GameSession(game, list(seats), seed=5, options={"first_player": first_player})
+    d = Driver(lambda app: table_class(game)(app, session))
+    try:
+        assert d.until(lambda: bool(session.log.actions) and d.top.my_turn() and not d.top.animating, 30)
+    except BaseException:
+        d.close()
+        raise
+    return d
+
+
+def snapshot(t: TableScene) -> tuple:
+    """Everything the person left at the table: the game, its record, log, whose view,
+    the half-made move and the focus ring."""
+    record = t.session.to_record()
+    record.pop("saved_at")
+    return (json.dumps(record, sort_keys=True), list(t.log_lines), t.viewer, getattr(t, "selected", None),
+            t.focus.index, t.focus.visible)
+
+
+def stop_on(scene, label: str) -> None:
+    """Put the shown focus ring on the button whose label starts with ``label``."""
+    button = next(b for b in scene._callbacks if b.text.startswith(label))
+    scene.focus.index = next(i for i, item in enumerate(scene.focus.items) if item.rect_of() == button.rect)
+    scene.focus.visible = True
+
+
+def open_settings(d: Driver) -> SettingsScene:
+    """From the table: Esc opens the menu, then its Settings button."""
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.top, GameMenuScene)
+    stop_on(d.top, i18n.tr("Settings"))
+    d.key(pygame.K_RETURN)
+    assert isinstance(d.top, SettingsScene)
+    return d.top
+
+
+def step_setting(d: Driver, label: str, steps: int = 1) -> None:
+    for _ in range(steps):
+        stop_on(d.top, i18n.tr(label))
+        d.key(pygame.K_RIGHT)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_opening_the_menu_and_going_back_changes_nothing(game):
+    d = table_driver(game)
+    try:
+        t = d.top
+        before = snapshot(t)
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, GameMenuScene)
+        d.frames(30)
+        d.key(pygame.K_ESCAPE)  # Esc closes it
+        assert d.top is t and snapshot(t) == before
+        d.click(next(b for b in t._callbacks if b.text == "Menu").rect.center)  # the mouse way
+        assert isinstance(d.top, GameMenuScene)
+        d.key(pygame.K_RETURN)  # the ring starts on "Back to the game"
+        assert d.top is t
+        after = snapshot(t)
+        assert after[:4] == before[:4], "the game, its log and the half-made move are as they were"
+    finally:
+        d.close()
+
+
+def test_leave_in_the_menu_asks_first_and_stay_goes_back_to_the_game():
+    d = table_driver("breaks")
+    try:
+        t = d.top
+        d.key(pygame.K_ESCAPE)
+        stop_on(d.top, "Leave the table")
+        d.key(pygame.K_RETURN)
+        assert isinstance(d.top, ConfirmScene) and d.top.title == "Leave the table?"
+        d.key(pygame.K_ESCAPE)  # Stay
+        assert d.top is t
+    finally:
+        d.close()
+
+
+def test_the_game_waits_while_the_menu_is_open_and_the_computers_move_comes_after():
+    session = GameSession("breaks", ["human", "ai:easy"], seed=3, options={"first_player": 1})
+    d = Driver(lambda app: table_class("breaks")(app, session), autosave=False)
+    try:
+        t = d.top
+        assert d.until(lambda: t.ai_thinking, 10)
+        t.open_menu()
+        # frames go on until the computer's answer is in (read, not taken: the table takes it)
+        assert d.until(lambda: d.app.worker._conn.poll(), 20)
+        d.frames(30)
+        assert session.log.actions == [] and isinstance(d.top, GameMenuScene), "no move while the menu is open"
+        d.key(pygame.K_ESCAPE)
+        assert d.until(lambda: len(session.log.actions) >= 1, 20), "the computer's move is made after"
+    finally:
+        d.close()
+
+
+def log_text_height(d: Driver) -> int:
+    """The height of the tallest line drawn in the game log's box in the next frame."""
+    return max(rect.height for _, rect, clip in d.labels(frames=1) if clip == LOG_RECT)
+
+
+def test_volume_mute_speed_and_text_size_changed_mid_game_take_effect():
+    d = table_driver("breaks", seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        volume = d.app.sound.volume
+        log_height = log_text_height(d)
+        open_settings(d)
+        step_setting(d, "Volume: ")
+        step_setting(d, "Mute: ")
+        step_setting(d, "Animation speed: ", 2)  # normal -> slow -> off
+        step_setting(d, "Reading text size: ")
+        assert d.app.settings.animation_speed == "off"
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t
+        assert d.app.sound.volume == round(volume + 0.1, 1) and d.app.sound.muted
+        assert log_text_height(d) > log_height, "the game log reads larger"
+        assert t.pause_after("draw") == 0, "the computer no longer waits between moves"
+        moves = len(t.session.log.actions)
+        d.key(pygame.K_d)  # draw: with animations off the card is in hand at once
+        assert len(t.session.log.actions) == moves + 1 and not t.animating
+    finally:
+        d.close()
+
+
+def shown_texts(d: Driver) -> set[str]:
+    return {text for text, _, _ in d.labels(frames=1)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_language_and_contrast_changed_mid_game_redraw_the_same_game(game):
+    d = table_driver(game)
+    try:
+        t = d.top
+        game_before, log_before, *_ = snapshot(t)
+        assert {"Undo", "Rules", "Menu", "Game log"} <= shown_texts(d)
+        open_settings(d)
+        step_setting(d, "Language: ")
+        step_setting(d, "High contrast: ")
+        assert i18n.language() == "de" and theme.high_contrast
+        d.key(pygame.K_ESCAPE)  # the settings close: back on the menu, over the table in German
+        menu = d.top
+        assert isinstance(menu, GameMenuScene)
+        texts = shown_texts(d)
+        assert {"Zurück zum Spiel (Esc)", "Einstellungen", "Rückgängig", "Regeln", "Menü"} <= texts
+        assert not {"Undo", "Rules", "Back to the game (Esc)"} & texts
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t
+        texts = shown_texts(d)
+        assert "Spielverlauf" in texts and "Game log" not in texts
+        game_after, log_after, *_ = snapshot(t)
+        assert game_after == game_before, "the same game"
+        assert [s for s, _ in log_after] == [s for s, _ in log_before], "the same log, line for line"
+        assert log_after != log_before, "told in German"
+        assert tuple(d.app.display.canvas.get_at(BESIDE_THE_PANEL))[:3] == HIGH_TABLE
+        moves = len(t.session.log.actions)
+        assert d.until(lambda: len(t.session.log.actions) > moves or t.my_turn(), 5)  # the game goes on
+    finally:
+        d.close()
+
+
+def test_blockers_board_coordinates_follow_high_contrast_switched_mid_game():
+    d = table_driver("blockers")
+    try:
+        d.frames(1)
+        where = pygame.Rect(BOARD.x, BOARD.y - 26, CELL, 20)  # the column number 1 over the board
+
+        def ink() -> set[tuple[int, int, int]]:
+            canvas = d.app.display.canvas
+            return {tuple(canvas.get_at((x, y)))[:3] for x in range(where.left, where.right)
+                    for y in range(where.top, where.bottom)}
+
+        assert theme.TEXT_DIM in ink()
+        open_settings(d)
+        step_setting(d, "High contrast: ")
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        d.frames(1)
+        assert theme.TEXT_DIM in ink(), "drawn in high contrast's text colour"
+    finally:
+        d.close()
+
+
+def test_a_pass_and_play_hand_off_after_a_language_change_is_in_the_new_language():
+    session = GameSession("breaks", ["human", "human"], seed=5, options={"first_player": 0})
+    d = Driver(lambda app: table_class("breaks")(app, session))
+    try:
+        t = d.top
+        assert t.my_turn()
+        open_settings(d)
+        step_setting(d, "Language: ")
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t
+        d.key(pygame.K_d)
+        d.key(pygame.K_x)  # draw and discard: the turn passes to seat 2
+        assert d.until(lambda: isinstance(d.top, HandoffScene), 5)
+        texts = shown_texts(d)
+        assert "Weitergeben an Platz 2" in texts and "Ich bin Platz 2: zeig meinen Tisch" in texts
+    finally:
+        d.close()
+
+
+def test_a_tutorial_keeps_its_step_through_a_language_change():
+    d = Driver()
+    try:
+        start_tutorial(d.app, "breaks")
+        d.frames(2)
+        t = d.top
+        step = t.tutorial.step
+        open_settings(d)
+        step_setting(d, "Language: ")
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t and t.tutorial.step is step
+        assert t.coach_done.text == "Zur Spielvorbereitung (Esc)"
+        assert "Trainer" in shown_texts(d)
+    finally:
+        d.close()
+
+
+def test_closing_the_window_while_the_menu_is_open_exits_and_keeps_the_game():
+    session = GameSession("breaks", ["human", "ai:hard"], seed=3, options={"first_player": 0})
+    d = Driver(lambda app: table_class("breaks")(app, session))
+    t = d.top
+    d.key(pygame.K_d)
+    d.key(pygame.K_x)
+    assert d.until(lambda: t.ai_thinking, 10)
+    d.key(pygame.K_ESCAPE)
+    assert isinstance(d.top, GameMenuScene)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.frames(1)
+    assert not d.app.running
+    t0 = time.perf_counter()
+    d.close()
+    assert time.perf_counter() - t0 < 3.0
+    assert d.app._worker is None or d.app._worker.pid is None, "the thinking worker was stopped"
+    record, problem = storage.load_autosave(storage.user_dirs())
+    assert problem is None and record["log"]["actions"] == session.log.actions == ["draw", "discard"]
