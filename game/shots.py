@@ -45,7 +45,26 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         cue=tr("colour {colour}, shape {shape}", colour=tr("{a} and {b}", a=tr("blue"), b=tr("yellow")),
                shape=tr("triangle")))
     out["error"] = lambda app: ErrorScene(app, RuntimeError("example"), "Traceback...\nRuntimeError: example")
+    out.update(_menus())
     out.update(_option_tables())
+    return out
+
+
+def _menus() -> dict[str, Callable[[Any], Any]]:
+    """The in-game menu over each game's table (a game against the computer), and the
+    settings opened from it."""
+    from game.scenes.game_menu import GameMenuScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.tables import TABLES, is_playable, table_class
+    from game.session import GameSession
+
+    def menu(app, game: str):
+        table = table_class(game)(app, GameSession(game, ["human", "ai:easy"], seed=7, options={"first_player": 0}))
+        app.stack.push(table)
+        return GameMenuScene(app, table)
+    out: dict[str, Callable[[Any], Any]] = {f"menu:{game}": (lambda app, g=game: menu(app, g))
+                                            for game in TABLES if is_playable(game)}
+    out["settings:in_game"] = lambda app: SettingsScene(app, in_game=True)
     return out
 
 
@@ -93,7 +112,9 @@ def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int],
     but run out of it. ``panels``: (rect, labels drawn before it); a label's box is the
     last panel drawn before it that holds its start (so dialogs over a table count). A label
     that a later panel covers whole is painted over (panels are opaque): what is drawn on
-    that panel does not overlap it."""
+    that panel does not overlap it; nor does a label inside a later panel overlap one that
+    only partly lies under that panel (a table's line running under a dialog's box: where
+    they meet, the box hides the table's line)."""
     import pygame
     screen = pygame.Rect(0, 0, *size)
     problems = []
@@ -111,7 +132,8 @@ def text_problems(records: list[tuple[str, Any, Any]], size: tuple[int, int],
             problems.append(f"runs out of its box: {text!r} at {tuple(rect)} in {tuple(home)}")
         for other_index, (other_text, other) in enumerate(seen):
             if other_text != text and box.colliderect(other.inflate(-4, -6)) and not any(
-                    other_index < before <= index and p.contains(other.inflate(-2, -4)) for p, before in panels):
+                    other_index < before <= index and (p.contains(other.inflate(-2, -4)) or p.contains(ink))
+                    for p, before in panels):
                 problems.append(f"overlap: {text!r} and {other_text!r}")
         seen.append((text, rect))
     return problems

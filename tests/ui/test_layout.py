@@ -78,6 +78,20 @@ def test_a_label_painted_over_by_a_later_panel_overlaps_nothing_drawn_on_that_pa
     assert text_problems([under, over], (1280, 720), []) != []
 
 
+def test_a_dialog_label_does_not_overlap_a_table_line_running_out_from_under_its_box():
+    import pygame
+
+    from game.shots import text_problems
+    screen = pygame.Rect(0, 0, 1280, 720)
+    menu = pygame.Rect(430, 180, 420, 312)
+    under = ("to merge.", pygame.Rect(420, 300, 480, 28), screen)  # the table's prompt, half under the menu
+    over = ("Back to the game (Esc)", pygame.Rect(540, 304, 200, 24), screen)  # on the menu's box
+    assert text_problems([under, over], (1280, 720), [(menu, 1)]) == []
+    assert text_problems([under, over], (1280, 720), []) != [], "with no box between them: an overlap"
+    beside = ("Back to the game (Esc)", pygame.Rect(400, 304, 200, 24), screen)  # sticking out of the box
+    assert any("overlap" in p for p in text_problems([under, beside], (1280, 720), [(menu, 1)]))
+
+
 def test_panels_follow_the_high_contrast_palette():
     import pygame
 
