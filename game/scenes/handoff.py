@@ -14,9 +14,11 @@ from game.ui import draw, theme
 
 class HandoffScene(AppScene):
     settle_time = 0.5  # a second Enter meant for the move before must not skip this screen
+    toast_top = 556  # why no move can be taken back: where that button would be, clear of the Esc line
     def __init__(self, app, seat: int, on_ready: Callable[[], None], note: str = "",
                  on_leave: Callable[[], None] | None = None, colour: tuple[int, int, int] | None = None,
-                 cue: str = "", their_turn: bool = True) -> None:
+                 cue: str = "", their_turn: bool = True, mover: int | None = None,
+                 take_back: Callable[[], None] | None = None, take_back_refusal: str = "") -> None:
         super().__init__(app)
         self.seat = seat
         self.colour = colour or theme.seat_colour(seat)  # the colour the seat wears at its table
@@ -26,20 +28,40 @@ class HandoffScene(AppScene):
         self.on_ready = on_ready
         self.note = note
         self.on_leave = on_leave  # Esc: leave the game from here, without showing anyone's secrets
+        # the seat that just moved may take it back from here (a misclick in pass-and-play), under
+        # the table's own undo rules: ``take_back`` only when allowed, else why not (for Ctrl+Z)
+        self.mover = mover
+        self.take_back = take_back if mover is not None else None
+        self.take_back_refusal = take_back_refusal if mover is not None else ""
 
     def enter(self) -> None:
         self.button(tr("I am Seat {n}: show my table", n=self.seat + 1), (440, 430, 400, 60), self.ready,
                     object_id="#primary")
-        self.focus.index = 0
+        if self.take_back is not None:
+            self.button(tr("Seat {n}: take back my move", n=self.mover + 1), (465, 572, 350, 44),
+                        self.taking_back, tooltip=tr("Ctrl+Z"))
+        self.focus.index = 0  # Enter still hands over: taking back is the exception
         self.focus.visible = True
 
     def ready(self) -> None:
         self.stack.pop()
         self.on_ready()
 
+    def taking_back(self) -> None:
+        """Back to the mover's table as it was before the move (the table's undo)."""
+        if self.take_back is None:
+            if self.take_back_refusal:
+                self.show_toast(self.take_back_refusal, 4)
+            return
+        self.stack.pop()
+        self.take_back()
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_leave is not None:
             self.on_leave()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.taking_back()  # as at the table
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.ready()  # the one thing to do here, even after a stray click hid the focus ring

@@ -207,8 +207,12 @@ class TableScene(TableHints, TableLog, AppScene):
 
     def refresh(self) -> None:
         self.view = self.session.view(self.viewer)
-        undoable = self.session.can_undo(self.viewer) and not self.is_bot(self.viewer) and self.tutorial is None
-        self.undo_button.enable() if undoable else self.undo_button.disable()  # the coach's script has no undo
+        self.undo_button.enable() if self.may_undo() else self.undo_button.disable()
+
+    def may_undo(self) -> bool:
+        """The person at the screen may take back their last decision now (the coach's
+        script has no undo; a computer's seat has nobody's decision to take back)."""
+        return self.tutorial is None and not self.is_bot(self.viewer) and self.session.can_undo(self.viewer)
 
     def perform(self, text: str, seat: int) -> bool:
         """Apply a move; on an illegal one show why and change nothing."""
@@ -349,9 +353,19 @@ class TableScene(TableHints, TableLog, AppScene):
         self.handoff_pending = True
         from game.scenes.handoff import HandoffScene
         self.clear_selection()
+        # the person who just moved is still at the screen: a misclick may be taken back from
+        # here, exactly when Ctrl+Z at the table would allow it (not after a card was drawn...)
+        mover = self.viewer if seat != self.viewer and not self.is_bot(self.viewer) else None
         self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s), on_leave=self.ask_leave,
                                      colour=self.seat_colour(seat), cue=self.seat_cue(seat),
-                                     their_turn=self.session.current_player == seat, note=self.hand_off_note(seat)))
+                                     their_turn=self.session.current_player == seat, note=self.hand_off_note(seat),
+                                     mover=mover, take_back=self.take_back_at_hand_off if self.may_undo() else None,
+                                     take_back_refusal=self.undo_refusal() if mover is not None else ""))
+
+    def take_back_at_hand_off(self) -> None:
+        """The pass screen's take-back: the mover's own table again, as before their move."""
+        self.handoff_pending = False
+        self.undo()
 
     def hand_off_note(self, seat: int) -> str:
         """A line for the pass screen: who plays now when it is not the seat handed to (a
@@ -511,7 +525,7 @@ class TableScene(TableHints, TableLog, AppScene):
         if self.tutorial is not None:
             self.refuse(tr("The tutorial has no undo: just follow the coach."))
             return
-        if self.is_bot(self.viewer) or not self.session.can_undo(self.viewer):
+        if not self.may_undo():
             self.refuse(self.undo_refusal())
             return
         self.cancel_ai()

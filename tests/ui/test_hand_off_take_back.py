@@ -1,0 +1,130 @@
+"""Pass-and-play take-back: the pass screen lets the person who just moved take it back,
+exactly when Undo at a table against the computer would, and never once hidden
+information came out (a card drawn, a tile refilled, a turn ended, a Cube answer)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.scenes.handoff import HandoffScene
+from game.scenes.table_base import TableScene
+from game.scenes.tables import start_table
+from game.scenes.title import TitleScene
+from game.session import GameSession
+from tests.ui.driver import Driver
+from tests.ui.test_breaks_table import X1_DECK
+
+
+def two_people(game: str, **options) -> tuple[Driver, TableScene, GameSession]:
+    session = GameSession(game, ["human", "human"], seed=5, options={"first_player": 0, **options})
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    d.app.settings.animation_speed = "off"
+    start_table(d.app, session, replace_stack=True)
+    d.frames(2)
+    # the game opens with a pass screen to seat 1 itself: nobody has moved, nothing to take back
+    assert isinstance(d.top, HandoffScene) and d.top.seat == 0 and take_back_button(d.top) is None
+    d.key(pygame.K_RETURN, frames=2)
+    return d, d.app.stack.find(TableScene), session
+
+
+def take_back_button(scene: HandoffScene):
+    found = [b for b in scene._callbacks if b.visible and "take back" in b.text]
+    return found[0] if found else None
+
+
+def against_the_computer_may_undo(session: GameSession, seat: int) -> bool:
+    """Whether Undo would be allowed to ``seat`` at the same point with a computer in the other seat."""
+    alone = GameSession(session.game, ["human" if s == seat else "ai:easy" for s in range(session.num_players)],
+                        seed=session.log.seed, options=dict(session.log.options))
+    for actor, text in zip(session.log.actors, session.log.actions, strict=True):
+        alone.apply(text, actor)
+    return alone.can_undo(seat)
+
+
+@pytest.mark.parametrize("how", ["click", "ctrl+z"])
+def test_a_breaks_placement_is_taken_back_from_the_pass_screen(how):
+    d, table, session = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        table.perform("draw", 0)
+        table.perform("place 2", 0)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        handoff = d.top
+        assert handoff.seat == 1
+        button = take_back_button(handoff)
+        assert button is not None and "Seat 1" in button.text, "the mover is named: the screen is for seat 2"
+        if how == "click":
+            d.click(button.rect.center, frames=3)
+        else:
+            d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)
+        assert d.top is table, "back at the table, no second pass screen"
+        assert table.viewer == 0 and session.current_player == 0
+        assert session.log.actions == ["draw"], "the placement is gone, the draw stands"
+        assert table.view["pending"] == "4H" and table.view["seat"] == 0, "seat 1 holds the drawn card again"
+        assert "Seat 1 took back a move." in [line for _, line in table.log_lines[-3:]]
+        table.perform("place 1", 0)  # the move meant: the game goes on to seat 2 as before
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5) and d.top.seat == 1
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("game", "move"), [("blockers", None), ("circuit_breaker", "end"), ("cube", None)])
+def test_nothing_that_revealed_a_secret_is_taken_back_from_the_pass_screen(game, move):
+    """A Blockers placement refills the rack, ending a Circuit Breaker turn may deal tiles,
+    every Break the Cube action reveals or fixes a secret: the pass screen offers nothing,
+    and Ctrl+Z there says why, as it would at the table."""
+    d, table, session = two_people(game)
+    try:
+        legal = [t for t in session.legal_texts() if t != "pass"] if move is None else [move]
+        table.perform(legal[0], 0)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        assert not against_the_computer_may_undo(session, 0)
+        assert d.top.mover == 0 and take_back_button(d.top) is None
+        before = list(session.log.actions)
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=2)
+        assert isinstance(d.top, HandoffScene) and session.log.actions == before
+        assert d.top.toast and d.top.toast.startswith("Nothing to undo"), "Ctrl+Z says why, as at the table"
+        labels = d.labels(1)
+        esc = [rect for text, rect, _ in labels if text.startswith("Esc:")]
+        assert esc and d.top.toast_rect is not None and not d.top.toast_rect.colliderect(esc[0])
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("game", ["breaks", "blockers", "circuit_breaker", "cube"])
+def test_the_pass_screen_offers_a_take_back_exactly_when_undo_against_the_computer_would(game):
+    """Random two-person games: at every pass screen the button is there exactly when the
+    same position against the computer would allow Undo; sometimes it is used, and the
+    mover's table comes back as it was before the move."""
+    rng = random.Random(11)
+    d, table, session = two_people(game)
+    offered = refused = 0
+    try:
+        for _ in range(400):
+            if session.is_over() or offered + refused >= 25:
+                break
+            if isinstance(d.top, HandoffScene):
+                handoff = d.top
+                allowed = against_the_computer_may_undo(session, handoff.mover)
+                assert (take_back_button(handoff) is not None) == allowed
+                if allowed:
+                    offered += 1
+                if allowed and rng.random() < 0.5:
+                    mover, point = handoff.mover, session.undo_point(handoff.mover)
+                    d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)
+                    assert d.top is table and table.viewer == mover == session.current_player
+                    assert len(session.log.actions) == point
+                else:
+                    refused += not allowed
+                    d.key(pygame.K_RETURN, frames=2)
+                continue
+            cp = session.current_player
+            if cp == table.viewer and not table.animating:
+                legal = session.legal_texts()
+                table.perform(legal[rng.randrange(len(legal))], cp)
+            d.frames(2)
+        assert offered + refused >= 5
+    finally:
+        d.close()
