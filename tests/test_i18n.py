@@ -519,3 +519,16 @@ def test_german_keeps_stapel_for_the_five_card_stacks_of_breaks():
     catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
     assert "Stapel" in catalogue["no stacks yet"]
     assert "Stapel" not in catalogue["Draw {n}"].split()
+
+
+def test_the_breaks_pile_captions_name_the_piles_as_the_status_line_does():
+    """Under the piles a German player read "Nachziehen" (a verb) beside "Ablage" (a noun):
+    the captions are the piles' names, the very words the status panel uses for them."""
+    try:
+        i18n.load_language("de")
+        status = i18n.tr("Draw pile {d}, discard pile {x}", d=7, x=3)
+        captions = [i18n.tr("Draw {n}", n=7), i18n.tr("Discard {n}", n=3)]
+    finally:
+        i18n.load_language("en")
+    for caption in captions:
+        assert caption in status, (caption, status)

@@ -7,6 +7,7 @@ Everything shown comes from ``view(viewer)``; every move goes through the sessio
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pygame
@@ -29,6 +30,21 @@ HIDDEN_PENDING = "?pending"
 
 
 LIFT = 3  # how far a picked-up sequence rises
+
+PILE_CAPTION_GAP = 8  # at least this much between two neighbouring pile captions
+
+
+def pile_caption_size(captions: list[tuple[str, pygame.Rect]]) -> int:
+    """One size for the captions centred under the piles (left to right): 16, or smaller
+    where two neighbours would run into each other (German names the piles with long nouns)."""
+    size = 16
+    while size > 11:
+        placed = [(theme.font(size).size(text)[0], pile) for text, pile in captions]
+        if all((wa + wb) / 2 + PILE_CAPTION_GAP <= b.centerx - a.centerx
+               for (wa, a), (wb, b) in itertools.pairwise(placed)):
+            break
+        size -= 1
+    return size
 
 
 class BreaksTable(TableScene):
@@ -572,18 +588,17 @@ class BreaksTable(TableScene):
         else:
             surface.blit(cards.empty_slot(lay.DISCARD.size), lay.DISCARD)
         gap = lay.CAPTION_GAP
-        theme.draw_text(surface, tr("Draw {n}", n=view["draw_count"]), (lay.DRAW.centerx, lay.DRAW.bottom + gap), 16,
-                        theme.TEXT_DIM, anchor="midtop")
-        theme.draw_text(surface, tr("Discard {n}", n=view["discard_count"]),
-                        (lay.DISCARD.centerx, lay.DISCARD.bottom + gap), 16, theme.TEXT_DIM, anchor="midtop")
+        captions = [(tr("Draw {n}", n=view["draw_count"]), lay.DRAW),
+                    (tr("Discard {n}", n=view["discard_count"]), lay.DISCARD), (tr("Drawn card"), lay.PENDING)]
+        size = pile_caption_size(captions)
+        for text, pile in captions:
+            theme.draw_text(surface, text, (pile.centerx, pile.bottom + gap), size, theme.TEXT_DIM, anchor="midtop")
         if "draw" in self.legal():
             draw.glow(surface, lay.DRAW, pulse=pulse)
         if ("discard",) in targets:
             draw.glow(surface, lay.DISCARD, pulse=pulse)
         # the drawn card
         surface.blit(cards.empty_slot(lay.PENDING.size, theme.TEXT_DIM), lay.PENDING)
-        theme.draw_text(surface, tr("Drawn card"), (lay.PENDING.centerx, lay.PENDING.bottom + gap), 16,
-                        theme.TEXT_DIM, anchor="midtop")
         pend = view.get("pending")
         if dragging != ("pending",):
             if pend and (pend, tuple(lay.PENDING)) not in moving:

@@ -3,6 +3,8 @@ many there are (two decks can give one player a dozen)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from game.scenes.breaks_layout import BreaksLayout
@@ -87,3 +89,42 @@ def test_the_pile_captions_sit_between_the_piles_focus_ring_and_your_area_frame(
             assert not any(ring.colliderect(a.rect) for seat, a in lay.areas.items() if seat != 0), text
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_pile_captions_never_run_into_each_other(language):
+    """German names the piles "Nachziehstapel" and "Ablagestapel": at 16 px the draw pile's
+    caption ran into the discard pile's. All three captions share one size, smaller only
+    when needed, with a gap between neighbours even for a three-digit draw pile."""
+    from game import i18n
+    from game.scenes.breaks_layout import BreaksLayout as Layout
+    from game.scenes.breaks_table import BreaksTable
+    from game.session import GameSession
+    from tests.ui.driver import Driver
+    session = GameSession("breaks", ["human", "ai:easy"], seed=0, options={"first_player": 0})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        i18n.load_language(language)
+        d.top.rebuild()
+        d.frames(3)
+        for count in (46, 104):
+            d.top.view = {**d.top.view, "draw_count": count, "discard_count": 12}
+            piles = (Layout.DRAW, Layout.DISCARD, Layout.PENDING)
+            captions = sorted((rect for _, rect, _ in d.labels(1) for pile in piles
+                               if rect.centerx == pile.centerx and pile.bottom <= rect.top < pile.bottom + 12),
+                              key=lambda r: r.x)
+            assert len(captions) == 3
+            assert len({r.h for r in captions}) == 1, "one size for all three"
+            for left, right in itertools.pairwise(captions):
+                assert right.left - left.right >= 6, (language, count, left, right)
+            assert captions[0].left >= 8
+            if language == "en":
+                assert captions[0].h == theme_height(16), "English keeps the full size"
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
+def theme_height(size: int) -> int:
+    from game.ui import theme
+    return theme.font(size).get_height()
