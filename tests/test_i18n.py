@@ -471,7 +471,7 @@ def test_a_statistics_line_left_out_is_explained_in_german(tmp_path):
     path.write_text(json.dumps({"format": 1, "games": {"breaks": {"ai:easy": line}}}))
     _stats, problem = storage.load_stats(dirs)
     german = _in_german(problem)
-    assert german.startswith("Statistik: Eine unlesbare Zeile wurde weggelassen: ")
+    assert german.startswith("Statistik: Eine unlesbare Zeile ist weggelassen worden: ")
     assert "breaks/ai:easy: Die Zahlen gehen nicht auf" in german and "aufbewahrt als stats.json.bad-" in german
 
 
@@ -532,3 +532,13 @@ def test_the_breaks_pile_captions_name_the_piles_as_the_status_line_does():
         i18n.load_language("en")
     for caption in captions:
         assert caption in status, (caption, status)
+
+
+def test_german_tells_a_past_event_in_the_perfekt_not_a_praeteritum_passive():
+    """The log says "Du hast 7H gezogen"; notices said "Ein Rätsel wurde weggelassen" or
+    "Es wurde noch keine Karte gezogen" beside it. A past event is "ist ... worden" in every
+    catalogue line, and what a file should hold is said in the present ("Erwartet wird ...")."""
+    for name in ("de.json", "messages/de.json"):
+        catalogue = json.loads(asset("i18n", *name.split("/")).read_text(encoding="utf-8"))
+        old = [german for german in catalogue.values() if re.search(r"\bwurden?\b", german)]
+        assert not old, (name, old[:3])

@@ -249,7 +249,7 @@ def test_a_puzzle_file_left_out_is_named_with_what_happened_in_german_too(monkey
     storage.user_dirs().config.joinpath("settings.json").write_text('{"language": "de"}')
     d = Driver(lambda app: PuzzleListScene(app))
     try:
-        assert d.top.toast == "Ein Rätsel wurde weggelassen: /x/levels/cube/puzzles/01_a.toml: " \
+        assert d.top.toast == "Ein Rätsel ist weggelassen worden: /x/levels/cube/puzzles/01_a.toml: " \
                               "Es fehlen die Schlüssel: secret"
     finally:
         d.close()
