@@ -238,10 +238,12 @@ class ReplayScene(AppScene):
         draw.panel(surface, bar, theme.PANEL, edge=None, radius=0)
         text = tr("Replay: move {k} of {n}.  Left/Right step, Home/End jump, V changes whose view, Esc leaves.",
                   k=self.step, n=len(self.full.actions))
-        theme.draw_text(surface, text, (12, bar.centery), 15, theme.YELLOW, anchor="midleft")
+        right = bar.right - 10
         if self.step and (self.step - 1) in self.session.hints:
-            theme.draw_text(surface, tr("(a hint was shown for this move)"), (950, bar.centery), 14, theme.ORANGE,
-                            anchor="midright")
+            note = theme.draw_text(surface, tr("(a hint was shown for this move)"), (right, bar.centery), 14,
+                                   theme.ORANGE, anchor="midright")
+            right = note.left - 16  # the keys' line gets smaller rather than run under the note
+        theme.draw_text(surface, text, (12, bar.centery), 15, theme.YELLOW, anchor="midleft", max_width=right - 12)
         # the table is on show only (its own buttons are not drawn); these step the replay
         self.draw_widgets(surface)
         self.focus.draw(surface)

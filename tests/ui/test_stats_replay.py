@@ -594,3 +594,29 @@ def test_the_legend_is_evenly_spaced_and_a_long_level_name_keeps_its_size(monkey
         d.close()
         from game import i18n
         i18n.load_language("en")
+
+
+def test_the_replays_hint_note_leaves_the_keys_line_readable_in_german():
+    """At a move a hint was shown for, the German note ran over the end of the keys' line
+    in the replay's bar: the keys' line gets smaller instead, both stay inside the bar."""
+    from game import i18n
+    session = GameSession("breaks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    session.apply("draw", 0)
+    session.apply("discard", 0)
+    session.hints = [1]
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        i18n.load_language("de")
+        d.top.rebuild()
+        d.frames(2)
+        d.key(pygame.K_RIGHT)
+        d.key(pygame.K_RIGHT)
+        bar = d.top.bar_rect()
+        note = [rect for text, rect, _ in d.labels(1) if text == tr("(a hint was shown for this move)")]
+        keys = [rect for text, rect, _ in d.labels(1) if text.startswith("Wiedergabe:")]
+        assert note and keys, "the German note and keys' line are on show"
+        assert not note[0].colliderect(keys[0]), (note[0], keys[0])
+        assert bar.contains(note[0]) and bar.contains(keys[0])
+    finally:
+        d.close()
+        i18n.load_language("en")
