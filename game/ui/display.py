@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.sharp_text import sharp_text
+from game.ui.sharp_text import MIN_SCALE, sharp_text
 
 LOGICAL_SIZE = (1280, 720)
 
@@ -60,6 +60,8 @@ class Display:
         # at exactly the logical size, draw straight into the window (no copy per frame)
         self.direct = (ww, wh) == LOGICAL_SIZE
         self.canvas = self.window if self.direct else self._offscreen
+        from game.ui.theme import fit_text_cache
+        fit_text_cache(1.0 if self.direct or self.scale < MIN_SCALE else self.scale)  # labels redrawn sharp
 
     def resized(self) -> None:
         """Call on VIDEORESIZE / WINDOWSIZECHANGED."""

@@ -43,6 +43,14 @@ class SurfaceCache:
             self.bytes -= surface_bytes(old)
         self._items[key] = surf
         self.bytes += surface_bytes(surf)
+        self._trim()
+
+    def set_budget(self, max_bytes: int) -> None:
+        """A new limit (e.g. the window grew); the least recently used go until it fits."""
+        self.max_bytes = max_bytes
+        self._trim()
+
+    def _trim(self) -> None:
         while self.bytes > self.max_bytes and len(self._items) > 1:
             _, dropped = self._items.popitem(last=False)
             self.bytes -= surface_bytes(dropped)

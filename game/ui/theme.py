@@ -74,7 +74,20 @@ _FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 FONTS_KEPT = 48
 _fonts: OrderedDict[tuple[int, bool], pygame.font.Font] = OrderedDict()
 # rendered labels kept for reuse, least recently used dropped first
-_text_cache = SurfaceCache(8_000_000)
+TEXT_CACHE_BYTES = 8_000_000
+# A window larger than the canvas draws every label again at its own size (sharp_text), with
+# scale² as many pixels: the title's labels take some 9 MB in a 4K window (scale 3), more than
+# the canvas's budget, so each frame dropped what the next one needed and drew them all anew
+# (~22 ms a frame). Per unit of scale², room for about three screens' labels: a frame finds
+# all of its own, and the screen left last is still there to go back to.
+SHARP_TEXT_BYTES = 3_000_000
+_text_cache = SurfaceCache(TEXT_CACHE_BYTES)
+
+
+def fit_text_cache(scale: float) -> None:
+    """Size the label cache for a window ``scale`` times the canvas (the display calls
+    this whenever the window changes); still bounded, so a long session stays flat."""
+    _text_cache.set_budget(max(TEXT_CACHE_BYTES, int(SHARP_TEXT_BYTES * scale * scale)))
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:

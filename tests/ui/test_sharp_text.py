@@ -120,3 +120,44 @@ def test_a_line_next_to_a_label_looks_the_same_beside_it_and_along_it():
         assert worst <= 40, (column, under)
     finally:
         driver.close()
+
+
+def test_a_4k_window_keeps_every_label_on_show_cached_and_the_cache_bounded(monkeypatch):
+    """In a 3840x2160 window every label is drawn a second time, nine times the pixels: the
+    title's labels outgrew the label cache, so each frame dropped what the next one needed
+    and drew all of them anew. The title, a set-up screen and a table now draw no label
+    anew once shown; the cache still has a limit, and back at the canvas size its old one."""
+    from game.scenes.setup import SetupScene
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    from game.ui.surface_cache import SurfaceCache
+    drawn: list[object] = []
+    keep = SurfaceCache.__setitem__
+
+    def counted(cache, key, surf):
+        if cache is theme._text_cache:
+            drawn.append(key)
+        keep(cache, key, surf)
+    monkeypatch.setattr(SurfaceCache, "__setitem__", counted)
+    driver = Driver(autosave=False)
+    try:
+        display = driver.app.display
+        display.window = pygame.display.set_mode((3840, 2160), pygame.RESIZABLE)
+        display.resized()
+        screens = [lambda app: SetupScene(app, "breaks"),
+                   lambda app: table_class("breaks")(app, GameSession("breaks", ["human", "ai:easy"], seed=1))]
+        for open_next in [None, *screens]:
+            if open_next is not None:
+                driver.app.stack.push(open_next(driver.app))
+            driver.frames(3)  # drawn once
+            drawn.clear()
+            driver.frames(5)
+            assert drawn == [], f"{type(driver.top).__name__} drew {len(drawn)} labels again"
+            assert sharp_text.target is not None, "labels are redrawn at the window's size"
+        budget = theme._text_cache.max_bytes
+        assert theme._text_cache.bytes <= budget < 64_000_000
+        display.window = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+        display.resized()
+        assert theme._text_cache.max_bytes == theme.TEXT_CACHE_BYTES >= theme._text_cache.bytes
+    finally:
+        driver.close()

@@ -39,3 +39,16 @@ def test_a_surface_larger_than_the_budget_is_still_returned_and_kept_alone():
     big = square(50)
     cache["big"] = big
     assert cache.get("big") is big and len(cache) == 1
+
+
+def test_a_smaller_budget_drops_the_least_recently_used_until_the_cache_fits():
+    one = surface_bytes(square(10))
+    cache = SurfaceCache(max_bytes=4 * one)
+    for key in "abcd":
+        cache[key] = square(10)
+    cache.get("a")
+    cache.set_budget(2 * one)  # the window went back to the canvas size
+    assert sorted(cache._items) == ["a", "d"] and cache.bytes == 2 * one
+    cache.set_budget(4 * one)
+    cache["e"] = square(10)
+    assert len(cache) == 3, "a larger budget keeps more"
