@@ -52,7 +52,9 @@ class SettingsScene(AppScene):
                           s.high_contrast, self._contrast, prefix=tr("High contrast: "))
         self.cycle_button((x2, y + 60, 330, 44), list(TEXT_SCALES), percent,
                           s.text_scale, self._text_scale, prefix=tr("Reading text size: "))
-        self.button(tr("Done"), (x, y + 480, 200, 52), self.close, object_id="#primary")
+        # from a game's menu this goes back to that menu, not on to another screen: it says so
+        self.button(tr("Back") if self.in_game else tr("Done"), (x, y + 480, 200, 52), self.close,
+                    object_id="#primary")
         self.focus.index = 0
 
     def _change(self, name: str, value) -> None:

@@ -269,3 +269,30 @@ def test_closing_the_window_while_the_menu_is_open_exits_and_keeps_the_game():
     assert d.app._worker is None or d.app._worker.pid is None, "the thinking worker was stopped"
     record, problem = storage.load_autosave(storage.user_dirs())
     assert problem is None and record["log"]["actions"] == session.log.actions == ["draw", "discard"]
+
+
+def test_settings_opened_from_the_game_menu_close_with_back_to_it():
+    d = table_driver("breaks")
+    try:
+        settings = open_settings(d)
+        texts = shown_texts(d)
+        assert "Back" in texts and "Done" not in texts, "the button says it returns to the menu"
+        stop_on(settings, "Back")
+        d.key(pygame.K_RETURN)
+        assert isinstance(d.top, GameMenuScene)
+        stop_on(d.top, "Settings")
+        d.key(pygame.K_RETURN)
+        settings = d.top
+        step_setting(d, "Language: ")
+        assert d.top is settings and "Zurück" in shown_texts(d), "in German too"
+    finally:
+        d.close()
+
+
+def test_settings_from_the_title_screen_still_close_with_done():
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        texts = shown_texts(d)
+        assert "Done" in texts and "Back" not in texts
+    finally:
+        d.close()
