@@ -530,6 +530,18 @@ class CubeTable(TableScene):
         if v["phase"] == "play":
             theme.draw_text(surface, tr("Round {n}", n=v["round"]), (940, 12), 16, theme.TEXT_DIM, anchor="topright")
 
+    @staticmethod
+    def may_outlast(v: dict) -> bool:
+        """Under sudden death (CU-14) the seat to move can win without a right guess as the
+        last one left in: only while every other seat still in plays after it in this round
+        (one that has played its last turn stays in; a right guesser stays in too, so after
+        a right guess this is never so)."""
+        if not v["options"].get("sudden_death"):
+            return False
+        n, first, me = v["num_players"], v["first_player"], v["current_player"]
+        place = (me - first) % n
+        return all((s - first) % n > place for s in range(n) if s != me and not v["eliminated"][s])
+
     def draw_prompt(self, surface: pygame.Surface) -> None:
         v = self.view
         if v["phase"] == "over":
@@ -545,6 +557,10 @@ class CubeTable(TableScene):
             found = ", ".join(self.seat_name(s) for s in range(v["num_players"]) if v["solved"][s])
             text = tr("Right guess by {who}: this is your last turn. Only a right guess of {target}'s "
                       "shape makes you a winner too.", who=found, target=self.seat_name(v["target"]))
+        elif v["round"] >= v["options"]["max_rounds"] and self.may_outlast(v):  # CU-14 can still decide it
+            text = tr("Round {n} is the last one: this is your last turn. A right guess of {target}'s shape wins; "
+                      "so does staying in if every player after you guesses wrong.",
+                      n=v["round"], target=self.seat_name(v["target"]))
         elif v["round"] >= v["options"]["max_rounds"]:  # CU-15: after this round nobody can win
             text = tr("Round {n} is the last one: this is your last turn. Only a right guess of {target}'s "
                       "shape can still win the game.", n=v["round"], target=self.seat_name(v["target"]))

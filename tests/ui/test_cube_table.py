@@ -1097,3 +1097,49 @@ def test_ctrl_z_with_blocks_on_the_copy_says_how_to_take_them_back():
         assert copy.placed and session.log.actions == []
     finally:
         d.close()
+
+
+def test_the_last_turn_prompts_say_a_seat_can_outlast_the_others_exactly_when_the_rules_allow_it():
+    """CU-14: under sudden death the last seat left in wins. The last-round prompt said only a
+    right guess could still win, while with 3 players the first to move could ask and win as
+    the others guessed wrong. Checked against the engine in every option combination: the
+    seat to move (after any mix of asks, wrong and right guesses before it in the round) can
+    win without a right guess exactly when the table says so."""
+    import itertools
+
+    from game.rules import get_rules
+    rules = get_rules("cube")
+    seen = set()
+    for n, sudden in itertools.product(range(2, 5), (False, True)):
+        for first, before in itertools.product(range(n), range(n)):
+            for moves in itertools.product(("ask 1", "guess " + Q, "guess " + P), repeat=before):
+                state = rules.new_game(n, 1, sudden_death=sudden, max_rounds=1,
+                                       setup={"secrets": [P] * n, "first_player": first})
+                for move in moves:
+                    if not state.is_terminal():
+                        state.apply(state.parse(move))
+                if state.is_terminal():
+                    continue
+                me = state.current_player
+                view = state.view(me)
+                outlast = state.clone()  # the best case without a right guess: stay in, all after go out
+                outlast.apply(outlast.parse("ask 1"))
+                while not outlast.is_terminal():
+                    outlast.apply(outlast.parse("guess " + Q))
+                can = me in outlast.winners()
+                assert CubeTable.may_outlast(view) == can, (n, sudden, first, moves)
+                assert not (can and view["end_triggered"]), "after a right guess only a right guess wins"
+                seen.add(can)
+    assert seen == {True, False}
+
+
+def test_the_last_round_prompt_under_sudden_death_tells_of_outlasting_the_others():
+    d = cube_driver(["human", "ai:easy", "ai:easy"], first_player=0, max_rounds=1, sudden_death=True,
+                    setup={"secrets": [P, Q, P]})
+    try:
+        d.frames(2)
+        shown = " ".join(text for text, _, _ in d.labels())
+        assert "last turn" in shown and "every player after you guesses wrong" in shown, shown
+        assert "Only a right guess" not in shown
+    finally:
+        d.close()
