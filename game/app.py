@@ -108,7 +108,9 @@ class App:
             problem = f"Could not save settings: {storage.settings_path(self.dirs)}: {exc.strerror or exc}"
             top = self.stack.top
             if top is not None and hasattr(top, "show_toast"):
-                top.show_toast(problem, 6)  # where the change was made, not one title visit per change later
+                # where the change was made, not one title visit per change later; kept through
+                # a change of language (which saves the settings too, so fails the same way)
+                top.show_toast(problem, 6, reword=lambda: problem)
             elif problem not in self.notices:
                 self.notices.append(problem)
         self.sound.set_volume(self.settings.volume, self.settings.muted)
@@ -191,8 +193,9 @@ class App:
         if failure is not None and top is not None and hasattr(top, "show_toast"):
             from game.i18n import tr
             path, exc = failure
-            top.show_toast(tr("The game could not be saved: {problem} ({path})", path=path,
-                              problem=exc.strerror or exc), 6)
+            def notice() -> str:  # worded again after a language change: the notice must not be lost
+                return tr("The game could not be saved: {problem} ({path})", path=path, problem=exc.strerror or exc)
+            top.show_toast(notice(), 6, reword=notice)
 
     def frame_rate(self) -> int:
         """Frames per second for the next tick: full speed in front, slower behind other

@@ -51,6 +51,8 @@ class AppScene(Scene):
         self.toast: str | None = None
         self.toast_rect: pygame.Rect | None = None  # where the last frame drew the message
         self.toast_time = 0.0
+        self.toast_reword: Callable[[], str] | None = None  # words the message again (see show_toast)
+        self.toast_shown: str | None = None  # the message show_toast put up (another may have replaced it)
         self.opened_at = app.time
         self.built_language = language()  # the language its buttons were made in (see resume)
 
@@ -111,11 +113,23 @@ class AppScene(Scene):
         index, visible = self.focus.index, self.focus.visible
         self.rebuild()
         self.focus.index, self.focus.visible = index, visible
-        self.toast = None  # a message shown before is in the old language
+        self.reword_toast()
 
-    def show_toast(self, text: str, seconds: float = 3.0) -> None:
+    def show_toast(self, text: str, seconds: float = 3.0, reword: Callable[[], str] | None = None) -> None:
+        """Show a short message. ``reword`` words it again after a language change: only a
+        notice that must not be missed (a failed save) has one; other messages just go."""
         self.toast = tr_message(text)  # storage and engine messages are written in English
         self.toast_time = seconds
+        self.toast_reword = reword
+        self.toast_shown = self.toast
+
+    def reword_toast(self) -> None:
+        """The language changed: the message on show is in the old one. A notice that must
+        not be lost is shown again in the new language for the rest of its time; any other
+        message goes."""
+        lasting = self.toast is not None and self.toast == self.toast_shown and self.toast_reword is not None
+        self.toast = tr_message(self.toast_reword()) if lasting else None
+        self.toast_shown = self.toast
 
     # --- frame --------------------------------------------------------------------------
     def settling(self) -> bool:

@@ -104,7 +104,7 @@ class SettingsScene(AppScene):
         visible = self.focus.visible  # a mouse click hides the ring: it must not reappear on another setting
         self.rebuild()  # every label in the new language
         self.focus.index, self.focus.visible = self.language_stop, visible
-        self.toast = None  # a message shown before is in the old language
+        self.reword_toast()  # a message shown before is in the old language (a failed save is said again)
         if problem:
             self.show_toast(problem, 6)
 

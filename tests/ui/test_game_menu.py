@@ -296,3 +296,66 @@ def test_settings_from_the_title_screen_still_close_with_done():
         assert "Done" in texts and "Back" not in texts
     finally:
         d.close()
+
+
+def test_a_could_not_be_saved_notice_at_the_table_is_said_again_in_the_new_language(monkeypatch):
+    """The table's messages were dropped on a change of language (they were in the old
+    one), so the only word that the game was not being saved went with them."""
+    real = storage.atomic_write_json
+
+    def disk_full(path, data, keep_previous=False):
+        if path.name == "autosave.json":
+            raise OSError(28, "No space left on device")
+        real(path, data, keep_previous)
+
+    monkeypatch.setattr(storage, "atomic_write_json", disk_full)
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    d = Driver(lambda app: table_class("breaks")(app, session))
+    try:
+        t = d.top
+        t.cancel_ai()
+        assert t.perform("draw", 0)
+        d.app.writer.flush()
+        d.frames(2)
+        assert t.toast and t.toast.startswith("The game could not be saved")
+        open_settings(d)
+        step_setting(d, "Language: ")
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t
+        assert t.toast and t.toast.startswith("Das Spiel konnte nicht gespeichert werden") \
+            and "No space left" in t.toast, t.toast
+        assert t.toast_time > 0
+    finally:
+        d.close()
+
+
+def test_a_settings_save_failure_shown_on_a_language_change_stays_in_the_new_language(monkeypatch):
+    def refuse(dirs, settings):
+        raise PermissionError(13, "Permission denied")
+
+    d = table_driver("breaks")
+    try:
+        settings = open_settings(d)
+        monkeypatch.setattr(storage, "save_settings", refuse)
+        step_setting(d, "Language: ")
+        assert d.top is settings
+        assert settings.toast and settings.toast.startswith("Einstellungen konnten nicht gespeichert werden"), \
+            settings.toast
+    finally:
+        d.close()
+
+
+def test_other_messages_go_on_a_language_change():
+    d = table_driver("breaks")
+    try:
+        t = d.top
+        t.refuse("it is not your turn")
+        assert t.toast
+        open_settings(d)
+        step_setting(d, "Language: ")
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t and t.toast is None, "a refusal in the old language is not worth keeping"
+    finally:
+        d.close()
