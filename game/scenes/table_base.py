@@ -212,7 +212,21 @@ class TableScene(TableHints, TableLog, AppScene):
     def may_undo(self) -> bool:
         """The person at the screen may take back their last decision now (the coach's
         script has no undo; a computer's seat has nobody's decision to take back)."""
-        return self.tutorial is None and not self.is_bot(self.viewer) and self.session.can_undo(self.viewer)
+        return self.tutorial is None and not self.is_bot(self.viewer) and self.session.can_undo(self.undo_seat())
+
+    def shares_the_screen(self) -> bool:
+        """Only people play and nothing is hidden (no hand-off screen): the table is
+        everyone's, and the seat shown changes by itself as soon as a turn ends."""
+        return self.tutorial is None and not self.replaying and not self.hidden_information and \
+            not any(self.is_bot(s) for s in range(self.session.num_players))
+
+    def undo_seat(self) -> int:
+        """Whose decision Undo takes back: the viewer's own, or at a table the people share
+        (see shares_the_screen) the last one made, whoever made it. A misclick that ends a
+        turn shows the next seat's table at once, and the one who made it must still be able
+        to take it back; once the next seat has acted, the last decision is theirs."""
+        actors = self.session.log.actors
+        return actors[-1] if actors and self.shares_the_screen() else self.viewer
 
     def perform(self, text: str, seat: int) -> bool:
         """Apply a move; on an illegal one show why and change nothing."""
@@ -532,7 +546,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.finish_animation()
         self.clear_selection()
         self.drop_hint()  # it was for the position being taken back: its outline may not even be legal now
-        self.session.undo(self.viewer)
+        self.session.undo(self.undo_seat())
         if self.saves_game:
             self.app.autosave(self.session.to_record())
         self.rebuild_log()  # ends with the take-back just recorded
@@ -542,14 +556,16 @@ class TableScene(TableHints, TableLog, AppScene):
     def undo_refusal(self) -> str:
         """Why Ctrl+Z does nothing now, in the words that fit (the game's own limit when
         hidden information stands in the way)."""
-        reason, other = self.session.undo_blocker(self.viewer)
+        reason, other = self.session.undo_blocker(self.undo_seat())
         if self.is_bot(self.viewer):  # watching computers play (or --autoplay): nobody's decision to take back
             return tr("Nothing to undo: the computer is playing every seat.")
         if self.session.is_over() or reason == "hidden":
             return tr(self.undo_limit)
-        if reason == "other":
+        if reason == "other" and self.viewer in self.session.log.actors:
             return tr("Nothing to undo: {who} has moved since your last decision.", who=self.seat_name(other))
-        return tr("Nothing to undo: you have not made a decision yet.")
+        if not self.session.log.actors and self.shares_the_screen():
+            return tr("Nothing to undo: nobody has made a decision yet.")
+        return tr("Nothing to undo: you have not made a decision yet.")  # e.g. the next seat after a hand-off
 
     def tie_break(self, seat: int) -> float:
         """Among seats with equal scores, lower ranks ahead on the results (the rules'

@@ -128,3 +128,65 @@ def test_the_pass_screen_offers_a_take_back_exactly_when_undo_against_the_comput
         assert offered + refused >= 5
     finally:
         d.close()
+
+
+def open_table_of_two() -> tuple[Driver, TableScene, GameSession]:
+    """Breaker Blocks for two people: all tiles are open, so no pass screen comes between turns."""
+    session = GameSession("breaker_blocks", ["human", "human"], seed=5, options={"first_player": 0})
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    d.app.settings.animation_speed = "off"
+    start_table(d.app, session, replace_stack=True)
+    d.frames(2)
+    return d, d.top, session
+
+
+def test_an_open_game_of_people_takes_back_a_turn_ending_misclick_at_the_next_seats_table():
+    """No pass screen: once seat 1's second draw ended its turn, seat 2's table showed and
+    Ctrl+Z said "Seat 1 has moved since your last decision", so the misclick was final."""
+    d, table, session = open_table_of_two()
+    try:
+        assert isinstance(table, TableScene) and not table.hidden_information
+        table.perform("draw 1", 0)
+        table.perform("draw 1", 0)  # the second draw ends the turn
+        assert d.until(lambda: table.viewer == 1, timeout=5), "seat 2's table shows at once"
+        assert table.undo_button.is_enabled
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)
+        assert session.log.actions == ["draw 1"] and session.current_player == 0
+        assert table.viewer == 0, "back at seat 1's table, one draw made"
+        lines = [line for _, line in table.log_lines[-2:]]
+        assert lines[0] == "Seat 1 took back a move." and lines[1].startswith("Taken back: Seat 1 drew")
+        table.perform("draw 2", 0)
+        assert d.until(lambda: table.viewer == 1, timeout=5)
+        legal = session.legal_texts()
+        table.perform(legal[0], 1)  # seat 2 acts: the last decision is now theirs
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)
+        assert session.log.actions == ["draw 1", "draw 2"] and session.current_player == 1, \
+            "Ctrl+Z takes back seat 2's own decision, not seat 1's before it"
+    finally:
+        d.close()
+
+
+def test_an_open_game_of_people_with_no_move_yet_says_nobody_has_decided():
+    d, table, _ = open_table_of_two()
+    try:
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=2)
+        assert table.toast == "Nothing to undo: nobody has made a decision yet."
+    finally:
+        d.close()
+
+
+def test_ctrl_z_at_the_next_seats_table_before_it_decided_names_no_last_decision():
+    """After the pass screen, seat 2 pressing Ctrl+Z read "Seat 1 has moved since your last
+    decision" although seat 2 had made none (the pass screen was the place to take it back)."""
+    d, table, session = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        table.perform("draw", 0)
+        table.perform("place 2", 0)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_RETURN, frames=3)
+        assert d.top is table and table.viewer == 1
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=2)
+        assert session.log.actions == ["draw", "place 2"], "seat 2 cannot take back seat 1's move"
+        assert table.toast == "Nothing to undo: you have not made a decision yet.", table.toast
+    finally:
+        d.close()

@@ -801,14 +801,17 @@ def test_ctrl_z_at_a_table_of_computers_says_the_computer_plays_every_seat(game)
 
 
 def test_ctrl_z_after_another_persons_move_names_them():
+    """Pass-and-play Breaks: seat 2, back at its table after seat 1's turn, cannot take
+    back its own earlier decision past seat 1's move (an open game of people takes back
+    the last decision whoever made it: see test_hand_off_take_back)."""
     from game.scenes.tables import table_class
-    session = GameSession("breaker_blocks", ["human", "human"], seed=3, options={"first_player": 0})
-    while session.current_player == 0:
-        session.apply(session.legal_texts()[-1], 0)
-    d = Driver(lambda app: table_class("breaker_blocks")(app, session), autosave=False)
+    session = GameSession("breaks", ["human", "human"], seed=5, options={"first_player": 0})
+    for seat in (0, 1, 0):
+        session.apply("draw", seat)
+        session.apply("discard", seat)
+    d = Driver(lambda app: table_class("breaks")(app, session), autosave=False)
     try:
-        d.key(pygame.K_RETURN)  # the hand-off to seat 2
-        assert d.top.viewer == 1
+        assert d.top.viewer == 1  # seat 2's table (the game opened at it)
         d.key(pygame.K_z, mod=pygame.KMOD_CTRL)
         assert d.top.toast == "Nothing to undo: Seat 1 has moved since your last decision."
     finally:
