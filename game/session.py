@@ -48,6 +48,19 @@ def taken_back_moves(raw: Any, raw_points: Any, points: list[int]) -> list[list[
     return [[] for _ in points]
 
 
+def hinted_moves(raw: Any, hints: list[int]) -> dict[int, str]:
+    """The move each hint suggested, from a save: {"move number": notation} for hints the
+    record keeps; anything else is dropped (a save from before they were kept has none,
+    and its log says only that a hint was asked for)."""
+    if not isinstance(raw, dict):
+        return {}
+    kept = {}
+    for key, action in raw.items():
+        if isinstance(key, str) and key.isdigit() and int(key) in hints and isinstance(action, str):
+            kept[int(key)] = action
+    return kept
+
+
 def seat_label(spec: str) -> str:
     """Short English description of a seat spec (the UI translates it)."""
     return {"human": "Human", "ai:easy": "AI (easy)", "ai:normal": "AI (normal)",
@@ -75,6 +88,9 @@ class GameSession:
         self.log = log
         self.started = time.time()
         self.hints: list[int] = []  # move numbers for which a hint was shown (kept in the record)
+        # the move a hint suggested, by move number (only when one person plays: it may name
+        # their secret), so the log can word it again, e.g. in another language
+        self.hint_moves: dict[int, str] = {}
         self.takebacks: list[int] = []  # log lengths an undo went back to, so the log can say so again
         self.taken_back: list[list[str]] = []  # the moves each take-back removed (beside takebacks), for the log
         self.notes: dict[str, Any] = {}  # a table's own saved work (JSON), e.g. the cube copy being built
@@ -164,6 +180,9 @@ class GameSession:
         self.takebacks = [p for p, _ in kept] + [point]
         self.taken_back = [moves for _, moves in kept] + [removed]
         self.hints = sorted({min(h, point) for h in self.hints})
+        # the move of a hint for a position now gone is no advice for this one: the log says
+        # only that a hint was asked for
+        self.hint_moves = {h: action for h, action in self.hint_moves.items() if h <= point}
         return True
 
     def taken_back_at(self, i: int) -> list[str]:
@@ -176,6 +195,8 @@ class GameSession:
                   "log": self.log.to_json(), "saved_at": time.time(), "hints": list(self.hints)}
         if self.notes:
             record["notes"] = self.notes
+        if self.hint_moves:
+            record["hint_moves"] = {str(h): action for h, action in sorted(self.hint_moves.items())}
         if self.takebacks:
             record["takebacks"] = list(self.takebacks)
             record["taken_back"] = [list(self.taken_back_at(i)) for i in range(len(self.takebacks))]
@@ -198,6 +219,7 @@ class GameSession:
             raise ValueError("the save's seat list does not match its player count")
         session = cls(log.game, [str(s) for s in seats], log=log)
         session.hints = move_numbers(record.get("hints"), len(log.actions))
+        session.hint_moves = hinted_moves(record.get("hint_moves"), session.hints)
         session.takebacks = move_numbers(record.get("takebacks"), len(log.actions))
         session.taken_back = taken_back_moves(record.get("taken_back"), record.get("takebacks"), session.takebacks)
         notes = record.get("notes")

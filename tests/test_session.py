@@ -165,3 +165,28 @@ def test_a_finished_game_cannot_be_reopened_by_undo():
     s.apply("done", 1)
     assert s.is_over()
     assert not s.can_undo(0) and not s.undo(0) and s.is_over()
+
+
+def test_the_move_a_hint_suggested_is_kept_in_the_record_and_an_older_save_without_it_loads():
+    s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
+    s.apply("draw", 0)
+    s.hints, s.hint_moves = [1], {1: "place 2"}
+    record = s.to_record()
+    assert record["hint_moves"] == {"1": "place 2"}
+    assert GameSession.from_record(record).hint_moves == {1: "place 2"}
+    older = dict(record)
+    del older["hint_moves"]  # a save from before the move was kept: loads, the log only says a hint was asked for
+    back = GameSession.from_record(older)
+    assert back.hints == [1] and back.hint_moves == {}
+    damaged = dict(record, hint_moves={"1": 7, "9": "place 1", "x": "draw", "0": "draw"})
+    assert GameSession.from_record(damaged).hint_moves == {}, "only text for a hint the record keeps"
+
+
+def test_a_hinted_move_for_a_position_taken_back_is_not_kept_but_one_for_the_position_gone_back_to_is():
+    s = GameSession("breaks", ["human", "ai:normal"], seed=1, options=X1)
+    s.apply("draw", 0)
+    s.hints, s.hint_moves = [1], {1: "place 2"}  # asked before placing
+    s.apply("place 1", 0)
+    s.hints, s.hint_moves = [1, 2], {1: "place 2", 2: "place 3"}  # and again after, for a move not made yet
+    assert s.undo(0) and s.hints == [1]
+    assert s.hint_moves == {1: "place 2"}, "the advice for the position gone is no advice here"

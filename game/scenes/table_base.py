@@ -80,7 +80,6 @@ class TableScene(TableHints, TableLog, AppScene):
         self.hint_ticket: Any = None
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
         self.refusal: str | None = None  # the refusal on show, cleared by the next good move
-        self.hint_texts: dict[int, str] = {}  # move number -> the hint shown there (not saved)
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------

@@ -7,9 +7,11 @@ game words its own moves and reasons by overriding hint_spots, hint_move and hin
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
+from game.core.errors import IllegalAction
 from game.i18n import tr
 from game.ui import theme
 
@@ -64,21 +66,39 @@ class TableHints:
         self.hint_ticket = None
         if not result.ok or self.session.current_player != self.viewer:
             return
+        action = self.refine_hint(result.action)
         move = len(self.session.log.actions)
         if move not in self.session.hints:
             self.session.hints.append(move)  # the game record says a hint was used here
-            if self.saves_game:
-                self.app.autosave(self.session.to_record())  # kept even if nobody moves before quitting
-        action = self.refine_hint(result.action)
+        if self.perspective is not None:  # the move itself, so the log can word it again (another language)
+            self.session.hint_moves[move] = action
+        if self.saves_game:
+            self.app.autosave(self.session.to_record())  # kept even if nobody moves before quitting
         self.hint = (action, self.app.time)
         self.on_hint(action)
-        move = self.hint_move(action)
-        self.show_toast(tr("Hint: {move} {why}", move=move, why=self.hint_reason(action)), 6)
+        words = self.hint_move(action)
+        self.show_toast(tr("Hint: {move} {why}", move=words, why=self.hint_reason(action)), 6)
         if self.perspective is None:  # several people read the log: the move may name a secret
             self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
         else:
-            self.hint_texts[len(self.session.log.actions)] = move
-            self.add_log(self.viewer, tr("Hint shown: {move}", move=move))
+            self.add_log(self.viewer, tr("Hint shown: {move}", move=words))
+
+    def hint_words(self, action: str, state: Any) -> str | None:
+        """A hint shown earlier, worded again for the log (``state``: the game when it was
+        shown, as the hint's words may read that position); None when the move no longer
+        fits it (a damaged save)."""
+        seat = self.perspective if self.perspective is not None else self.viewer
+        try:
+            state.parse(action)
+        except (IllegalAction, ValueError):
+            return None
+        shown, self.view = self.view, state.view(seat)
+        try:
+            return self.hint_move(action)
+        except (IllegalAction, ValueError, KeyError, IndexError):
+            return None
+        finally:
+            self.view = shown
 
     def drop_hint(self) -> None:
         """The shown hint is done with (a move was made, or the player went another way):

@@ -48,10 +48,12 @@ class TableLog:
         hint asked here (usually before the move that was then taken back), then the
         take-backs to this point, each followed by the moves it took back (``state``: the
         game at this point). Undo takes back only your own decisions, so whoever is
-        to move here is who took it back. The hint's text is kept only while the game is
-        open (and only shown when one person plays); otherwise the line names who asked."""
+        to move here is who took it back. The hint's move is worded again in the language
+        now shown, only when one person plays; otherwise (or for an older save, which kept
+        no move) the line names who asked."""
         if move in self.session.hints and seat is not None:
-            shown = self.hint_texts.get(move) if self.perspective is not None else None
+            action = self.session.hint_moves.get(move) if self.perspective is not None else None
+            shown = self.hint_words(action, state) if action is not None else None
             self.log_lines.append((seat, tr("Hint shown: {move}", move=shown) if shown else
                                    tr("{who} asked for a hint.", who=self.seat_name(seat))))
         for i, point in enumerate(self.session.takebacks):

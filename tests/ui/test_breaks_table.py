@@ -773,3 +773,47 @@ def test_in_the_final_merges_the_ring_leaves_the_closed_piles_for_done():
         assert tuple(table.done_button.rect) in stops
     finally:
         d.close()
+
+
+def test_a_hint_in_the_log_is_told_again_in_the_language_chosen_mid_game():
+    """The hint's line was kept as the text shown, so after switching to German in the
+    game's settings the log read 'Tipp gezeigt: Place the card on slot 2.'"""
+    from tests.ui.test_game_menu import open_settings, step_setting
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.key(pygame.K_h)
+        assert d.until(lambda: table.hint is not None, timeout=30)
+        english = table.log_lines[-1][1]
+        assert english.startswith("Hint shown: ") and english.endswith(table.hint_move(table.hint[0]))
+        open_settings(d)
+        step_setting(d, "Language: ")
+        d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)
+        assert d.top is table
+        german = table.log_lines[-1][1]
+        assert german == f"Tipp gezeigt: {table.hint_move(table.hint[0])}", german
+        assert german.endswith(".") and "Place" not in german and "card" not in german
+    finally:
+        d.close()
+
+
+def test_a_hint_is_worded_again_after_loading_and_an_older_save_keeps_its_line():
+    options = {"first_player": 0, "setup": {"deck": X1_DECK}}
+    session = GameSession("breaks", ["human", "ai:easy"], seed=0, options=options)
+    session.apply("draw", 0)
+    session.hints, session.hint_moves = [1], {1: "place 2"}
+    record = session.to_record()
+    d = Driver(lambda app: BreaksTable(app, GameSession.from_record(record)), autosave=False)
+    try:
+        assert (0, "Hint shown: Place the card on slot 2.") in d.top.log_lines
+    finally:
+        d.close()
+    del record["hint_moves"]  # as saved before the move was kept
+    d = Driver(lambda app: BreaksTable(app, GameSession.from_record(record)), autosave=False)
+    try:
+        assert (0, "You asked for a hint.") in d.top.log_lines
+    finally:
+        d.close()
