@@ -12,8 +12,9 @@ is averaged over worlds sampled with ``determinize``, exactly as IS-MCTS does:
    worlds are kept for the next step; a plan that ends the turn is a candidate;
 2. the ``finalists`` best candidates are played out on ``check_worlds`` fresh worlds, each
    followed by the opponents' turns up to ours (the game's playout policy, which sees the
-   opponents' sampled hands: where a thief would send its mouse, which pile gets covered),
-   and scored by the evaluation there; every candidate meets the same worlds and the same
+   opponents' sampled hands: where a thief would send its mouse, which pile gets covered)
+   and our answer to a thief (the cheese that policy plays first), and scored by the
+   evaluation there; every candidate meets the same worlds and the same
    random numbers, so the comparison is fair.
 
 The first action of the best plan is played; later decisions of the same turn plan again
@@ -49,6 +50,18 @@ def _value(state: CircuitState, seat: int) -> float:
         winners = state.winners()
         return 1.0 / len(winners) if seat in winners else 0.0
     return heuristics.evaluate(state)[seat]
+
+
+def _answer_thieves(state: CircuitState) -> None:
+    """Play the mover's cheese (and the discard that buys its cube) against a mouse on its
+    appliance. A thief fetches only after the mover's turn, so judged before this answer
+    every appliance the replies sent a mouse to counted as lost: placing a valuable
+    appliance looked worse than holding it until the thieves had no turn left."""
+    for _ in range(2):  # at most a discard, then the cheese
+        answer = heuristics.defence_action(state)
+        if answer is None:
+            return
+        state.apply(answer)
 
 
 class TurnPlanBot:
@@ -144,6 +157,7 @@ class TurnPlanBot:
                     reply_rng = random.Random(luck)  # the same opponents' luck for every plan
                     while not state.is_terminal() and state.current_player != me:
                         state.apply(heuristics.rollout_action(state, reply_rng))
+                    _answer_thieves(state)
                 totals[i] += _value(state, me)
             done += 1
             if time.perf_counter() >= deadline:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from cb_positions import GAME, RULES, THEFT, game_after, play_turn
+from cb_positions import GAME, RULES, SETUP_S, THEFT, game_after, play_turn
 
 from game.ai.circuit_breaker_plan import TurnPlanBot
 from game.ai.seat import SeatInfo
@@ -54,6 +54,26 @@ def test_places_an_on_card_appliance_on_the_lastplay_turn():
     # One round: a tile left in hand scores nothing, so the plan must place.
     played = play_turn(_small(2), game_after(["mouse wire-stack"], rounds=1))
     assert any(text.startswith("place A") for text in played)
+
+
+# Setup S, but seat 1 is dealt a Lava Lamp (A17, off its card) and two Gumball Machines
+# (A5, A6, type 2, on its card 1). It has placed the Lava Lamp, and seat 2's mouse sits on it.
+LURE = {**SETUP_S, "appliance_order": ["A17", "A5", "A6", "A21", "A25", "A29", "A33", "A37", "A41"]}
+LURED = ["place A17 at 3,4 r180", "end", "mouse house 1 at 3,4", "end"]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_places_the_appliances_a_thief_would_go_for_instead_of_holding_them(seed):
+    # Round 2 of 4. Whatever seat 1 places is where seat 2's mouse goes next, but seat 1 can
+    # cheese it on its next turn before the fetch. Judging that turn as if the theft had
+    # happened, the planner held both Gumball Machines to the last round(s). A wide final
+    # check (every plan the beam found) makes this the check's judgement alone.
+    state = game_after(LURED, rounds=4, setup=LURE)
+    bot = _small(seed, beam=12, worlds=8, finalists=60, check_worlds=24)
+    played = play_turn(bot, state)
+    assert {"place A5", "place A6"} <= {" ".join(text.split()[:2]) for text in played}
+    # the two on its card score 6; seat 2's mouse has taken the Lava Lamp as its turn began
+    assert state.scores()[0] == 6
 
 
 def test_out_of_time_it_still_answers_with_a_legal_action():

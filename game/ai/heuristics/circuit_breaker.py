@@ -448,6 +448,29 @@ def _junk(state: CircuitState, me: int, on: list[bool], counts: list[int]) -> tu
     return best, best_v
 
 
+def _defence(state: CircuitState, me: int, on: list[bool], counts: list[int],
+             turns: list[int]) -> tuple[int, Any]:
+    """(points under threat, the answer or None): cheese the thief on my best appliance, or
+    discard my least useful tile for the cube to do it with."""
+    q, threat = _threat(state, me, on, counts, turns)
+    if threat >= 2:
+        if state._cheese[me] > 0:
+            return threat, CHEESE[q]
+        if state._pool > 0:
+            junk, junk_v = _junk(state, me, on, counts)
+            if junk >= 0 and junk_v + 0.5 < threat:
+                return threat, DISCARD[junk][0]
+    return threat, None
+
+
+def defence_action(state: CircuitState) -> Any:
+    """The mover's answer to an enemy mouse on one of its appliances (None: nothing to answer)."""
+    me = state._cur
+    if me is None:
+        return None
+    return _defence(state, me, CARD_ON[state._obj[me]], _counts(state._cells[me]), _turns_left(state))[1]
+
+
 def rollout_action(state: CircuitState, rng: Any) -> Any:
     """Fast, sensible play: cheese a thief, place the best tiles, send the mouse, end."""
     legal = state.legal_actions()
@@ -458,15 +481,10 @@ def rollout_action(state: CircuitState, rng: Any) -> Any:
     counts = _counts(state._cells[me])
     turns = _turns_left(state)
     future = turns[me] - 1
-    q, threat = _threat(state, me, on, counts, turns)
-    if threat >= 2:
-        if state._cheese[me] > 0:
-            return CHEESE[q]
-        if state._pool > 0:
-            junk, junk_v = _junk(state, me, on, counts)
-            if junk >= 0 and junk_v + 0.5 < threat:
-                return DISCARD[junk][0]
-    elif state._cheese[me] == 0 and state._pool > 0 and future > 1 and rng.random() < 0.5:
+    threat, answer = _defence(state, me, on, counts, turns)
+    if answer is not None:
+        return answer
+    if threat < 2 and state._cheese[me] == 0 and state._pool > 0 and future > 1 and rng.random() < 0.5:
         junk, junk_v = _junk(state, me, on, counts)
         if junk >= 0 and junk_v < 0.3:
             return DISCARD[junk][0]
