@@ -16,7 +16,8 @@ MCTS this bot searches whole turns:
 Leaves are scored by ``game.ai.heuristics.breaker_blocks.static_outcome``; finished games by
 their result. A finished game is exact and an evaluation is only a guess, so evaluations are
 kept strictly inside (0, 1) (``EDGE``): a line that wins the game now is always played, and a
-line that loses it now (or ties: both lose) is never preferred to one that goes on.
+line that loses it now is never preferred to one that goes on. A tie (both lose, BB-25) is
+worth ``TIE``: above a loss, since it still denies the opponent the win.
 
 The chosen line is kept as a plan, so the later decisions of the same turn are answered at
 once (nothing can change between them: the game has no chance and it is still our turn).
@@ -57,15 +58,20 @@ def signature(state: BreakerBlocksState) -> tuple[Any, ...]:
 # unfinished lines among themselves (pruning, replies) does not change.
 EDGE = 1e-6
 
+# What equal circuit counts are worth to each seat. Both lose (BB-25), and the benchmark credits
+# nobody, so only a little: enough that a tie beats a sure loss (the opponent is denied the win
+# and a person sees a draw), too little to trade real winning chances for one.
+TIE = 0.05
+
 
 def values(state: BreakerBlocksState) -> list[float]:
-    """Each seat's evaluation of ``state``: exact (1 win, 0 loss or tie) once the game is over,
-    otherwise the heuristic squeezed into [EDGE, 1 - EDGE]."""
+    """Each seat's evaluation of ``state``: exact (1 win, ``TIE`` tie, 0 loss) once the game is
+    over, otherwise the heuristic squeezed into [EDGE, 1 - EDGE]."""
     if state._end is not None:
-        return seat_values(quick_outcome(state))
+        return seat_values(quick_outcome(state), TIE)
     if state._effect is not None:
         state = state.clone()  # settling the pending steps may even end the game: still a guess
-    return [EDGE + (1.0 - 2.0 * EDGE) * v for v in seat_values(quick_outcome(state))]
+    return [EDGE + (1.0 - 2.0 * EDGE) * v for v in seat_values(quick_outcome(state), TIE)]
 
 
 def _won(line: Line, seat: int) -> bool:
@@ -155,28 +161,34 @@ class BreakerBlocksSearchBot:
         if won:
             return won[0][1]  # a won game: nothing to think about
         lines.sort(key=lambda t: -t[0][seat])
-        scored: list[tuple[float, list[Any], BreakerBlocksState]] = []
+        # (value, actions, leaf, exact); every finished game takes part: a tie beats losing later
+        scored = [(vals[seat], actions, leaf, True) for vals, actions, leaf in lines if leaf._end is not None]
+        searched = 0
         try:
-            searched = 0
-            for vals, actions, leaf in lines:
+            for _, actions, leaf in lines:
                 if leaf._end is not None:
-                    scored.append((vals[seat], actions, leaf))
                     continue
                 if searched >= self.reply:
                     break
                 searched += 1
-                scored.append((self._reply_value(leaf, seat), actions, leaf))
+                scored.append((self._reply_value(leaf, seat), actions, leaf, False))
         except _OutOfTime:
-            if not any(leaf._end is None for _, _, leaf in scored):
-                return lines[0][1]  # no answer searched in time: the best line by evaluation
+            if all(exact for *_, exact in scored):
+                # no answer searched in time: the best line by evaluation
+                guess = next(((vals[seat], actions, leaf, False) for vals, actions, leaf in lines
+                              if leaf._end is None), None)
+                if guess is not None:
+                    scored.append(guess)
+        if not scored:
+            return lines[0][1]
         scored.sort(key=lambda t: -t[0])
         best_line = scored[0][1]
         deep = self.deep or (self.end_deep if _end_near(world) else 0)
         if deep:
             deep_scored = []
             try:
-                for value, actions, leaf in scored[:deep]:
-                    if leaf._end is None:
+                for value, actions, leaf, exact in scored[:deep]:
+                    if not exact:
                         value = self._deep_value(leaf, seat)
                     deep_scored.append((value, actions))
             except _OutOfTime:
