@@ -236,3 +236,21 @@ def test_breaker_blocks_search_ties_its_last_turn_rather_than_lose_it(level):
     _bot_turn(level, state)
     assert state.is_terminal() and state.scores() == [1, 1] and state.winners() == []
 
+
+# Seat 1 holds its last power tile, a 0 (BB-24.4: playing it hands seat 2 the final turn). Seat 2's
+# 3 sits on its 2 in circuit II; the evaluation sees the 3 move on its own, which wins seat 2 one
+# circuit at most, but once the 3 has moved the 2 is a leaf and can move too.
+HANDOVER = ("draw 2; draw 3 | draw 2; draw 3 | play 2 at 0,-1 from N; play 3 at 1,-1 from N | "
+            "play 2 at 1,2 from S; end | draw 1; end | play 3 at 1,3 from S; end | play 1 at 2,-1 from N; end | end")
+HANDOVER_SETUP = {"first_player": 0, "power_counts": {"0": 1, "1": 1, "2": 1, "3": 1}, "action_counts": {}}
+
+
+def test_breaker_blocks_search_keeps_its_last_power_tile_when_the_final_turn_would_lose():
+    state = _breaker_blocks_position(HANDOVER, setup=HANDOVER_SETUP)
+    # the blunder: seat 1 plays its 0 and seat 2's final turn moves the 3, then the 2, and wins
+    blunder = state.clone()
+    for text in ("play 0 at -1,0 from E", "end", "rearrange 1,3 to 0,2 from S", "rearrange 1,2 to 2,2 from S"):
+        blunder.apply(blunder.parse(text))
+    assert blunder.is_terminal() and blunder.winners() == [1]
+    seat = _bot_turn("ai:normal", state)
+    assert state.view(seat)["final_turn"] is None, "seat 1 ran out of power and gave seat 2 the final turn"
