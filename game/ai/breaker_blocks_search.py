@@ -9,18 +9,14 @@ MCTS this bot searches whole turns:
    an action tile; positions reached twice in the turn are expanded once);
 2. for the ``reply`` most promising end-of-turn positions, the opponent's best answering
    turn, searched the same way (``reply_width``, ``reply_step_width``); a line is worth the
-   evaluation after the opponent's best answer (minimax over two turns). A line after which
-   the opponent's turn is the game's last (we ran out of power, BB-24.4, or the turn cap) is
-   worth the result of the opponent's best final turn, searched to the end of the game: the
-   evaluation's guess of that turn misses plays that take two actions to set up;
+   evaluation after the opponent's best answer (minimax over two turns);
 3. with ``deep`` > 0, the ``deep`` best lines also get our own next turn after each of
    the opponent's ``deep_replies`` best answers (three turns).
 
 Leaves are scored by ``game.ai.heuristics.breaker_blocks.static_outcome``; finished games by
 their result. A finished game is exact and an evaluation is only a guess, so evaluations are
 kept strictly inside (0, 1) (``EDGE``): a line that wins the game now is always played, and a
-line that loses it now is never preferred to one that goes on. A tie (both lose, BB-25) is
-worth ``TIE``: above a loss, since it still denies the opponent the win.
+line that loses it now (or ties: both lose) is never preferred to one that goes on.
 
 The chosen line is kept as a plan, so the later decisions of the same turn are answered at
 once (nothing can change between them: the game has no chance and it is still our turn).
@@ -33,7 +29,7 @@ import time
 from typing import Any
 
 from game.ai.bots import Budget, Seed, make_rng, only_choice
-from game.ai.heuristics.breaker_blocks import last_turn, quick_outcome, seat_values
+from game.ai.heuristics.breaker_blocks import quick_outcome, seat_values
 from game.ai.seat import SeatInfo
 from game.rules.breaker_blocks.state import BreakerBlocksState
 
@@ -42,10 +38,6 @@ Line = tuple[list[float], list[Any], BreakerBlocksState]  # (value per seat, act
 
 class _OutOfTime(Exception):
     pass
-
-
-class _Refuted(Exception):
-    """The opponent's final turn holds us to no more than a line already found."""
 
 
 def signature(state: BreakerBlocksState) -> tuple[Any, ...]:
@@ -65,23 +57,15 @@ def signature(state: BreakerBlocksState) -> tuple[Any, ...]:
 # unfinished lines among themselves (pruning, replies) does not change.
 EDGE = 1e-6
 
-# What equal circuit counts are worth to each seat. Both lose (BB-25), and the benchmark credits
-# nobody, so only a little: enough that a tie beats a sure loss (the opponent is denied the win
-# and a person sees a draw), too little to trade real winning chances for one.
-TIE = 0.05
-
-# How many opponent lines that refuted a final-turn line are tried first on the next one.
-KILLERS = 4
-
 
 def values(state: BreakerBlocksState) -> list[float]:
-    """Each seat's evaluation of ``state``: exact (1 win, ``TIE`` tie, 0 loss) once the game is
-    over, otherwise the heuristic squeezed into [EDGE, 1 - EDGE]."""
+    """Each seat's evaluation of ``state``: exact (1 win, 0 loss or tie) once the game is over,
+    otherwise the heuristic squeezed into [EDGE, 1 - EDGE]."""
     if state._end is not None:
-        return seat_values(quick_outcome(state), TIE)
+        return seat_values(quick_outcome(state))
     if state._effect is not None:
         state = state.clone()  # settling the pending steps may even end the game: still a guess
-    return [EDGE + (1.0 - 2.0 * EDGE) * v for v in seat_values(quick_outcome(state), TIE)]
+    return [EDGE + (1.0 - 2.0 * EDGE) * v for v in seat_values(quick_outcome(state))]
 
 
 def _won(line: Line, seat: int) -> bool:
@@ -121,7 +105,6 @@ class BreakerBlocksSearchBot:
         self._plan: dict[tuple[Any, ...], Any] = {}
         self._deadline = 0.0
         self._nodes = 0
-        self._killers: list[list[Any]] = []
 
     # --- the bot interface -------------------------------------------------------------------
 
@@ -172,41 +155,28 @@ class BreakerBlocksSearchBot:
         if won:
             return won[0][1]  # a won game: nothing to think about
         lines.sort(key=lambda t: -t[0][seat])
-        # (value, actions, leaf, exact); every finished game takes part: a tie beats losing later
-        scored = [(vals[seat], actions, leaf, True) for vals, actions, leaf in lines if leaf._end is not None]
-        self._killers = []
-        searched = 0
+        scored: list[tuple[float, list[Any], BreakerBlocksState]] = []
         try:
-            for _, actions, leaf in lines:
+            searched = 0
+            for vals, actions, leaf in lines:
                 if leaf._end is not None:
-                    continue
-                if last_turn(leaf):  # the opponent's final turn comes next: see what it can do
-                    value = self._final_value(leaf, seat, max((t[0] for t in scored), default=-1.0))
-                    if value >= 1.0:
-                        return actions  # every final turn the opponent has loses: a won game
-                    scored.append((value, actions, leaf, True))
+                    scored.append((vals[seat], actions, leaf))
                     continue
                 if searched >= self.reply:
                     break
                 searched += 1
-                scored.append((self._reply_value(leaf, seat), actions, leaf, False))
+                scored.append((self._reply_value(leaf, seat), actions, leaf))
         except _OutOfTime:
-            if all(exact for *_, exact in scored):
-                # no answer searched in time: the best guess that hands over no final turn
-                guess = next(((vals[seat], actions, leaf, False) for vals, actions, leaf in lines
-                              if leaf._end is None and not last_turn(leaf)), None)
-                if guess is not None:
-                    scored.append(guess)
-        if not scored:
-            return lines[0][1]
+            if not any(leaf._end is None for _, _, leaf in scored):
+                return lines[0][1]  # no answer searched in time: the best line by evaluation
         scored.sort(key=lambda t: -t[0])
         best_line = scored[0][1]
         deep = self.deep or (self.end_deep if _end_near(world) else 0)
         if deep:
             deep_scored = []
             try:
-                for value, actions, leaf, exact in scored[:deep]:
-                    if not exact:
+                for value, actions, leaf in scored[:deep]:
+                    if leaf._end is None:
                         value = self._deep_value(leaf, seat)
                     deep_scored.append((value, actions))
             except _OutOfTime:
@@ -214,52 +184,6 @@ class BreakerBlocksSearchBot:
             deep_scored.sort(key=lambda t: -t[0])
             best_line = deep_scored[0][1]
         return best_line
-
-    def _final_value(self, leaf: BreakerBlocksState, seat: int, alpha: float) -> float:
-        """``seat``'s value after the opponent's final turn from ``leaf``: every line of that turn
-        ends the game, so each is worth its result, and the opponent picks the worst for ``seat``.
-        Stops once the opponent holds ``seat`` to ``alpha`` or less (the line cannot beat one
-        already found); the opponent's lines that did so before are tried first."""
-        for line in self._killers:
-            value = _replay(leaf, line, seat)
-            if value is not None and value <= alpha:
-                return value
-        found: list[Any] = [1.0, None]  # seat's worst result so far, and the opponent's line to it
-        try:
-            self._final_lines(leaf, leaf._cur, seat, alpha, 0, [], set(), found)
-        except _Refuted:
-            self._killers = [found[1], *[k for k in self._killers if k != found[1]]][:KILLERS]
-        return found[0]
-
-    def _final_lines(self, state: BreakerBlocksState, mover: int, seat: int, alpha: float, main: int,
-                     prefix: list[Any], seen: set[tuple[Any, ...]], found: list[Any]) -> None:
-        """Depth first through ``mover``'s final turn, best continuations for ``mover`` first."""
-        if time.perf_counter() > self._deadline:
-            raise _OutOfTime
-        inner: list[tuple[float, Any, BreakerBlocksState]] = []
-        for a in state.legal_actions():
-            child = state.clone()
-            child.apply(a)
-            self._nodes += 1
-            key = signature(child)
-            if key in seen:
-                continue
-            seen.add(key)
-            vals = values(child)
-            if child._end is not None or child._cur != mover:
-                if vals[seat] < found[0]:
-                    found[0], found[1] = vals[seat], [*prefix, a]
-                    if found[0] <= max(alpha, 0.0):
-                        raise _Refuted
-            else:
-                inner.append((vals[mover], a, child))
-        inner.sort(key=lambda t: -t[0])
-        if state._effect is not None:
-            keep, nxt = self.reply_step_width, main
-        else:
-            keep, nxt = self.reply_width[min(main, len(self.reply_width) - 1)], main + 1
-        for _, a, child in inner[:keep]:
-            self._final_lines(child, mover, seat, alpha, nxt, [*prefix, a], seen, found)
 
     def _reply_value(self, leaf: BreakerBlocksState, seat: int) -> float:
         """``seat``'s value after the opponent's best answering turn (best for the opponent)."""
@@ -318,16 +242,6 @@ class BreakerBlocksSearchBot:
             keep, nxt = widths[min(main, len(widths) - 1)], main + 1
         for _, a, child in inner[:keep]:
             self._expand(child, mover, widths, step_width, nxt, [*prefix, a], seen, out)
-
-
-def _replay(state: BreakerBlocksState, line: list[Any], seat: int) -> float | None:
-    """``seat``'s result if ``line`` can be played from ``state`` and ends the game, else None."""
-    state = state.clone()
-    for a in line:
-        if state._end is not None or state.why_illegal(a) is not None:
-            return None
-        state.apply(a)
-    return values(state)[seat] if state._end is not None else None
 
 
 # Search shape per level (the time cap comes from the level's ``max_seconds``).

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai.bots import Budget
-from game.ai.breaker_blocks_search import TIE, BreakerBlocksSearchBot, signature, values
+from game.ai.breaker_blocks_search import BreakerBlocksSearchBot, signature, values
 from game.ai.difficulty import make_bot
 from game.ai.heuristics import blockers as bl
 from game.ai.heuristics import breaker_blocks as bb
@@ -165,9 +165,9 @@ def _win_now_position():
 
 
 def test_breaker_blocks_search_values_rank_finished_games_apart_from_guesses():
-    """A finished game is worth exactly 1 (won), TIE (tied: both lose, but the opponent is
-    denied the win) or 0 (lost); a running one, however sure the evaluation, strictly between
-    0 and 1. So a win now beats every line that goes on, and a tie now beats a loss."""
+    """A finished game is worth exactly 1 (won) or 0 (lost, or tied: both lose); a running
+    one, however sure the evaluation, strictly in between. So a win now beats every line that
+    goes on, and a line that goes on beats losing (or tying) now."""
     state = _win_now_position()
     seat = state.current_player
     kinds = set()
@@ -177,15 +177,13 @@ def test_breaker_blocks_search_values_rank_finished_games_apart_from_guesses():
         vals = values(after)
         assert len(vals) == 2
         if after.is_terminal():
-            expected = [1.0 if after.winners() == [p] else TIE if after.winners() == [] else 0.0 for p in range(2)]
-            assert vals == expected, str(action)
+            assert vals == [1.0 if after.winners() == [p] else 0.0 for p in range(2)], str(action)
             kinds.add("over")
         else:
             assert all(0.0 < v < 1.0 for v in vals), (str(action), vals)
             kinds.add("running")
     assert kinds == {"over", "running"}  # `play authenticate ...` now ties the game: both lose
-    assert 0.0 < TIE < 1.0
-    # and the sure-looking `end` is still rated below a win
+    # and the sure-looking `end` is still rated above that tie, below a win
     ended = state.clone()
     ended.apply(state.parse("end"))
     assert 0.0 < values(ended)[seat] < 1.0
@@ -205,52 +203,3 @@ def test_breaker_blocks_search_takes_a_win_in_hand_over_a_heuristic_sure_thing(l
             break
         assert state.current_player == seat, f"{level} ended its turn without winning"
     assert state.is_terminal() and state.winners() == [seat]
-
-
-def _breaker_blocks_position(turns: str, **options):
-    """A game from ``setup`` options and turns written as in the rules' examples."""
-    state = BREAKER_BLOCKS.new_game(2, 1, **options)
-    for turn in turns.split(" | "):
-        for text in turn.split("; "):
-            state.apply(state.parse(text))
-    return state
-
-
-def _bot_turn(level, state):
-    """``level`` plays its whole turn on ``state``."""
-    seat = state.current_player
-    bot = make_bot(level, "breaker_blocks", 7)
-    while state.current_player == seat:
-        state.apply(bot.choose(SeatInfo(state, seat, "breaker_blocks")))
-    return seat
-
-
-@pytest.mark.parametrize("level", ["ai:normal", "ai:hard"])
-def test_breaker_blocks_search_ties_its_last_turn_rather_than_lose_it(level):
-    """BB-25: a tie is a loss for both, yet it denies the opponent the win. Seat 2's last turn
-    (turn cap 2) cannot win 2 circuits against seat 1's I and II, but its 2 outpowers seat 1's
-    1 in circuit I: 1 circuit each. Ending the turn, or playing the 2 anywhere else, loses."""
-    state = _breaker_blocks_position("draw 1; draw 3 | draw 2; end | play 1 at 0,-1 from N; play 3 at 1,-1 from N",
-                                     turn_cap=2, setup={"first_player": 0})
-    assert state.scores() == [2, 0]
-    _bot_turn(level, state)
-    assert state.is_terminal() and state.scores() == [1, 1] and state.winners() == []
-
-
-# Seat 1 holds its last power tile, a 0 (BB-24.4: playing it hands seat 2 the final turn). Seat 2's
-# 3 sits on its 2 in circuit II; the evaluation sees the 3 move on its own, which wins seat 2 one
-# circuit at most, but once the 3 has moved the 2 is a leaf and can move too.
-HANDOVER = ("draw 2; draw 3 | draw 2; draw 3 | play 2 at 0,-1 from N; play 3 at 1,-1 from N | "
-            "play 2 at 1,2 from S; end | draw 1; end | play 3 at 1,3 from S; end | play 1 at 2,-1 from N; end | end")
-HANDOVER_SETUP = {"first_player": 0, "power_counts": {"0": 1, "1": 1, "2": 1, "3": 1}, "action_counts": {}}
-
-
-def test_breaker_blocks_search_keeps_its_last_power_tile_when_the_final_turn_would_lose():
-    state = _breaker_blocks_position(HANDOVER, setup=HANDOVER_SETUP)
-    # the blunder: seat 1 plays its 0 and seat 2's final turn moves the 3, then the 2, and wins
-    blunder = state.clone()
-    for text in ("play 0 at -1,0 from E", "end", "rearrange 1,3 to 0,2 from S", "rearrange 1,2 to 2,2 from S"):
-        blunder.apply(blunder.parse(text))
-    assert blunder.is_terminal() and blunder.winners() == [1]
-    seat = _bot_turn("ai:normal", state)
-    assert state.view(seat)["final_turn"] is None, "seat 1 ran out of power and gave seat 2 the final turn"
