@@ -119,6 +119,19 @@ def break_game_data(monkeypatch, game: str, problem: str) -> Callable[[], None]:
     return lambda: monkeypatch.setattr(registry.importlib, "import_module", real)
 
 
+def fail_autosave(monkeypatch) -> None:
+    """Every autosave write fails as on a full disk; other files are written as usual."""
+    from game import storage
+    real = storage.atomic_write_json
+
+    def disk_full(path, data, keep_previous=False):
+        if path.name == "autosave.json":
+            raise OSError(28, "No space left on device")
+        real(path, data, keep_previous)
+
+    monkeypatch.setattr(storage, "atomic_write_json", disk_full)
+
+
 def breaks_results_of_two_people() -> Driver:
     """A driver at the results of a finished two-person Breaks game (the cards all placed:
     both players say done to the final merges), to test the results screen over a table."""

@@ -23,6 +23,19 @@ def table_driver(seats, options, seed=0, **config) -> Driver:
     return Driver(lambda app: BreaksTable(app, session), **config)
 
 
+def hint_shown_after_drawing() -> Driver:
+    """A Breaks table against the computer where you have drawn 4H and a hint is shown."""
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    table = d.top
+    d.key(pygame.K_d)
+    d.frames(40)
+    d.key(pygame.K_h)
+    if not d.until(lambda: table.hint is not None, timeout=30):
+        d.close()
+        raise AssertionError("no hint came within 30 s")
+    return d
+
+
 @pytest.fixture
 def x1():
     """Seat 1 (human) holds 7H / 9H / 3D and will draw 4H; seat 2 is a second human."""
@@ -257,13 +270,9 @@ def test_hint_asks_the_normal_ai_highlights_the_move_and_is_recorded():
 
 
 def test_after_an_undo_the_log_keeps_the_hint_then_says_who_took_back_the_move():
-    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    d = hint_shown_after_drawing()
     try:
         table = d.top
-        d.key(pygame.K_d)
-        d.frames(40)
-        d.key(pygame.K_h)
-        assert d.until(lambda: table.hint is not None, timeout=30)
         shown = table.log_lines[-1]
         assert shown[1].startswith("Hint shown: ")
         table.perform(table.hint[0], 0)
@@ -781,13 +790,9 @@ def test_a_hint_in_the_log_is_told_again_in_the_language_chosen_mid_game():
     """The hint's line was kept as the text shown, so after switching to German in the
     game's settings the log read 'Tipp gezeigt: Place the card on slot 2.'"""
     from tests.ui.test_game_menu import open_settings, step_setting
-    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    d = hint_shown_after_drawing()
     try:
         table = d.top
-        d.key(pygame.K_d)
-        d.frames(40)
-        d.key(pygame.K_h)
-        assert d.until(lambda: table.hint is not None, timeout=30)
         english = table.log_lines[-1][1]
         assert english.startswith("Hint shown: ") and english.endswith(table.hint_move(table.hint[0]))
         open_settings(d)

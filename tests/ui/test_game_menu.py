@@ -22,7 +22,7 @@ from game.scenes.table_log import LOG_RECT
 from game.scenes.tables import start_tutorial, table_class
 from game.session import GameSession
 from game.ui import theme
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, fail_autosave
 
 GAMES = ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
 HIGH_TABLE = (6, 18, 24)  # theme.TABLE in high contrast
@@ -301,14 +301,7 @@ def test_settings_from_the_title_screen_still_close_with_done():
 def test_a_could_not_be_saved_notice_at_the_table_is_said_again_in_the_new_language(monkeypatch):
     """The table's messages were dropped on a change of language (they were in the old
     one), so the only word that the game was not being saved went with them."""
-    real = storage.atomic_write_json
-
-    def disk_full(path, data, keep_previous=False):
-        if path.name == "autosave.json":
-            raise OSError(28, "No space left on device")
-        real(path, data, keep_previous)
-
-    monkeypatch.setattr(storage, "atomic_write_json", disk_full)
+    fail_autosave(monkeypatch)
     session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
     d = Driver(lambda app: table_class("breaks")(app, session))
     try:

@@ -21,7 +21,7 @@ from game.scenes.table_base import PANEL_RECT
 from game.scenes.tables import ask_before_replacing
 from game.scenes.title import TitleScene
 from game.session import GameSession
-from tests.ui.driver import Driver, break_game_data, breaks_results_of_two_people
+from tests.ui.driver import Driver, break_game_data, breaks_results_of_two_people, fail_autosave
 
 
 def focus_onto(d: Driver, rect: pygame.Rect, limit: int = 40) -> None:
@@ -530,14 +530,7 @@ def save_as_autosave(session: GameSession):
 
 
 def test_a_move_that_cannot_be_saved_says_so(monkeypatch):
-    real = storage.atomic_write_json
-
-    def disk_full(path, data, keep_previous=False):
-        if path.name == "autosave.json":
-            raise OSError(28, "No space left on device")
-        real(path, data, keep_previous)
-
-    monkeypatch.setattr(storage, "atomic_write_json", disk_full)
+    fail_autosave(monkeypatch)
     session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
     d = Driver(lambda app: BreaksTable(app, session))
     try:
