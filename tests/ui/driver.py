@@ -119,6 +119,18 @@ def break_game_data(monkeypatch, game: str, problem: str) -> Callable[[], None]:
     return lambda: monkeypatch.setattr(registry.importlib, "import_module", real)
 
 
+def close_the_window_quickly(d: Driver) -> None:
+    """Close the window as a person would (a QUIT event) and check the app stops within
+    3 s (the 1 s target itself is measured by `bench close`) with the AI worker stopped."""
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    d.frames(1)
+    assert not d.app.running
+    t0 = time.perf_counter()
+    d.close()
+    assert time.perf_counter() - t0 < 3.0
+    assert d.app._worker is None or d.app._worker.pid is None, "the thinking worker was stopped"
+
+
 def fail_autosave(monkeypatch) -> None:
     """Every autosave write fails as on a full disk; other files are written as usual."""
     from game import storage

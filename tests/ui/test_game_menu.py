@@ -6,7 +6,6 @@ log and the AI's turn going on as before; closing the window meanwhile still exi
 from __future__ import annotations
 
 import json
-import time
 
 import pygame
 import pytest
@@ -22,7 +21,7 @@ from game.scenes.table_log import LOG_RECT
 from game.scenes.tables import start_tutorial, table_class
 from game.session import GameSession
 from game.ui import theme
-from tests.ui.driver import Driver, fail_autosave
+from tests.ui.driver import Driver, close_the_window_quickly, fail_autosave
 
 GAMES = ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
 HIGH_TABLE = (6, 18, 24)  # theme.TABLE in high contrast
@@ -260,13 +259,7 @@ def test_closing_the_window_while_the_menu_is_open_exits_and_keeps_the_game():
     assert d.until(lambda: t.ai_thinking, 10)
     d.key(pygame.K_ESCAPE)
     assert isinstance(d.top, GameMenuScene)
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    d.frames(1)
-    assert not d.app.running
-    t0 = time.perf_counter()
-    d.close()
-    assert time.perf_counter() - t0 < 3.0
-    assert d.app._worker is None or d.app._worker.pid is None, "the thinking worker was stopped"
+    close_the_window_quickly(d)
     record, problem = storage.load_autosave(storage.user_dirs())
     assert problem is None and record["log"]["actions"] == session.log.actions == ["draw", "discard"]
 
