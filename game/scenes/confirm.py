@@ -49,9 +49,7 @@ class ConfirmScene(AppScene):
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        draw.shade(surface)
         draw.panel(surface, BOX, edge=theme.YELLOW)
         theme.draw_text(surface, self.title, (BOX.centerx, BOX.y + 24), 28, bold=True, anchor="midtop")
         # the text steps down in size until it fits above the buttons (long translations)

@@ -72,9 +72,7 @@ class GameMenuScene(AppScene):
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
+        draw.shade(surface)
         draw.panel(surface, BOX, edge=theme.YELLOW)
         theme.draw_text(surface, tr("Menu"), (BOX.centerx, BOX.y + 22), 28, bold=True, anchor="midtop")
         theme.draw_text(surface, tr("The game waits while this menu is open."), (BOX.centerx, BOX.y + 68), 16,

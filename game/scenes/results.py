@@ -107,9 +107,7 @@ class ResultsScene(AppScene):
                 theme.draw_text(surface, line, (box.centerx, int(y)), 17, theme.YELLOW, bold=True, anchor="center",
                                 max_width=box.w - 16)
             return
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
+        draw.shade(surface, 150)
         box = self.box
         draw.panel(surface, box, edge=theme.YELLOW)
         session = self.table.session

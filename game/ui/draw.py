@@ -51,6 +51,22 @@ def marker(surface: pygame.Surface, shape: str, centre: tuple[float, float], r: 
         pygame.draw.polygon(surface, outline, pts, 2)
 
 
+_shades: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
+def shade(surface: pygame.Surface, alpha: int = 140) -> None:
+    """Darken what is drawn so far (the screen under a dialog); each size's layer is made once,
+    not every frame."""
+    key = (surface.get_size(), alpha)
+    layer = _shades.get(key)
+    if layer is None:
+        if len(_shades) > 8:  # window sizes come and go: keep only a few
+            _shades.clear()
+        layer = _shades[key] = pygame.Surface(key[0], pygame.SRCALPHA)
+        layer.fill((0, 0, 0, alpha))
+    surface.blit(layer, (0, 0))
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] | None = None,
           edge: tuple[int, int, int] | bool | None = True, radius: int = 10, alpha: int = 255) -> None:
     """A filled box for text and pieces. ``fill`` defaults to theme.PANEL and ``edge`` (True)
