@@ -262,6 +262,20 @@ def test_CB_12_the_round_deal_starts_with_the_first_player_and_stays_secret():
     assert s.view(0)["hands"][1]["known"] == [] and s.view(1)["hands"][0]["known"] == []
 
 
+def test_CB_12_a_W_plus_A_deal_gives_every_wire_before_any_appliance():
+    s = ends(game(), 2 * 12)  # to the start of round 13, whose space shows W+A
+    assert s.round == 13
+    deals = [(e["seat"], e["from"]) for e in s.view(0)["events"] if e["kind"] == "deal"]
+    assert deals == [(0, "wire-stack"), (1, "wire-stack"), (0, "appliance-stack"), (1, "appliance-stack")]
+
+
+@pytest.mark.parametrize("pile", ["wire-1", "wire-2", "appliance-1", "appliance-2", "appliance-3"])
+def test_CB_12_a_pile_a_mouse_empties_refills_from_its_own_stack(pile):
+    s = play(game(), f"mouse {pile}; end | end")
+    # In S the wire stack's top is W2 and the appliance stack's A8.
+    assert s.view(0)["piles"][pile] == ["W2" if pile.startswith("wire") else "A8"]
+
+
 def test_CB_13_decisions_interleave_until_end():
     s = game()
     play(s, "discard A3 to appliance-1; place W31 at 3,4 r0; mouse wire-2; discard W1 to appliance-2")
@@ -313,6 +327,19 @@ def test_CB_14_mouse_targets_and_capacity():
     assert refused(s3, "mouse house 1 at 3,3") == "a mouse never goes into your own house"
 
 
+def test_CB_14_an_empty_stack_or_pile_is_no_mouse_target():
+    data = game().to_json()
+    # No play empties a stack or a pile this early: edit a save (seat 1's hand takes them).
+    data["hands"][0] += data["wire_stack"] + data["piles"]["appliance-2"]
+    data["wire_stack"], data["piles"]["appliance-2"] = [], []
+    s = R.from_json(data)
+    targets = of_verb(s, "mouse")
+    assert "mouse wire-stack" not in targets and "mouse appliance-2" not in targets
+    assert {"mouse appliance-stack", "mouse wire-1", "mouse appliance-1"} <= targets
+    assert refused(s, "mouse wire-stack") == "the wire stack is empty"
+    assert refused(s, "mouse appliance-2") == "appliance-2 is empty"
+
+
 def test_CB_15_edge_rule_labels_U_walls_and_connection():
     s = game()
     assert refused(s, "place W1 at 4,3 r90") == "the west edge (1) does not match the neighbour's east edge (2)"
@@ -328,6 +355,17 @@ def test_CB_15_edge_rule_labels_U_walls_and_connection():
     s = game(setup={**S, "wire_order": ["W32", "W1"]})
     play(s, "place W32 at 4,3 r270; place A1 at 3,4 r180; end | end")
     assert "place A2 at 4,4 r180" in legal(s)
+
+
+def test_CB_15_a_connector_may_not_face_the_house_edge():
+    s = game(setup={**S, "wire_order": ["W31", "W35", "W7", "W22", "W1", "W16"]})
+    play(s, "place W31 at 3,4 r0; place W35 at 3,5 r0; mouse wire-1; end | end")
+    # At 3,6 W1's south end would meet the cross's U: only its north end, facing the
+    # house edge, keeps it out (in E3 a wall also faces a connector there).
+    assert "place W1 at 2,5 r90" in places(s, "W1")
+    assert not {p for p in places(s, "W1") if " 3,6 " in p}
+    assert refused(s, "place W1 at 3,6 r0") == \
+        "connector faces the house wall at N: the north edge (1) must be a wall there"
 
 
 def test_CB_16_only_the_smallest_equivalent_rotation_is_offered():
