@@ -166,6 +166,7 @@ def test_BB_7_only_leaves_move_or_leave_and_trees_never_split():
     assert destinations(s, (1, -1)) == []
     s = play(game(), "draw authenticate; end | end | play authenticate at 1,-1 from N; end | end")
     assert leaves(s, 0) == [(1, -1)] and leaves(s, 0, movable=True) == []
+    assert not any(a.startswith("rearrange") for a in legal(s))  # offered nowhere, not only refused
     raises(s, "rearrange 1,-1 to 0,-1 from N", "AUTHENTICATE never moves")
 
 
@@ -364,6 +365,8 @@ def test_BB_21_one_authenticate_per_turn_and_it_never_leaves():
                      "place authenticate at 1,-2 from N")
     assert s.view(0)["authenticate"] == {"on_board": 1, "placed_this_turn": True}
     raises(s, "play authenticate at 0,-1 from N", "AUTHENTICATE already placed this turn")
+    # The authenticate in hand (drawn last turn) is offered nowhere for the rest of the turn.
+    assert not any(a.startswith("play authenticate") for a in legal(s))
     play(s, "end | end")
     assert "play authenticate at 0,-1 from N" in legal(s)
     assert s.view(0)["authenticate"] == {"on_board": 1, "placed_this_turn": False}
