@@ -196,6 +196,12 @@ class App:
             def notice() -> str:  # worded again after a language change: the notice must not be lost
                 return tr("The game could not be saved: {problem} ({path})", path=path, problem=exc.strerror or exc)
             top.show_toast(notice(), 6, reword=notice)
+            # over the table (its menu, the settings, a pass screen) the notice would go with
+            # the scene it is on: the table says it again once it is back on top
+            from game.scenes.table_base import TableScene
+            table = self.stack.find(TableScene)
+            if table is not None and table is not top:
+                table.keep_notice(notice, 6)
 
     def frame_rate(self) -> int:
         """Frames per second for the next tick: full speed in front, slower behind other

@@ -53,6 +53,8 @@ class AppScene(Scene):
         self.toast_time = 0.0
         self.toast_reword: Callable[[], str] | None = None  # words the message again (see show_toast)
         self.toast_shown: str | None = None  # the message show_toast put up (another may have replaced it)
+        # a notice that must not be missed, said while another scene lay over this one (see keep_notice)
+        self.kept_notice: tuple[Callable[[], str], float] | None = None
         self.opened_at = app.time
         self.built_language = language()  # the language its buttons were made in (see resume)
 
@@ -107,6 +109,7 @@ class AppScene(Scene):
         # menu opens them mid-game): its buttons were made in the old one
         if self.built_language != language():
             self.language_changed()
+        self.show_kept_notice()
 
     def language_changed(self) -> None:
         """Make the scene again in the new language, the focus ring where it was."""
@@ -122,6 +125,18 @@ class AppScene(Scene):
         self.toast_time = seconds
         self.toast_reword = reword
         self.toast_shown = self.toast
+
+    def keep_notice(self, words: Callable[[], str], seconds: float) -> None:
+        """A notice that must not be missed was shown on a scene over this one (a game's menu,
+        its settings, a pass screen), which takes it away when it closes: this scene shows it
+        again, in the language then chosen, once it is on top again."""
+        self.kept_notice = (words, seconds)
+
+    def show_kept_notice(self) -> None:
+        if self.kept_notice is not None:
+            words, seconds = self.kept_notice
+            self.kept_notice = None
+            self.show_toast(words(), seconds, reword=words)
 
     def reword_toast(self) -> None:
         """The language changed: the message on show is in the old one. A notice that must

@@ -316,6 +316,37 @@ def test_a_could_not_be_saved_notice_at_the_table_is_said_again_in_the_new_langu
         d.close()
 
 
+@pytest.mark.parametrize("over", ["menu", "settings"])
+def test_a_could_not_be_saved_notice_shown_over_the_table_is_said_again_when_the_menu_closes(monkeypatch, over):
+    """The autosave's failure is told on the scene on top: the game's menu or its settings
+    took it away with them, and back at the table nothing said that the game was not saved."""
+    fail_autosave(monkeypatch)
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    d = Driver(lambda app: table_class("breaks")(app, session))
+    try:
+        t = d.top
+        t.cancel_ai()
+        if over == "menu":
+            d.key(pygame.K_ESCAPE)
+        else:
+            open_settings(d)
+        shown_on = d.top
+        assert t.perform("draw", 0)  # the move made just before the menu opened: its save fails now
+        d.app.writer.flush()
+        d.frames(2)
+        assert shown_on.toast and shown_on.toast.startswith("The game could not be saved"), shown_on.toast
+        assert not t.toast
+        d.frames(60 * 8)  # read (or not) and gone, the menu still open
+        assert not shown_on.toast
+        while d.top is not t:
+            d.key(pygame.K_ESCAPE)
+        assert t.toast and t.toast.startswith("The game could not be saved"), t.toast
+        d.frames(60)
+        assert t.toast and t.toast_time > 4, "it stays long enough to be read"
+    finally:
+        d.close()
+
+
 def test_a_settings_save_failure_shown_on_a_language_change_stays_in_the_new_language(monkeypatch):
     def refuse(dirs, settings):
         raise PermissionError(13, "Permission denied")
