@@ -105,7 +105,8 @@ class App:
         try:
             storage.save_settings(self.dirs, self.settings)
         except OSError as exc:
-            problem = f"Could not save settings: {storage.settings_path(self.dirs)}: {exc.strerror or exc}"
+            # English, as the message is reworded from it after a change of language (see show_toast)
+            problem = f"Could not save settings: {storage.write_problem(exc)} ({storage.settings_path(self.dirs)})"
             top = self.stack.top
             if top is not None and hasattr(top, "show_toast"):
                 # where the change was made, not one title visit per change later; kept through
@@ -194,7 +195,8 @@ class App:
             from game.i18n import tr
             path, exc = failure
             def notice() -> str:  # worded again after a language change: the notice must not be lost
-                return tr("The game could not be saved: {problem} ({path})", path=path, problem=exc.strerror or exc)
+                return tr("The game could not be saved: {problem} ({path})", path=path,
+                          problem=tr(storage.write_problem(exc)))
             top.show_toast(notice(), 6, reword=notice)
             # over the table (its menu, the settings, a pass screen) the notice would go with
             # the scene it is on: the table says it again once it is back on top

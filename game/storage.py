@@ -8,6 +8,7 @@ naming the file and the problem; the app then carries on with defaults.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import logging.handlers
@@ -35,6 +36,24 @@ class StorageError(Exception):
 
 class NewerFileError(StorageError):
     """A file written by a newer Breakbox: kept where it is for that version to read."""
+
+
+# Why a file could not be written, in our own words (English, translated where shown): the
+# system's own text (strerror) is English whatever language the player chose.
+WRITE_PROBLEMS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk is full",  # the user's share of it, which reads the same to them
+    errno.EACCES: "no permission to write there",
+    errno.EPERM: "no permission to write there",
+    errno.EROFS: "the disk is read-only",
+    errno.ENAMETOOLONG: "the file name is too long",
+}
+OTHER_WRITE_PROBLEM = "the system reported an error"  # the log file keeps its own words
+
+
+def write_problem(exc: OSError) -> str:
+    """Why a write failed, as a phrase from WRITE_PROBLEMS (in English: pass it to tr)."""
+    return WRITE_PROBLEMS.get(exc.errno, OTHER_WRITE_PROBLEM)
 
 
 @dataclass

@@ -54,6 +54,8 @@ def data_strings() -> set[str]:
     out |= {n.replace("-", " ") for row in helpers.MARKET_ROWS for n in row}
     out |= {text for puzzle in load_puzzles()[0] for text in (puzzle.title, puzzle.hint)}
     out |= set(SYMBOLS)  # Blockers! tiles named in the log
+    from game import storage
+    out |= set(storage.WRITE_PROBLEMS.values()) | {storage.OTHER_WRITE_PROBLEM}  # why a save failed
     from game.scenes.table_base import TableScene
     from game.scenes.tables import table_class
     out |= {TableScene.undo_limit} | {table_class(info.name).undo_limit for info in CATALOG}  # Ctrl+Z refusals

@@ -185,7 +185,8 @@ class PuzzleScene(AppScene):
             try:
                 storage.save_progress(self.app.dirs, progress)
             except OSError as exc:
-                self.show_toast(tr("Could not save your stars: {e}", e=exc), 5)
+                why = f"{tr(storage.write_problem(exc))} ({storage.progress_path(self.app.dirs)})"
+                self.show_toast(tr("Could not save your stars: {e}", e=why), 5)
 
     def next_puzzle(self) -> None:
         i = self.puzzles.index(self.puzzle)

@@ -290,14 +290,14 @@ class TableScene(TableHints, TableLog, AppScene):
         except OSError as exc:
             log.error("could not save the statistics: %s", exc)
             where = storage.stats_path(self.app.dirs)
-            problems.append(tr("Could not save the statistics: {e}", e=f"{exc.strerror or exc} ({where})"))
+            problems.append(tr("Could not save the statistics: {e}", e=f"{tr(storage.write_problem(exc))} ({where})"))
         try:
             storage.save_finished(self.app.dirs, self.session.to_record())
         except OSError as exc:
             log.error("could not keep the finished game: %s", exc)
             where = storage.records_dir(self.app.dirs)
             problems.append(tr("Could not keep the finished game for replay: {e}",
-                               e=f"{exc.strerror or exc} ({where})"))
+                               e=f"{tr(storage.write_problem(exc))} ({where})"))
         if problems:
             self.save_problem = " ".join(problems)
             self.show_toast(self.save_problem, 6)

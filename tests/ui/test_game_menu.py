@@ -310,7 +310,7 @@ def test_a_could_not_be_saved_notice_at_the_table_is_said_again_in_the_new_langu
         d.key(pygame.K_ESCAPE)
         assert d.top is t
         assert t.toast and t.toast.startswith("Das Spiel konnte nicht gespeichert werden") \
-            and "No space left" in t.toast, t.toast
+            and "der Datenträger ist voll" in t.toast, t.toast
         assert t.toast_time > 0
     finally:
         d.close()
@@ -357,8 +357,8 @@ def test_a_settings_save_failure_shown_on_a_language_change_stays_in_the_new_lan
         monkeypatch.setattr(storage, "save_settings", refuse)
         step_setting(d, "Language: ")
         assert d.top is settings
-        assert settings.toast and settings.toast.startswith("Einstellungen konnten nicht gespeichert werden"), \
-            settings.toast
+        assert settings.toast and settings.toast.startswith(
+            "Einstellungen konnten nicht gespeichert werden: keine Berechtigung, dort zu schreiben ("), settings.toast
     finally:
         d.close()
 

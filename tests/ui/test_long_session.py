@@ -66,8 +66,8 @@ def test_the_last_move_on_a_read_only_data_folder_still_shows_the_results(monkey
         results = d.top
         assert isinstance(results, ResultsScene), results
         # said on the results, over their shade, not only dimmed on the table below them
-        assert results.toast and results.toast.startswith("Could not save the statistics: Read-only file system")
-        assert "Could not keep the finished game for replay: Read-only file system" in results.toast
+        assert results.toast and results.toast.startswith("Could not save the statistics: the disk is read-only")
+        assert "Could not keep the finished game for replay: the disk is read-only" in results.toast
         box = d.toast_box(results)
         assert not box.colliderect(results.box) and d.app.display.canvas.get_rect().contains(box)
     finally:
@@ -136,7 +136,7 @@ def test_a_finished_game_that_cannot_be_kept_says_which_file_and_why(monkeypatch
         d.frames(5)
         assert isinstance(d.top, ResultsScene), d.top
         assert tried == ["stats.json"]
-        assert d.top.toast == (f"Could not save the statistics: No space left on device "
+        assert d.top.toast == (f"Could not save the statistics: the disk is full "
                                f"({storage.stats_path(d.app.dirs)})")
         assert table.toast is None, "said once, on the results"
         assert len(storage.list_records(d.app.dirs)) == 1, "the game is still kept for replay"

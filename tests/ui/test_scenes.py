@@ -3,13 +3,16 @@ paths and mouse; the AI turn keeps the frame loop alive and closing mid-think is
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import random
 
 import pygame
 import pytest
 
 from game import storage
+from game.i18n import load_language
 from game.scenes.base import AppScene
 from game.scenes.breaks_table import BreaksTable
 from game.scenes.error import ErrorScene
@@ -537,8 +540,42 @@ def test_a_move_that_cannot_be_saved_says_so(monkeypatch):
         assert d.top.perform("draw", 0)
         d.app.writer.flush()
         d.frames(2)
-        assert d.top.toast and "could not be saved" in d.top.toast and "No space left" in d.top.toast
+        assert d.top.toast and "could not be saved" in d.top.toast and "the disk is full" in d.top.toast
     finally:
+        d.close()
+
+
+@pytest.mark.parametrize(("code", "german"), [
+    (errno.ENOSPC, "der Datenträger ist voll"),
+    (errno.EACCES, "keine Berechtigung, dort zu schreiben"),
+    (errno.EROFS, "der Datenträger ist schreibgeschützt"),
+    (errno.ENAMETOOLONG, "der Dateiname ist zu lang"),
+    (errno.EIO, "das System hat einen Fehler gemeldet"),
+])
+def test_why_a_move_could_not_be_saved_is_said_in_the_players_language(monkeypatch, code, german):
+    """The notice gave the system's own reason, in English whatever the language
+    ("Das Spiel konnte nicht gespeichert werden: No space left on device")."""
+    real = storage.atomic_write_json
+
+    def refuse(path, data, keep_previous=False):
+        if path.name == "autosave.json":
+            raise OSError(code, os.strerror(code))
+        real(path, data, keep_previous)
+
+    monkeypatch.setattr(storage, "atomic_write_json", refuse)
+    session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    d = Driver(lambda app: BreaksTable(app, session))
+    try:
+        load_language("de")
+        d.top.cancel_ai()
+        assert d.top.perform("draw", 0)
+        d.app.writer.flush()
+        d.frames(2)
+        path = storage.autosave_path(d.app.dirs)
+        assert d.top.toast == f"Das Spiel konnte nicht gespeichert werden: {german} ({path})"
+        assert os.strerror(code) not in d.top.toast
+    finally:
+        load_language("en")
         d.close()
 
 
@@ -1144,7 +1181,8 @@ def test_a_setting_that_cannot_be_saved_says_so_on_the_settings_screen(monkeypat
     try:
         for value in (False, True, False):
             d.top._palette(value)
-        assert d.top.toast.startswith("Could not save settings: ") and "settings.json: Permission denied" in d.top.toast
+        where = storage.settings_path(d.app.dirs)
+        assert d.top.toast == f"Could not save settings: no permission to write there ({where})"
         assert d.app.notices == []
     finally:
         d.close()
