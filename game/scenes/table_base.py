@@ -138,8 +138,10 @@ class TableScene(TableHints, TableLog, AppScene):
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
-        self.undo_button = self.button(tr("Undo"), (PANEL_RECT.x + 12, 646, 88, 40), self.undo,
-                                       tooltip=tr("Ctrl+Z: take back your last decision"))
+        # at a table people share, Undo takes back whoever's decision came last (see undo_seat)
+        undo_tip = tr("Ctrl+Z: take back the last decision, whoever made it") if self.shares_the_screen() \
+            else tr("Ctrl+Z: take back your last decision")
+        self.undo_button = self.button(tr("Undo"), (PANEL_RECT.x + 12, 646, 88, 40), self.undo, tooltip=undo_tip)
         self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
         self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.open_menu,
                     tooltip=tr("Esc: settings, or leave the table"))

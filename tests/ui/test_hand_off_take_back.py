@@ -11,7 +11,7 @@ import pytest
 
 from game.scenes.handoff import HandoffScene
 from game.scenes.table_base import TableScene
-from game.scenes.tables import start_table
+from game.scenes.tables import start_table, table_class
 from game.scenes.title import TitleScene
 from game.session import GameSession
 from tests.ui.driver import Driver
@@ -164,6 +164,28 @@ def test_an_open_game_of_people_takes_back_a_turn_ending_misclick_at_the_next_se
             "Ctrl+Z takes back seat 2's own decision, not seat 1's before it"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_undo_tooltip_says_whose_decision_it_takes_back(language):
+    """Between two people at one open table Undo takes back the last decision, whoever
+    made it, but its tooltip said "your last decision"; against the computer it is yours."""
+    from game import i18n
+    i18n.load_language(language)
+    try:
+        d, table, _ = open_table_of_two()
+        try:
+            assert table.undo_button.tip == i18n.tr("Ctrl+Z: take back the last decision, whoever made it")
+        finally:
+            d.close()
+        session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=5, options={"first_player": 0})
+        d = Driver(lambda app: table_class("breaker_blocks")(app, session), autosave=False)
+        try:
+            assert d.top.undo_button.tip == i18n.tr("Ctrl+Z: take back your last decision")
+        finally:
+            d.close()
+    finally:
+        i18n.load_language("en")
 
 
 def test_an_open_game_of_people_with_no_move_yet_says_nobody_has_decided():
