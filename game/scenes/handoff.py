@@ -13,7 +13,9 @@ from game.ui import draw, theme
 
 
 class HandoffScene(AppScene):
-    settle_time = 0.5  # a second Enter meant for the move before must not skip this screen
+    # a second Enter or click meant for the move before must not skip this screen; a Ctrl+Z
+    # pressed once it is up gets through at once (see handle_event)
+    settle_time = 0.5
     toast_top = 556  # why no move can be taken back: where that button would be, clear of the Esc line
     def __init__(self, app, seat: int, on_ready: Callable[[], None], note: str = "",
                  on_leave: Callable[[], None] | None = None, colour: tuple[int, int, int] | None = None,
@@ -33,6 +35,8 @@ class HandoffScene(AppScene):
         self.mover = mover
         self.take_back = take_back if mover is not None else None
         self.take_back_refusal = take_back_refusal if mover is not None else ""
+        # Z still down from the table when this screen came up: its key repeats are no fresh Ctrl+Z
+        self.z_held = bool(pygame.key.get_pressed()[pygame.K_z])
 
     def enter(self) -> None:
         self.button(tr("I am Seat {n}: show my table", n=self.seat + 1), (440, 430, 400, 60), self.ready,
@@ -55,6 +59,21 @@ class HandoffScene(AppScene):
             return
         self.stack.pop()
         self.take_back()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # the mover's "oops" right after the move: it skips nothing (the pass screen, or
+        # the table as it was, shows nobody else's secrets), so the settle does not hold it
+        if event.type == pygame.KEYUP and event.key == pygame.K_z:
+            self.z_held = False
+        if self.settling() and self.fresh_ctrl_z(event):
+            self.taking_back()
+            return True
+        return super().handle_event(event)
+
+    def fresh_ctrl_z(self, event: pygame.event.Event) -> bool:
+        """Ctrl+Z pressed after this screen came up (not Z held down from the table)."""
+        return event.type == pygame.KEYDOWN and event.key == pygame.K_z and bool(event.mod & pygame.KMOD_CTRL) \
+            and not self.z_held
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_leave is not None:

@@ -70,6 +70,64 @@ def test_a_breaks_placement_is_taken_back_from_the_pass_screen(how):
         d.close()
 
 
+class KeysDown:
+    """pygame.key.get_pressed() with the given keys held down."""
+
+    def __init__(self, *keys: int) -> None:
+        self.keys = set(keys)
+
+    def __getitem__(self, key: int) -> bool:
+        return key in self.keys
+
+
+def ctrl_z_at_once(d: Driver) -> None:
+    """Ctrl+Z pressed without waiting for the screen to settle."""
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0))
+    d.frames(2)
+
+
+@pytest.mark.parametrize("z_held_from_the_table", [False, True])
+def test_ctrl_z_pressed_as_the_pass_screen_comes_up_takes_back_at_once(monkeypatch, z_held_from_the_table):
+    """The pass screen ignores keys for its first half second (a second Enter must not skip
+    it), which swallowed the mover's quick Ctrl+Z too; Z held down from the table still
+    does nothing then."""
+    d, table, session = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        held = KeysDown(pygame.K_z, pygame.K_LCTRL) if z_held_from_the_table else KeysDown()
+        monkeypatch.setattr(pygame.key, "get_pressed", lambda: held)
+        table.perform("draw", 0)
+        table.perform("place 2", 0)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        handoff = d.top
+        assert handoff.settling()
+        ctrl_z_at_once(d)
+        if z_held_from_the_table:
+            assert d.top is handoff and session.log.actions == ["draw", "place 2"]
+            return
+        assert d.top is table and session.log.actions == ["draw"], "taken back at once"
+        assert table.viewer == 0
+    finally:
+        d.close()
+
+
+def test_a_quick_second_enter_is_still_held_back_while_a_quick_ctrl_z_gets_through():
+    d, table, session = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        table.perform("draw", 0)
+        table.perform("place 2", 0)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        handoff = d.top
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        d.frames(1)
+        assert d.top is handoff and handoff.settling(), "Enter is still held back"
+        ctrl_z_at_once(d)
+        assert d.top is table and session.log.actions == ["draw"]
+    finally:
+        d.close()
+
+
 @pytest.mark.parametrize(("game", "move"), [("blockers", None), ("circuit_breaker", "end"), ("cube", None)])
 def test_nothing_that_revealed_a_secret_is_taken_back_from_the_pass_screen(game, move):
     """A Blockers placement refills the rack, ending a Circuit Breaker turn may deal tiles,
