@@ -51,8 +51,8 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
 
 
 def _menus() -> dict[str, Callable[[Any], Any]]:
-    """The in-game menu over each game's table (a game against the computer), and the
-    settings opened from it."""
+    """The in-game menu over each game's table (a game against the computer) and over a
+    Break the Cube puzzle, and the settings opened from it."""
     from game.scenes.game_menu import GameMenuScene
     from game.scenes.settings import SettingsScene
     from game.scenes.tables import TABLES, is_playable, table_class
@@ -65,6 +65,13 @@ def _menus() -> dict[str, Callable[[Any], Any]]:
     out: dict[str, Callable[[Any], Any]] = {f"menu:{game}": (lambda app, g=game: menu(app, g))
                                             for game in TABLES if is_playable(game)}
     out["settings:in_game"] = lambda app: SettingsScene(app, in_game=True)
+
+    def puzzle_menu(app):
+        from game.monkey import scene_factories
+        puzzle = scene_factories()["puzzle"](app)
+        app.stack.push(puzzle)
+        return GameMenuScene(app, puzzle)
+    out["menu:puzzle"] = puzzle_menu
     return out
 
 

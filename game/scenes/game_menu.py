@@ -1,5 +1,6 @@
 """The menu a game table opens over itself (its Menu button, or Esc with nothing held):
-go back to the game, change the settings without leaving it, or leave the table.
+go back to the game, change the settings without leaving it, or leave the table. A
+Break the Cube puzzle opens the same menu (see MenuOwner).
 
 The table below stops updating while the menu is open (the scene stack updates only the
 top scene), so no move is made meanwhile; an AI move being thought about is picked up
@@ -10,7 +11,7 @@ its log again (AppScene.language_changed).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -20,7 +21,19 @@ from game.ui import draw, theme
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
-    from game.scenes.table_base import TableScene
+
+
+class MenuOwner(Protocol):
+    """The scene under the menu: a game's table, or a Break the Cube puzzle."""
+
+    built_language: str
+    has_players: bool  # False: the settings' note that the game keeps its players does not apply
+
+    def language_changed(self) -> None: ...
+
+    def ask_leave(self) -> None: ...
+
+    def leave_label(self) -> str: ...
 
 BOX = pygame.Rect(430, 180, 420, 312)
 BUTTON_W, BUTTON_H, BUTTON_STEP = 300, 50, 64
@@ -30,15 +43,15 @@ FIRST_BUTTON_Y = BOX.y + 112
 class GameMenuScene(AppScene):
     opaque = False  # the table stays in sight, shaded
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: MenuOwner) -> None:
         super().__init__(app)
-        self.table = table
+        self.table = table  # or the puzzle
 
     def enter(self) -> None:
         x = BOX.centerx - BUTTON_W // 2
         rows = [(tr("Back to the game (Esc)"), self.close, "#primary"),
                 (tr("Settings"), self.open_settings, None),
-                (tr("Leave the table"), self.leave, None)]
+                (self.table.leave_label(), self.leave, None)]
         for i, (text, act, object_id) in enumerate(rows):
             self.button(text, (x, FIRST_BUTTON_Y + i * BUTTON_STEP, BUTTON_W, BUTTON_H), act, object_id=object_id)
         self.focus.index = 0
@@ -49,7 +62,7 @@ class GameMenuScene(AppScene):
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene
-        self.stack.push(SettingsScene(self.app, in_game=True))
+        self.stack.push(SettingsScene(self.app, in_game=True, players_note=self.table.has_players))
 
     def leave(self) -> None:
         # the question takes the menu's place: Stay goes straight back to the game

@@ -110,6 +110,7 @@ class PuzzleListScene(AppScene):
 
 class PuzzleScene(AppScene):
     background = "TABLE"
+    has_players = False  # for the game menu (see game_menu.MenuOwner)
     toast_top = 126  # under "Build the hidden shape here", clear of the question pad
     toast_span = (0, 640)
 
@@ -140,7 +141,9 @@ class PuzzleScene(AppScene):
                                         object_id="#primary")
         self.next_button = self.button(tr("Next puzzle"), (660, 600, 180, 44), self.next_puzzle, object_id="#primary")
         self.retry_button = self.button(tr("Try again"), (850, 600, 140, 44), self.retry)
-        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.ask_close)
+        # the tables' menu: settings (text size, language, contrast, sound) without losing the puzzle
+        self.button(tr("Menu"), (1002, 664, 100, 40), self.open_menu, tooltip=tr("Esc: settings, or leave the puzzle"))
+        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.ask_leave)
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
             self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
                                      lambda q=q: self.run.can_ask and not self.run.asked(q)))
@@ -199,7 +202,7 @@ class PuzzleScene(AppScene):
     def close(self) -> None:
         self.stack.pop()
 
-    def ask_close(self) -> None:
+    def ask_leave(self) -> None:
         """Back to the list; a puzzle under way (questions asked or blocks placed) asks first."""
         started = self.run.used > 0 or bool(self.replica.placed)
         if self.run.over or not started:
@@ -209,6 +212,19 @@ class PuzzleScene(AppScene):
         self.board.held = None
         self.stack.push(ConfirmScene(self.app, tr("Leave this puzzle?"),
                                      tr("Your questions and blocks so far are not kept."), tr("Leave"), self.close))
+
+    def open_menu(self) -> None:
+        """The tables' game menu: back to the puzzle, settings, leave."""
+        from game.scenes.game_menu import GameMenuScene
+        self.board.held = None
+        self.stack.push(GameMenuScene(self.app, self))
+
+    def leave_label(self) -> str:
+        return tr("Leave the puzzle")
+
+    def language_changed(self) -> None:
+        super().language_changed()
+        self.update(0.0)  # the buttons that show by the state of the puzzle (Next, Try again) show now
 
     # --- input --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -236,7 +252,8 @@ class PuzzleScene(AppScene):
                 self.guess()
                 return True
             if key == pygame.K_ESCAPE and self.board.held is None:
-                self.ask_close()
+                # as at a table; a finished puzzle has nothing left to lose: straight back to the list
+                self.close() if self.run.over else self.open_menu()
                 return True
             if key == pygame.K_F1:
                 from game.scenes.rules_page import RulesScene

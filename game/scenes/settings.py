@@ -20,9 +20,10 @@ def percent(value: float) -> str:
 
 
 class SettingsScene(AppScene):
-    def __init__(self, app, in_game: bool = False) -> None:
+    def __init__(self, app, in_game: bool = False, players_note: bool = True) -> None:
         super().__init__(app)
         self.in_game = in_game  # opened from a game's menu: every change shows on its table at once
+        self.players_note = players_note  # a puzzle has no players whose level could change
 
     def enter(self) -> None:
         self.shown_fullscreen = self.app.display.fullscreen
@@ -127,7 +128,7 @@ class SettingsScene(AppScene):
     def draw_scene(self, surface: pygame.Surface) -> None:
         heading(surface, tr("Settings"), 26)  # the subtitle ends clear of the first row's focus ring
         theme.draw_text(surface, tr("Changes are saved at once."), (640, 80), 16, theme.TEXT_DIM, anchor="midtop")
-        if self.in_game:  # the one setting the game under way does not follow
+        if self.in_game and self.players_note:  # the one setting the game under way does not follow
             theme.draw_text(surface, tr("For the next game you set up: this game keeps its players."),
                             (670, 432), 15, theme.TEXT_DIM, max_width=440)
         if not self.app.sound.enabled:

@@ -43,6 +43,7 @@ AUTOPLAY_SPEC = "ai:easy"
 class TableScene(TableHints, TableLog, AppScene):
     background = "TABLE"
     hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
+    has_players = True  # for the game menu (see game_menu.MenuOwner)
     # why Ctrl+Z found nothing to take back (English; shown translated): each game's own limit
     undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
     toast_top = 104  # messages near the top of the table, clear of the board's buttons
@@ -586,6 +587,9 @@ class TableScene(TableHints, TableLog, AppScene):
             self.leave()  # the lesson is over: Esc goes back to the set-up screen, as the coach says
             return
         self.stack.push(GameMenuScene(self.app, self))
+
+    def leave_label(self) -> str:
+        return tr("Leave the table")
 
     def language_changed(self) -> None:
         """The language was changed in the settings over this table: its buttons are made

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import storage
+from game import i18n, storage
 from game.rules.cube import format_shape
 from game.scenes.puzzles import PuzzleListScene, PuzzleScene
 from tests.ui.driver import Driver
@@ -102,26 +102,77 @@ def test_with_every_question_used_the_right_guess_still_earns_a_star():
         d.close()
 
 
-def test_escape_from_a_puzzle_under_way_asks_first():
+def test_escape_from_a_puzzle_opens_the_game_menu_and_leaving_one_under_way_asks_first():
     from game.scenes.confirm import ConfirmScene
+    from game.scenes.game_menu import GameMenuScene
     d = Driver(lambda app: PuzzleListScene(app))
     try:
         d.click(d.top.cards[0][1].center)
         scene = d.top
-        d.key(pygame.K_ESCAPE)  # nothing done yet: straight back
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, GameMenuScene), "Esc opens the tables' menu"
+        leave_from_the_menu(d)  # nothing done yet: straight back
         assert isinstance(d.top, PuzzleListScene)
         d.click(d.top.cards[0][1].center)
         scene = d.top
         d.key(pygame.K_b, mod=pygame.KMOD_SHIFT)
         d.key(pygame.K_ESCAPE)
+        d.key(pygame.K_ESCAPE)  # Esc closes the menu again
+        assert d.top is scene and scene.run.used == 1
+        d.key(pygame.K_ESCAPE)
+        leave_from_the_menu(d)
         assert isinstance(d.top, ConfirmScene)
         d.key(pygame.K_ESCAPE)  # Stay
         assert d.top is scene and scene.run.used == 1
-        d.key(pygame.K_ESCAPE)
+        d.click(next(b for b in scene._callbacks if b.text == "Puzzles").rect.center)  # the direct way asks too
+        assert isinstance(d.top, ConfirmScene)
         d.top.confirm()
         d.frames(1)
         assert isinstance(d.top, PuzzleListScene)
     finally:
+        d.close()
+
+
+def leave_from_the_menu(d: Driver) -> None:
+    from game.scenes.game_menu import GameMenuScene
+    menu = d.top
+    assert isinstance(menu, GameMenuScene)
+    leave = next(b for b in menu._callbacks if b.text == i18n.tr("Leave the puzzle"))
+    d.click(leave.rect.center)
+
+
+def test_the_settings_from_a_puzzle_apply_at_once_and_the_puzzle_goes_on_as_it_was():
+    """A puzzle had no menu: changing the text size, the language or the sound meant
+    leaving it, and the questions asked were lost."""
+    from game.scenes.game_menu import GameMenuScene
+    from game.scenes.settings import SettingsScene
+    from tests.ui.test_game_menu import stop_on
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        d.click(d.top.cards[0][1].center)
+        scene = d.top
+        d.key(pygame.K_b, mod=pygame.KMOD_SHIFT)
+        answers = list(scene.run.answers)
+        d.click(next(b for b in scene._callbacks if b.text == "Menu").rect.center)  # the mouse way
+        assert isinstance(d.top, GameMenuScene)
+        stop_on(d.top, "Settings")
+        d.key(pygame.K_RETURN)
+        settings = d.top
+        assert isinstance(settings, SettingsScene)
+        labels = [text for text, _, _ in d.labels(1)]
+        assert "Back" in [b.text for b in settings._callbacks], "back to the menu, as from a table"
+        assert not any("keeps its players" in t for t in labels), "a puzzle has no players"
+        stop_on(settings, "Language: ")
+        d.key(pygame.K_RIGHT)  # Deutsch
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, GameMenuScene)
+        assert any(b.text == "Das Rätsel verlassen" for b in d.top._callbacks)
+        d.key(pygame.K_ESCAPE)
+        assert d.top is scene and scene.run.answers == answers and scene.run.used == 1
+        assert {"Menü", "Rätsel"} <= {b.text for b in scene._callbacks}, "the puzzle's buttons in German"
+        assert not scene.next_button.visible and not scene.retry_button.visible
+    finally:
+        i18n.load_language("en")
         d.close()
 
 
