@@ -42,7 +42,8 @@ class NewerFileError(StorageError):
 # system's own text (strerror) is English whatever language the player chose.
 WRITE_PROBLEMS = {
     errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk is full",  # the user's share of it, which reads the same to them
+    # the user's share of it, which reads the same to them (not every system names it)
+    getattr(errno, "EDQUOT", errno.ENOSPC): "the disk is full",
     errno.EACCES: "no permission to write there",
     errno.EPERM: "no permission to write there",
     errno.EROFS: "the disk is read-only",
