@@ -58,19 +58,23 @@ def _menus() -> dict[str, Callable[[Any], Any]]:
     from game.scenes.tables import TABLES, is_playable, table_class
     from game.session import GameSession
 
+    def under(app, scene):
+        """The scene under the menu, drawn as in play: a frame of its own first (its buttons
+        and log come with its first update)."""
+        app.stack.push(scene)
+        app.step(1 / 60)
+        return GameMenuScene(app, scene)
+
     def menu(app, game: str):
-        table = table_class(game)(app, GameSession(game, ["human", "ai:easy"], seed=7, options={"first_player": 0}))
-        app.stack.push(table)
-        return GameMenuScene(app, table)
+        return under(app, table_class(game)(app, GameSession(game, ["human", "ai:easy"], seed=7,
+                                                             options={"first_player": 0})))
     out: dict[str, Callable[[Any], Any]] = {f"menu:{game}": (lambda app, g=game: menu(app, g))
                                             for game in TABLES if is_playable(game)}
     out["settings:in_game"] = lambda app: SettingsScene(app, in_game=True)
 
     def puzzle_menu(app):
         from game.monkey import scene_factories
-        puzzle = scene_factories()["puzzle"](app)
-        app.stack.push(puzzle)
-        return GameMenuScene(app, puzzle)
+        return under(app, scene_factories()["puzzle"](app))
     out["menu:puzzle"] = puzzle_menu
     return out
 
