@@ -203,12 +203,28 @@ class BuildBoard:
             dx, dy = MOVES[event.key]
             for _ in range(-self.rotation % 4):  # arrows follow the screen, not the grid
                 dx, dy = -dy, dx
-            self.cursor = (min(2, max(0, self.cursor[0] + dx)), min(2, max(0, self.cursor[1] + dy)))
+            self.cursor = self.next_cursor(dx, dy)
             return True
         if event.key in ENTER_KEYS:
             self.drop_at(*self.cursor)
             return True
         return False
+
+    def next_cursor(self, dx: int, dy: int) -> tuple[int, int]:
+        """The cell an arrow moves the keyboard cursor to: the nearest one that way over
+        which the held block lands somewhere else. A block covering two or three cells lands
+        the same over several of them, so a one-cell step could leave it where it stood and
+        the key look dead; at the edge, where it cannot move, the cursor stays put."""
+        b = self.builder()
+        if b is None or self.held is None:
+            return self.cursor
+        here = b.landing(self.held.pid, *self.cursor).cubes
+        x, y = self.cursor
+        while 0 <= x + dx < 3 and 0 <= y + dy < 3:
+            x, y = x + dx, y + dy
+            if b.landing(self.held.pid, x, y).cubes != here:
+                return x, y
+        return self.cursor
 
     def handle(self, event: pygame.event.Event) -> bool:
         b = self.builder()

@@ -209,6 +209,34 @@ def test_a_held_block_names_the_cells_it_would_fill():
         d.close()
 
 
+def test_every_arrow_moves_a_block_held_by_keyboard_unless_it_is_at_that_edge():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)  # hand-off to seat 1: build the secret shape
+        b = t.building()
+
+        def cells() -> list[int]:
+            return sorted(3 * y + x + 1 for x, y, _ in b.landing(t.board.held.pid, *t.board.cursor).cubes)
+
+        t.board.pick_from_tray(b.tray.index("S"))  # a flat bar over two cells
+        t.board.cursor = (1, 1)
+        start = cells()
+        assert start == [5, 6]
+        d.key(pygame.K_RIGHT)  # already against the right edge: nowhere to go
+        assert cells() == start
+        d.key(pygame.K_LEFT)
+        assert cells() == [4, 5], "one press left moves the bar one cell left"
+        d.key(pygame.K_DOWN)
+        assert cells() == [7, 8]
+        d.key(pygame.K_RIGHT)
+        assert cells() == [8, 9]
+        d.key(pygame.K_UP)
+        assert cells() == [5, 6]
+    finally:
+        d.close()
+
+
 def test_letters_are_drawn_before_the_blocks_so_a_tall_block_hides_the_one_behind_it(monkeypatch):
     from game.scenes import cube_board
     from game.ui.iso import IsoView
