@@ -8,6 +8,8 @@ from functools import cache
 
 import pygame
 
+from game.ui import theme
+
 HOUSE_CELL = 60
 HOUSE = pygame.Rect(24, 96, 7 * HOUSE_CELL, 7 * HOUSE_CELL)
 MARKET_X = 472
@@ -22,6 +24,20 @@ MINI_CELL = 14
 MOVE_TIME = 0.4
 ZOOM_CELL = 40  # an opponent's house, enlarged while pointed at: its connector ticks readable
 OBJECTIVE = pygame.Rect(MARKET_X, 470, 480, 168)  # your secret objective and the score of your house
+
+
+PROMPT_WIDTH = 440  # the prompt's two lines over the house, clear of the market
+
+
+def prompt_lines(text: str) -> tuple[int, list[str]]:
+    """(size, lines) of the prompt over the house: two lines fit between the top of the
+    window and the house, so a longer prompt (German ones end in what to do with a held
+    tile, and that end was cut off) steps down a size at a time, to 13 px at the least."""
+    for size in (16, 15, 14, 13):
+        lines = theme.wrap(text, size, PROMPT_WIDTH)
+        if len(lines) <= 2:
+            break
+    return size, lines[:2]
 
 
 def house_rect_cell(x: int, y: int) -> pygame.Rect:

@@ -29,6 +29,7 @@ from game.scenes.circuit_breaker_layout import (
     hand_tile_rect,
     house_cell_at,
     house_rect_cell,
+    prompt_lines,
     round_box,
 )
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
@@ -546,9 +547,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.draw_flights(surface)
         self.draw_zoom(surface)
         self.draw_mouse_warnings(surface)
-        for line_i, line in enumerate(theme.wrap(self.prompt(), 16, 440)[:2]):
+        size, lines = prompt_lines(self.prompt())
+        for line_i, line in enumerate(lines):
             colour = theme.YELLOW if self.my_turn() else theme.TEXT
-            theme.draw_text(surface, line, (HOUSE.x, 44 + 20 * line_i), 16, colour)
+            theme.draw_text(surface, line, (HOUSE.x, 44 + (size + 4) * line_i), size, colour)
         self.draw_panel(surface)
         self.drag.draw(surface)
 

@@ -73,6 +73,26 @@ def test_the_prompt_says_when_a_held_tile_fits_only_turned_or_nowhere():
         d.close()
 
 
+def test_in_german_a_held_tiles_prompt_is_drawn_whole_above_the_house():
+    """The German prompts for a held tile need three lines at the usual size, and only two
+    fit over the house: the end, what to do with the tile, was cut off."""
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = cb_driver()
+    try:
+        t = d.top
+        t.pick_hand(t.view["hand"].index("A1"))
+        d.key(pygame.K_r)  # now it fits: "put it on a glowing cell, or drop it on an appliance pile"
+        prompt = t.prompt()
+        assert prompt.startswith("Leg das gewählte Plättchen") and prompt.endswith("Gerätestapel ab.")
+        drawn = [(text, rect) for text, rect, _ in d.labels() if rect.x == HOUSE.x and rect.y < HOUSE.y]
+        assert " ".join(text for text, _ in drawn) == prompt
+        assert all(rect.bottom <= HOUSE.y - 5 for _, rect in drawn), "clear of the house's edge"
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_the_prompt_guides_a_dragged_tile_as_it_does_a_picked_one():
     d = cb_driver()
     try:
