@@ -94,7 +94,10 @@ class CubeTable(TableScene):
             self.replay_stepped()
             if not self.my_turn():
                 return None
-            return self.secret_builders.setdefault(self.viewer, Builder(tuple(v["pieces"][self.viewer])))
+            if self.viewer not in self.secret_builders:
+                pieces = tuple(v["pieces"][self.viewer])
+                self.secret_builders[self.viewer] = self.secret_being_built(self.viewer, pieces)
+            return self.secret_builders[self.viewer]
         if v["phase"] == "play":
             if v["solved"][self.viewer] or v["eliminated"][self.viewer]:
                 return None
@@ -111,6 +114,15 @@ class CubeTable(TableScene):
             self.replicas.clear()
             self.secret_builders.clear()
             self.replicas_at = len(self.session.log.actions)
+
+    def secret_being_built(self, seat: int, pieces: tuple[str, ...]) -> Builder:
+        """The seat's secret shape while it is built: the blocks already placed come back
+        after a Continue, as the copies do (a broken saved part is left out)."""
+        secret = Builder(pieces)
+        saved = {} if self.replaying else self.session.notes.get("cube_secrets", {})
+        if isinstance(saved, dict) and str(seat) in saved and not secret.restore(saved[str(seat)]):
+            log.warning("the saved part of seat %d's secret shape does not fit: left out", seat + 1)
+        return secret
 
     def copy_of(self, seat: int, pieces: tuple[str, ...]) -> Builder:
         """The seat's copy of its target's shape: as saved with the game, or in a replay
@@ -489,7 +501,9 @@ class CubeTable(TableScene):
 
     def keep_copies(self) -> None:
         """Save the copies being built with the game when they change: they are each
-        player's deduction work, carried across turns and over a Continue."""
+        player's deduction work, carried across turns and over a Continue. So are the
+        blocks of a secret shape not yet hidden (closing the window while building it lost
+        them); once hidden, the shape is in the record itself."""
         before = self.session.notes.get("cube_copies")
         copies = dict(before) if isinstance(before, dict) else {}  # seats not yet back at the screen keep theirs
         for seat, b in self.replicas.items():
@@ -497,8 +511,21 @@ class CubeTable(TableScene):
                 copies[str(seat)] = b.saved()
             else:
                 copies.pop(str(seat), None)
-        if copies != (before or {}) and not self.replaying:
+        before_secrets = self.session.notes.get("cube_secrets")
+        secrets = {}
+        if self.phase() == "build":
+            secrets = dict(before_secrets) if isinstance(before_secrets, dict) else {}
+            for seat, b in self.secret_builders.items():
+                if b.placed and not self.view["built"][seat]:
+                    secrets[str(seat)] = b.saved()
+                else:
+                    secrets.pop(str(seat), None)
+        if (copies != (before or {}) or secrets != (before_secrets or {})) and not self.replaying:
             self.session.notes["cube_copies"] = copies
+            if secrets:
+                self.session.notes["cube_secrets"] = secrets
+            else:
+                self.session.notes.pop("cube_secrets", None)
             if self.saves_game:
                 self.app.autosave(self.session.to_record())
 

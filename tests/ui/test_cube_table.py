@@ -563,6 +563,42 @@ def test_the_copy_being_built_is_kept_when_the_game_is_continued():
         d.close()
 
 
+def test_the_blocks_of_a_secret_being_built_are_kept_when_the_game_is_continued():
+    """Closing the window halfway through building your secret shape lost the blocks
+    already placed: they are saved with the game like the copies, until the shape is hidden."""
+    from game import storage
+    from game.scenes.title import TitleScene
+    session = GameSession("cube", ["human", "ai:easy"], seed=0, options={"first_player": 0})
+    d = Driver(lambda app: CubeTable(app, session))
+    try:
+        d.frames(2)
+        table = d.top
+        assert table.phase() == "build" and session.current_player == 0
+        secret = table.building()
+        assert secret.place("S", 0, 0) is None
+        d.frames(2)
+        d.app.writer.flush()
+        saved = storage.load_autosave(d.app.dirs)[0]
+        assert saved["notes"]["cube_secrets"]["0"] == {"S": [list(c) for c in secret.placed["S"]]}
+        expected = dict(secret.placed)
+    finally:
+        d.close()
+    d = Driver()
+    try:
+        assert isinstance(d.top, TitleScene)
+        d.top.resume_game()
+        d.frames(2)
+        table = d.top
+        assert isinstance(table, CubeTable) and table.building().placed == expected
+        table.building().load(P)  # finished and hidden: the shape is in the record now
+        table.submit()
+        d.frames(2)
+        assert table.view["built"][0]
+        assert "cube_secrets" not in table.session.notes
+    finally:
+        d.close()
+
+
 def test_the_last_player_standing_in_sudden_death_is_named_so_in_the_results():
     r = "S:1.1,1.2 M:2.1,3.1,6.1 L:4.1,7.1,8.1,9.1"
     wrong = "S:7.1,7.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
