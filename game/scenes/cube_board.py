@@ -32,6 +32,9 @@ POSE_BUTTONS = (("R", "Turn it round (R)"), ("T", "Tip it up or down (T)"), ("F"
 POSE_CHANGES = (yawed, tipped, flipped)
 POSE_SIZE = 24
 TITLE_WIDTH = 560  # the board's heading, centred over it, stays clear of the question pad
+# the tray's caption line sits this far above the tray, clear of the keyboard focus ring
+# round a tray block (it reaches 8 px out and cut through the caption's lower half)
+CAPTION_ABOVE = 31
 
 
 @dataclass
@@ -355,15 +358,15 @@ class BuildBoard:
         hover = self.pose_button_at(self.app.mouse_pos) if self.held is None else None
         # the heading says what the button under the pointer does
         if hover is not None and self.pose_changes(b.tray[hover[0]], hover[1]):
-            theme.draw_text(surface, f"{b.tray[hover[0]]}: {tr(POSE_BUTTONS[hover[1]][1])}", (20, self.tray_y - 24),
-                            16, theme.YELLOW)
+            theme.draw_text(surface, f"{b.tray[hover[0]]}: {tr(POSE_BUTTONS[hover[1]][1])}",
+                            (20, self.tray_y - CAPTION_ABOVE), 16, theme.YELLOW)
         elif not b.tray and b.problem():  # every block is down, yet the shape may not be hidden or guessed:
             # say why here, where the eye is, not only when G is pressed (the button is greyed out)
-            theme.draw_text(surface, sentence(b.problem()), (20, self.tray_y - 24), 16, theme.REFUSE_TEXT,
+            theme.draw_text(surface, sentence(b.problem()), (20, self.tray_y - CAPTION_ABOVE), 16, theme.REFUSE_TEXT,
                             max_width=590)
         else:
             theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."),
-                            (20, self.tray_y - 24), 16, theme.TEXT_DIM)
+                            (20, self.tray_y - CAPTION_ABOVE), 16, theme.TEXT_DIM)
         for i, pid in enumerate(b.tray):
             r = self.tray_rect(i)
             held = self.held is not None and self.held.pid == pid

@@ -237,6 +237,21 @@ def test_every_arrow_moves_a_block_held_by_keyboard_unless_it_is_at_that_edge():
         d.close()
 
 
+def test_the_focus_ring_round_a_tray_block_leaves_the_trays_caption_clear():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)  # hand-off to seat 1: build the secret shape
+        d.key(pygame.K_TAB)
+        tray = t.focus.current.rect_of()
+        assert t.focus.visible and tray in [t.board.tray_rect(i) for i in range(3)]
+        ring = tray.inflate(16, 16)  # the ring reaches 8 px outside what it marks
+        caption = next(rect for text, rect, _ in d.labels() if text == "Blocks to place:")
+        assert caption.bottom <= ring.top, (caption, ring)
+    finally:
+        d.close()
+
+
 def test_letters_are_drawn_before_the_blocks_so_a_tall_block_hides_the_one_behind_it(monkeypatch):
     from game.scenes import cube_board
     from game.ui.iso import IsoView
