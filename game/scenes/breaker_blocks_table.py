@@ -841,7 +841,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             label = (tr("tied") if ctrl is None else tr("You control") if ctrl == self.perspective
                      else tr("{who} controls", who=self.seat_name(ctrl)))
             theme.draw_text(surface, label, (x, box.y + 118), 13, theme.YELLOW if ctrl is not None else theme.TEXT_DIM)
-        stat = pygame.Rect(PILE_X, 204, 446, 150)
+        stat = pygame.Rect(PILE_X, 204, 446, 146)  # five lines at most; the piles' caption below
         draw.panel(surface, stat, theme.PANEL, edge=None, radius=8)
         cp = self.session.current_player
         lines = [tr("Actions left this turn: {n}", n=v["actions_left"]) if cp is not None else tr("Game over"),
@@ -865,7 +865,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             caption = tr("Piles (click to draw; both players' piles are open)")
         else:
             caption = tr("Piles (both players' piles are open)")
-        theme.draw_text(surface, caption, (PILE_X, 362), 14, theme.TEXT_DIM, max_width=446)
+        # clear of the keyboard focus ring round a pile of the top row (it reaches 8 px out
+        # and ran through the caption's lower edge)
+        theme.draw_text(surface, caption, (PILE_X, 355), 14, theme.TEXT_DIM, max_width=446)
         for i, (kind, count, which) in enumerate(self.pile_entries()):
             r = self.pile_rect(i)
             draw.panel(surface, r, theme.PANEL, edge=None, radius=6)

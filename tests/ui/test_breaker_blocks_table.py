@@ -26,6 +26,24 @@ def you_against_the_computer() -> Driver:
     return Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
 
 
+def test_the_focus_ring_round_a_pile_leaves_the_piles_caption_clear():
+    d = bb_driver()
+    try:
+        t = d.top
+        d.frames(2)
+        pile = t.pile_rect(1)  # the top row: the caption is right above it
+        t.focus.index = next(i for i, item in enumerate(t.focus.items) if item.rect_of() == pile)
+        t.focus.visible = True
+        assert t.focus.current.enabled()
+        labels = d.labels()
+        caption = next(rect for text, rect, _ in labels if text.startswith("Piles ("))
+        assert caption.bottom <= pile.inflate(16, 16).top, "the ring reaches 8 px outside the pile"
+        status = [rect for text, rect, _ in labels if text.startswith(("Actions left", "Authenticate tiles"))]
+        assert status and all(rect.bottom <= caption.top for rect in status)
+    finally:
+        d.close()
+
+
 def near(cell: tuple[int, int], side: str) -> tuple[int, int]:
     """A point inside ``cell`` close to its ``side`` (where the tab should go)."""
     r = cell_rect(cell)
