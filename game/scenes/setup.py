@@ -275,8 +275,10 @@ class SetupScene(AppScene):
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         heading(surface, tr("New game: {title}", title=tr(self.rules.title)), 36)
-        theme.draw_text(surface, tr("Players"), (140, 100), 18, theme.TEXT_DIM)
-        theme.draw_text(surface, tr("Options"), (620, 100), 18, theme.TEXT_DIM)
+        # the column headings sit clear of the focus ring round the first button under them
+        # (it reaches 8 px out and cut off the descender of "Spieler")
+        theme.draw_text(surface, tr("Players"), (140, 96), 18, theme.TEXT_DIM)
+        theme.draw_text(surface, tr("Options"), (620, 96), 18, theme.TEXT_DIM)
         draw_centred(surface, tr("Seed (blank = random):"), self.seed_label, 14, theme.TEXT)
         for i, (x, y) in enumerate(self.seat_rows):
             draw.marker(surface, theme.seat_shape(i), (x + 16, y + 20), 11, seat_colour(self.game, i))

@@ -187,3 +187,24 @@ def test_a_tutorial_that_cannot_start_says_so_clear_of_every_button(monkeypatch,
         theme.apply_settings(False, 1.0)
         i18n.load_language("en")
         d.close()
+
+
+@pytest.mark.parametrize("game", ["blockers", "circuit_breaker"])
+def test_the_column_headings_stay_clear_of_the_focus_ring_under_them(game):
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = Driver(lambda app: SetupScene(app, game), autosave=False)
+    try:
+        d.frames(2)
+        labels = d.labels()
+        heads = {text: rect for text, rect, _ in labels if text in ("Spieler", "Optionen")}
+        title = next(rect for text, rect, _ in labels if text.startswith("Neues Spiel"))
+        assert len(heads) == 2
+        for head in heads.values():
+            under = min((item.rect_of() for item in d.top.focus.items
+                         if item.rect_of().x == head.x and item.rect_of().y > head.y), key=lambda r: r.y)
+            assert head.bottom <= under.inflate(16, 16).top, "the ring reaches 8 px outside the button"
+            assert head.top >= title.bottom
+    finally:
+        d.close()
+        i18n.load_language("en")
