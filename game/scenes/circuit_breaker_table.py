@@ -127,7 +127,9 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     def spot_rect(self, name: str) -> pygame.Rect:
         for r, row in enumerate(helpers.MARKET_ROWS):
             if name in row:
-                return pygame.Rect(MARKET_X + row.index(name) * 118, 64 + r * 100, 110, 92)
+                # 69: the 'Market' heading above stays clear of the focus ring round the first
+                # row (it reaches 8 px out and cut through the heading's letters)
+                return pygame.Rect(MARKET_X + row.index(name) * 118, 69 + r * 100, 110, 92)
         raise KeyError(name)
 
     def others(self) -> list[int]:

@@ -93,6 +93,24 @@ def test_in_german_a_held_tiles_prompt_is_drawn_whole_above_the_house():
         i18n.load_language("en")
 
 
+def test_the_focus_ring_round_a_market_pile_leaves_the_market_heading_clear():
+    d = cb_driver()
+    try:
+        t = d.top
+        d.frames(2)
+        first = t.spot_rect(t.market_spots()[0])
+        t.focus.index = next(i for i, item in enumerate(t.focus.items) if item.rect_of() == first)
+        t.focus.visible = True
+        labels = d.labels()
+        heading = next(rect for text, rect, _ in labels if text == "Market")
+        assert heading.bottom <= first.inflate(16, 16).top, "the ring reaches 8 px outside the pile"
+        track = next(rect for text, rect, _ in labels if text.startswith("Round 1 of"))
+        lowest = max(t.spot_rect(name).inflate(16, 16).bottom for name in t.market_spots())
+        assert lowest <= track.top, "a ring round the second row stays above the round track"
+    finally:
+        d.close()
+
+
 def test_the_prompt_guides_a_dragged_tile_as_it_does_a_picked_one():
     d = cb_driver()
     try:
