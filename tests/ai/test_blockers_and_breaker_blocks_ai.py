@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai.bots import Budget
-from game.ai.breaker_blocks_search import BreakerBlocksSearchBot, signature, values
+from game.ai.breaker_blocks_search import TIE, BreakerBlocksSearchBot, signature, values
 from game.ai.difficulty import make_bot
 from game.ai.heuristics import blockers as bl
 from game.ai.heuristics import breaker_blocks as bb
@@ -164,29 +164,32 @@ def _win_now_position():
     return state
 
 
-def test_breaker_blocks_search_values_rank_finished_games_apart_from_guesses():
-    """A finished game is worth exactly 1 (won) or 0 (lost, or tied: both lose); a running
-    one, however sure the evaluation, strictly in between. So a win now beats every line that
-    goes on, and a line that goes on beats losing (or tying) now."""
+@pytest.mark.parametrize("tie", [0.0, TIE])
+def test_breaker_blocks_search_values_rank_finished_games_apart_from_guesses(tie):
+    """A finished game is worth exactly 1 (won), ``tie`` (tied: both lose; 0 for normal, TIE for
+    hard, which would rather deny the opponent the win) or 0 (lost); a running one, however sure
+    the evaluation, strictly between 0 and 1. So a win now beats every line that goes on."""
     state = _win_now_position()
     seat = state.current_player
     kinds = set()
     for action in state.legal_actions():
         after = state.clone()
         after.apply(action)
-        vals = values(after)
+        vals = values(after, tie)
         assert len(vals) == 2
         if after.is_terminal():
-            assert vals == [1.0 if after.winners() == [p] else 0.0 for p in range(2)], str(action)
+            expected = [1.0 if after.winners() == [p] else tie if after.winners() == [] else 0.0 for p in range(2)]
+            assert vals == expected, str(action)
             kinds.add("over")
         else:
             assert all(0.0 < v < 1.0 for v in vals), (str(action), vals)
             kinds.add("running")
     assert kinds == {"over", "running"}  # `play authenticate ...` now ties the game: both lose
-    # and the sure-looking `end` is still rated above that tie, below a win
+    assert 0.0 < TIE < 1.0
+    # and the sure-looking `end` is still rated below a win
     ended = state.clone()
     ended.apply(state.parse("end"))
-    assert 0.0 < values(ended)[seat] < 1.0
+    assert 0.0 < values(ended, tie)[seat] < 1.0
 
 
 @pytest.mark.parametrize("level", ["ai:normal", "ai:hard"])
@@ -203,3 +206,34 @@ def test_breaker_blocks_search_takes_a_win_in_hand_over_a_heuristic_sure_thing(l
             break
         assert state.current_player == seat, f"{level} ended its turn without winning"
     assert state.is_terminal() and state.winners() == [seat]
+
+
+def _breaker_blocks_position(turns: str, **options):
+    """A game from ``setup`` options and turns written as in the rules' examples."""
+    state = BREAKER_BLOCKS.new_game(2, 1, **options)
+    for turn in turns.split(" | "):
+        for text in turn.split("; "):
+            state.apply(state.parse(text))
+    return state
+
+
+def _bot_turn(level, state):
+    """``level`` plays its whole turn on ``state``."""
+    seat = state.current_player
+    bot = make_bot(level, "breaker_blocks", 7)
+    while state.current_player == seat:
+        state.apply(bot.choose(SeatInfo(state, seat, "breaker_blocks")))
+    return seat
+
+
+def test_breaker_blocks_hard_ties_its_last_turn_rather_than_lose_it():
+    """BB-25: a tie is a loss for both, yet it denies the opponent the win. Seat 2's last turn
+    (turn cap 2) cannot win 2 circuits against seat 1's I and II, but its 2 outpowers seat 1's
+    1 in circuit I: 1 circuit each. Ending the turn, or playing the 2 anywhere else, loses.
+    Only hard plays for the tie: normal weighs it like a loss (a normal that saved such games
+    pulled level with hard)."""
+    state = _breaker_blocks_position("draw 1; draw 3 | draw 2; end | play 1 at 0,-1 from N; play 3 at 1,-1 from N",
+                                     turn_cap=2, setup={"first_player": 0})
+    assert state.scores() == [2, 0]
+    _bot_turn("ai:hard", state)
+    assert state.is_terminal() and state.scores() == [1, 1] and state.winners() == []

@@ -385,10 +385,10 @@ def static_outcome(state: BreakerBlocksState) -> Outcome:
     return outcome
 
 
-def seat_values(outcome: Outcome) -> list[float]:
-    """Each seat's reward: a win is 1, equal counts TIE_VALUE (both lose), a loss 0."""
+def seat_values(outcome: Outcome, tie: float = TIE_VALUE) -> list[float]:
+    """Each seat's reward: a win is 1, equal counts ``tie`` (both lose), a loss 0."""
     w0, w1, t = outcome
-    return [w0 + TIE_VALUE * t, w1 + TIE_VALUE * t]
+    return [w0 + tie * t, w1 + tie * t]
 
 
 def terminal_outcome(state: BreakerBlocksState) -> Outcome:
