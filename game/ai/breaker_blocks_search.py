@@ -9,7 +9,11 @@ MCTS this bot searches whole turns:
    an action tile; positions reached twice in the turn are expanded once);
 2. for the ``reply`` most promising end-of-turn positions, the opponent's best answering
    turn, searched the same way (``reply_width``, ``reply_step_width``); a line is worth the
-   evaluation after the opponent's best answer (minimax over two turns);
+   evaluation after the opponent's best answer (minimax over two turns). With ``final_turn``
+   (hard), a line after which the opponent's turn is the game's last (we ran out of power,
+   BB-24.4, or the turn cap) is worth the result of the opponent's best final turn, searched to
+   the end of the game: the evaluation's guess of that turn misses plays that take two actions
+   to set up;
 3. with ``deep`` > 0, the ``deep`` best lines also get our own next turn after each of
    the opponent's ``deep_replies`` best answers (three turns).
 
@@ -32,7 +36,7 @@ import time
 from typing import Any
 
 from game.ai.bots import Budget, Seed, make_rng, only_choice
-from game.ai.heuristics.breaker_blocks import TIE_VALUE, quick_outcome, seat_values
+from game.ai.heuristics.breaker_blocks import TIE_VALUE, last_turn, quick_outcome, seat_values
 from game.ai.seat import SeatInfo
 from game.rules.breaker_blocks.state import BreakerBlocksState
 
@@ -41,6 +45,10 @@ Line = tuple[list[float], list[Any], BreakerBlocksState]  # (value per seat, act
 
 class _OutOfTime(Exception):
     pass
+
+
+class _Refuted(Exception):
+    """The opponent's final turn holds us to no more than a line already found."""
 
 
 def signature(state: BreakerBlocksState) -> tuple[Any, ...]:
@@ -65,6 +73,9 @@ EDGE = 1e-6
 # and a person sees a draw), too little to trade real winning chances for one. Normal keeps 0: a
 # normal that also saved these games pulled level with hard (46 % to 43 % over 100 games).
 TIE = 0.05
+
+# How many opponent lines that refuted a final-turn line are tried first on the next one.
+KILLERS = 4
 
 
 def values(state: BreakerBlocksState, tie: float = TIE_VALUE) -> list[float]:
@@ -98,7 +109,7 @@ class BreakerBlocksSearchBot:
                  step_width: int = 3, reply: int = 6, reply_width: tuple[int, ...] = (6, 4),
                  reply_step_width: int = 2, deep: int = 0, deep_replies: int = 2,
                  deep_width: tuple[int, ...] = (4, 3), end_deep: int = 0, tie: float = TIE_VALUE,
-                 name: str = "ai:normal") -> None:
+                 final_turn: bool = False, name: str = "ai:normal") -> None:
         self.name = name
         self.rng = make_rng(seed)
         self.budget = budget or Budget(1, 1.5)
@@ -112,10 +123,12 @@ class BreakerBlocksSearchBot:
         self.deep_width = deep_width
         self.end_deep = end_deep
         self.tie = tie
+        self.final_turn = final_turn
         self.last_stats: dict[str, Any] = {}
         self._plan: dict[tuple[Any, ...], Any] = {}
         self._deadline = 0.0
         self._nodes = 0
+        self._killers: list[list[Any]] = []
 
     # --- the bot interface -------------------------------------------------------------------
 
@@ -168,11 +181,18 @@ class BreakerBlocksSearchBot:
         lines.sort(key=lambda t: -t[0][seat])
         # (value, actions, leaf, exact); a finished game is exact, an unfinished one a guess
         scored: list[tuple[float, list[Any], BreakerBlocksState, bool]] = []
+        self._killers = []
         try:
             searched = 0
             for vals, actions, leaf in lines:
                 if leaf._end is not None:
                     scored.append((vals[seat], actions, leaf, True))
+                    continue
+                if self.final_turn and last_turn(leaf):  # the opponent's final turn is next: see it all
+                    value = self._final_value(leaf, seat, max((t[0] for t in scored), default=-1.0))
+                    if value >= 1.0:
+                        return actions  # every final turn the opponent has loses: a won game
+                    scored.append((value, actions, leaf, True))
                     continue
                 if searched >= self.reply:
                     break
@@ -180,10 +200,11 @@ class BreakerBlocksSearchBot:
                 scored.append((self._reply_value(leaf, seat), actions, leaf, False))
         except _OutOfTime:
             if all(exact for *_, exact in scored):
-                # no answer searched in time: the best line by evaluation (with ``tie`` 0 that is
-                # lines[0], as every finished line left is worth 0; a tie may be worth more)
+                # no answer searched in time: the best line by evaluation that hands over no
+                # final turn (for normal that is lines[0], as every finished line left is worth
+                # 0; for hard a tie may be worth more)
                 guess = next(((vals[seat], actions, leaf, False) for vals, actions, leaf in lines
-                              if leaf._end is None), None)
+                              if leaf._end is None and not (self.final_turn and last_turn(leaf))), None)
                 if guess is None:
                     return lines[0][1]
                 scored.append(guess)
@@ -208,6 +229,61 @@ class BreakerBlocksSearchBot:
             deep_scored.sort(key=lambda t: -t[0])
             best_line = deep_scored[0][1]
         return best_line
+
+    def _final_value(self, leaf: BreakerBlocksState, seat: int, alpha: float) -> float:
+        """``seat``'s value after the opponent's final turn from ``leaf``: every line of that turn
+        ends the game, so each is worth its result, and the opponent picks the worst for ``seat``.
+        Stops once the opponent holds ``seat`` to ``alpha`` or less (the line cannot beat one
+        already found); the opponent's lines that did so before are tried first."""
+        for line in self._killers:
+            value = self._replay(leaf, line, seat)
+            if value is not None and value <= alpha:
+                return value
+        found: list[Any] = [1.0, None]  # seat's worst result so far, and the opponent's line to it
+        try:
+            self._final_lines(leaf, leaf._cur, seat, alpha, 0, [], set(), found)
+        except _Refuted:
+            self._killers = [found[1], *[k for k in self._killers if k != found[1]]][:KILLERS]
+        return found[0]
+
+    def _final_lines(self, state: BreakerBlocksState, mover: int, seat: int, alpha: float, main: int,
+                     prefix: list[Any], seen: set[tuple[Any, ...]], found: list[Any]) -> None:
+        """Depth first through ``mover``'s final turn, best continuations for ``mover`` first."""
+        if time.perf_counter() > self._deadline:
+            raise _OutOfTime
+        inner: list[tuple[float, Any, BreakerBlocksState]] = []
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply(a)
+            self._nodes += 1
+            key = signature(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            vals = values(child, self.tie)
+            if child._end is not None or child._cur != mover:
+                if vals[seat] < found[0]:
+                    found[0], found[1] = vals[seat], [*prefix, a]
+                    if found[0] <= max(alpha, 0.0):
+                        raise _Refuted
+            else:
+                inner.append((vals[mover], a, child))
+        inner.sort(key=lambda t: -t[0])
+        if state._effect is not None:
+            keep, nxt = self.reply_step_width, main
+        else:
+            keep, nxt = self.reply_width[min(main, len(self.reply_width) - 1)], main + 1
+        for _, a, child in inner[:keep]:
+            self._final_lines(child, mover, seat, alpha, nxt, [*prefix, a], seen, found)
+
+    def _replay(self, state: BreakerBlocksState, line: list[Any], seat: int) -> float | None:
+        """``seat``'s result if ``line`` can be played from ``state`` and ends the game, else None."""
+        state = state.clone()
+        for a in line:
+            if state._end is not None or state.why_illegal(a) is not None:
+                return None
+            state.apply(a)
+        return values(state, self.tie)[seat] if state._end is not None else None
 
     def _reply_value(self, leaf: BreakerBlocksState, seat: int) -> float:
         """``seat``'s value after the opponent's best answering turn (best for the opponent)."""
@@ -273,7 +349,7 @@ SEARCH: dict[str, dict[str, Any]] = {
     "normal": {"width": (12, 6), "step_width": 3, "reply": 6, "reply_width": (8, 4), "reply_step_width": 2,
                "end_deep": 3, "deep_replies": 2, "deep_width": (6, 3)},
     "hard": {"width": (16, 8), "step_width": 4, "reply": 10, "reply_width": (10, 5), "reply_step_width": 3,
-             "tie": TIE},
+             "tie": TIE, "final_turn": True},
 }
 
 

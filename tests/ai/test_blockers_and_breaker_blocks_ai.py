@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from bb_positions import LAST_POWER_5011, LAST_POWER_5012
 
 from game.ai.bots import Budget
 from game.ai.breaker_blocks_search import TIE, BreakerBlocksSearchBot, signature, values
@@ -237,3 +238,51 @@ def test_breaker_blocks_hard_ties_its_last_turn_rather_than_lose_it():
     assert state.scores() == [2, 0]
     _bot_turn("ai:hard", state)
     assert state.is_terminal() and state.scores() == [1, 1] and state.winners() == []
+
+
+# Seat 1 holds its last power tile, a 0 (BB-24.4: playing it hands seat 2 the final turn). Seat 2's
+# 3 sits on its 2 in circuit II; the evaluation sees the 3 move on its own, which wins seat 2 one
+# circuit at most, but once the 3 has moved the 2 is a leaf and can move too.
+HANDOVER = ("draw 2; draw 3 | draw 2; draw 3 | play 2 at 0,-1 from N; play 3 at 1,-1 from N | "
+            "play 2 at 1,2 from S; end | draw 1; end | play 3 at 1,3 from S; end | play 1 at 2,-1 from N; end | end")
+HANDOVER_SETUP = {"first_player": 0, "power_counts": {"0": 1, "1": 1, "2": 1, "3": 1}, "action_counts": {}}
+
+
+def _final_turn_wins(state) -> bool:
+    """Does some line of the mover's turn (to the end of the game) win it for the mover?"""
+    mover, seen, stack = state.current_player, set(), [state]
+    while stack:
+        for action in (s := stack.pop()).legal_actions():
+            after = s.clone()
+            after.apply(action)
+            if after.is_terminal():
+                if after.winners() == [mover]:
+                    return True
+            elif after.current_player == mover and (key := signature(after)) not in seen:
+                seen.add(key)
+                stack.append(after)
+    return False
+
+
+def test_breaker_blocks_handover_position_hides_a_two_action_win():
+    state = _breaker_blocks_position(HANDOVER, setup=HANDOVER_SETUP)
+    # the blunder: seat 1 plays its 0 and seat 2's final turn moves the 3, then the 2, and wins
+    blunder = state.clone()
+    for text in ("play 0 at -1,0 from E", "end", "rearrange 1,3 to 0,2 from S", "rearrange 1,2 to 2,2 from S"):
+        blunder.apply(blunder.parse(text))
+    assert blunder.is_terminal() and blunder.winners() == [1]
+
+
+@pytest.mark.parametrize("position", ["handover", "bench 5011", "bench 5012"])
+def test_breaker_blocks_hard_keeps_its_last_power_tile_when_the_final_turn_would_lose(position):
+    """Hard searches the opponent's final turn to the game's end before it runs out of power
+    (BB-24.4), so it never hands over a final turn the opponent can win. Normal still can: a
+    normal that also saw it pulled level with hard."""
+    if position == "handover":
+        state = _breaker_blocks_position(HANDOVER, setup=HANDOVER_SETUP)
+    else:
+        state = BREAKER_BLOCKS.from_json(LAST_POWER_5011 if position.endswith("5011") else LAST_POWER_5012)
+    seat = _bot_turn("ai:hard", state)
+    assert not state.is_terminal() or state.winners() == [seat]
+    handed_over = state.view(seat)["final_turn"] is not None
+    assert not (handed_over and _final_turn_wins(state)), "hard ran out of power and the opponent's final turn wins"

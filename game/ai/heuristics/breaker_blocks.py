@@ -302,7 +302,7 @@ def _sealable(state: BreakerBlocksState, mover: int, mine: list[int], theirs: li
     return playable >= len(cells)
 
 
-def _last_turn(state: BreakerBlocksState) -> bool:
+def last_turn(state: BreakerBlocksState) -> bool:
     """Does the game end when the mover's turn ends (final turn, or the turn cap)?"""
     cur = state._cur
     if state._final_for is not None and state._final_for == cur:
@@ -368,7 +368,7 @@ def static_outcome(state: BreakerBlocksState) -> Outcome:
     if cur is None or state._effect is not None:
         return outcome
     # the mover's last turn: its best actions decide the game
-    if _last_turn(state):
+    if last_turn(state):
         return _strike(state, cur, state._actions, margins, open0 if cur == 0 else open1, True)
     # the mover can fill every socket the other seat has left: it loses at its next turn
     if _sealable(state, cur, socks0 if cur == 0 else socks1, socks1 if cur == 0 else socks0):
