@@ -114,10 +114,11 @@ def play_match(game: str | Rules, seat_specs: list[str], games: int, seed: int =
     """Play ``games`` games between ``seat_specs`` (one spec per seat) and tally.
 
     ``wins`` and ``win_rate`` are keyed by spec; a game's win is split evenly among its
-    winners (a 2-player tie is half a win each). A spec listed twice is keyed
-    "spec#1", "spec#2" in list order. Decision times count only decisions with more
-    than one legal action, measured inside the process that made them. ``jobs``
-    processes play in parallel (spawn context; default: one per CPU).
+    winners (a 2-player tie is half a win each). ``ties`` counts games with several winners,
+    ``no_winner`` games that ended with none (Breaker Blocks' equal circuits: both lose); those
+    credit nobody. A spec listed twice is keyed "spec#1", "spec#2" in list order. Decision
+    times count only decisions with more than one legal action, measured inside the process
+    that made them. ``jobs`` processes play in parallel (spawn context; default: one per CPU).
     """
     if games < 1:
         raise ValueError("a match needs at least one game")
@@ -149,12 +150,14 @@ def _tally(rules: Rules, labels: list[str], specs: list[str], results: list[dict
     wins = dict.fromkeys(labels, 0.0)
     score_sum = dict.fromkeys(labels, 0.0)
     times: dict[str, list[float]] = {label: [] for label in labels}
-    ties = 0
+    ties = no_winner = 0
     actions = 0
     for r in results:
         winners = r["winners"]
         if len(winners) > 1:
             ties += 1
+        elif not winners:
+            no_winner += 1
         for seat in winners:
             wins[r["labels"][seat]] += 1.0 / len(winners)
         for seat, label in enumerate(r["labels"]):
@@ -173,6 +176,7 @@ def _tally(rules: Rules, labels: list[str], specs: list[str], results: list[dict
         "wins": wins,
         "win_rate": {k: round(v / games, 4) for k, v in wins.items()},
         "ties": ties,
+        "no_winner": no_winner,
         "mean_score": {k: round(v / games, 3) for k, v in score_sum.items()},
         "decision_ms": {k: _time_summary(v) for k, v in times.items()},
         "mean_actions": round(actions / games, 1),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toygames import NIM, TIE
+from toygames import NIM, NO_WINNER, TIE
 
 from game.ai.arena import play_match, random_playouts, seat_labels
 
@@ -15,7 +15,7 @@ def test_random_playouts_reports_throughput():
 
 def test_play_match_reports_the_documented_keys():
     out = play_match("breaks", ["random", "greedy"], games=2, seed=5, jobs=1)
-    for key in ("game", "players", "games", "wins", "win_rate", "ties", "decision_ms", "seconds"):
+    for key in ("game", "players", "games", "wins", "win_rate", "ties", "no_winner", "decision_ms", "seconds"):
         assert key in out
     assert set(out["wins"]) == {"random", "greedy"}
     assert sum(out["wins"].values()) == 2
@@ -37,6 +37,17 @@ def test_ties_count_half_a_win_each():
     assert out["ties"] == 4
     assert out["wins"] == {"random": 2.0, "greedy": 2.0}
     assert out["win_rate"] == {"random": 0.5, "greedy": 0.5}
+
+
+def test_games_nobody_won_are_counted_apart_from_ties_and_credit_nobody():
+    """Breaker Blocks' equal circuits end with ``winners() == []`` (both lose): such games are
+    ``no_winner``, not ``ties``, and add nothing to ``wins``."""
+    out = play_match(NO_WINNER, ["random", "greedy"], games=6, seed=0, jobs=1)
+    nobody = [g for g in out["per_game"] if g["winners"] == []]
+    assert [g["seed"] for g in nobody] == [0, 2, 4]
+    assert out["no_winner"] == len(nobody) and out["ties"] == 0
+    assert sum(out["wins"].values()) == 6 - len(nobody)
+    assert play_match(TIE, ["random", "greedy"], games=2, seed=0, jobs=1)["no_winner"] == 0
 
 
 def test_a_spec_playing_itself_is_keyed_twice():

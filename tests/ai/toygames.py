@@ -213,3 +213,22 @@ class TieNimState(NimState):
 
 
 TIE = ToyRules("toy_tie", lambda n, seed: TieNimState([2], n, 0))
+
+
+class NoWinnerNimState(NimState):
+    """Nim that ends with nobody winning from even seeds (like a Breaker Blocks tie: both lose)."""
+
+    def __init__(self, piles: list[int], num_players: int = 2, current: int = 0, no_winner: bool = False) -> None:
+        super().__init__(piles, num_players, current)
+        self.no_winner = no_winner
+
+    def clone(self) -> NoWinnerNimState:
+        c = NoWinnerNimState(self.piles, self.num_players, self._current, self.no_winner)
+        c.last_mover = self.last_mover
+        return c
+
+    def winners(self) -> list[int]:
+        return [] if self.no_winner else super().winners()
+
+
+NO_WINNER = ToyRules("toy_no_winner", lambda n, seed: NoWinnerNimState([2, 3], n, seed % n, seed % 2 == 0))
