@@ -33,6 +33,7 @@ once (nothing can change between them: the game has no chance and it is still ou
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from game.ai.bots import Budget, Seed, make_rng, only_choice
@@ -249,18 +250,8 @@ class BreakerBlocksSearchBot:
     def _final_lines(self, state: BreakerBlocksState, mover: int, seat: int, alpha: float, main: int,
                      prefix: list[Any], seen: set[tuple[Any, ...]], found: list[Any]) -> None:
         """Depth first through ``mover``'s final turn, best continuations for ``mover`` first."""
-        if time.perf_counter() > self._deadline:
-            raise _OutOfTime
         inner: list[tuple[float, Any, BreakerBlocksState]] = []
-        for a in state.legal_actions():
-            child = state.clone()
-            child.apply(a)
-            self._nodes += 1
-            key = signature(child)
-            if key in seen:
-                continue
-            seen.add(key)
-            vals = values(child, self.tie)
+        for a, child, vals in self._steps(state, seen):
             if child._end is not None or child._cur != mover:
                 if vals[seat] < found[0]:
                     found[0], found[1] = vals[seat], [*prefix, a]
@@ -269,10 +260,7 @@ class BreakerBlocksSearchBot:
             else:
                 inner.append((vals[mover], a, child))
         inner.sort(key=lambda t: -t[0])
-        if state._effect is not None:
-            keep, nxt = self.reply_step_width, main
-        else:
-            keep, nxt = self.reply_width[min(main, len(self.reply_width) - 1)], main + 1
+        keep, nxt = _widths(state, main, self.reply_width, self.reply_step_width)
         for _, a, child in inner[:keep]:
             self._final_lines(child, mover, seat, alpha, nxt, [*prefix, a], seen, found)
 
@@ -306,6 +294,22 @@ class BreakerBlocksSearchBot:
             outcome = min(outcome, value)
         return outcome
 
+    def _steps(self, state: BreakerBlocksState,
+               seen: set[tuple[Any, ...]]) -> Iterator[tuple[Any, BreakerBlocksState, list[float]]]:
+        """(action, position, values) for each action from ``state`` to a position this turn's
+        search has not reached before (the time cap is checked first)."""
+        if time.perf_counter() > self._deadline:
+            raise _OutOfTime
+        for a in state.legal_actions():
+            child = state.clone()
+            child.apply(a)
+            self._nodes += 1
+            key = signature(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield a, child, values(child, self.tie)
+
     def _turn_lines(self, state: BreakerBlocksState, mover: int, widths: tuple[int, ...],
                     step_width: int) -> list[Line]:
         """Every kept line from ``state`` to the end of ``mover``'s turn; pruning keeps the
@@ -317,18 +321,8 @@ class BreakerBlocksSearchBot:
 
     def _expand(self, state: BreakerBlocksState, mover: int, widths: tuple[int, ...], step_width: int,
                 main: int, prefix: list[Any], seen: set[tuple[Any, ...]], out: list[Line]) -> None:
-        if time.perf_counter() > self._deadline:
-            raise _OutOfTime
         inner: list[tuple[float, Any, BreakerBlocksState]] = []
-        for a in state.legal_actions():
-            child = state.clone()
-            child.apply(a)
-            self._nodes += 1
-            key = signature(child)
-            if key in seen:
-                continue
-            seen.add(key)
-            vals = values(child, self.tie)
+        for a, child, vals in self._steps(state, seen):
             if child._end is not None or child._cur != mover:
                 out.append((vals, [*prefix, a], child))
             else:
@@ -336,12 +330,17 @@ class BreakerBlocksSearchBot:
         if not inner:
             return
         inner.sort(key=lambda t: -t[0])
-        if state._effect is not None:
-            keep, nxt = step_width, main
-        else:
-            keep, nxt = widths[min(main, len(widths) - 1)], main + 1
+        keep, nxt = _widths(state, main, widths, step_width)
         for _, a, child in inner[:keep]:
             self._expand(child, mover, widths, step_width, nxt, [*prefix, a], seen, out)
+
+
+def _widths(state: BreakerBlocksState, main: int, widths: tuple[int, ...], step_width: int) -> tuple[int, int]:
+    """(how many continuations to keep, the main-action depth below): the steps of an action
+    tile keep ``step_width`` and stay at the same depth; a main action keeps its depth's width."""
+    if state._effect is not None:
+        return step_width, main
+    return widths[min(main, len(widths) - 1)], main + 1
 
 
 # Search shape per level (the time cap comes from the level's ``max_seconds``).
