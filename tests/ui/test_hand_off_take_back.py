@@ -30,6 +30,14 @@ def two_people(game: str, **options) -> tuple[Driver, TableScene, GameSession]:
     return d, d.app.stack.find(TableScene), session
 
 
+def seat_1_places_a_card(d: Driver, table: TableScene) -> HandoffScene:
+    """Seat 1 draws and places on slot 2: the pass screen to seat 2 comes up."""
+    table.perform("draw", 0)
+    table.perform("place 2", 0)
+    assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+    return d.top
+
+
 def take_back_button(scene: HandoffScene):
     found = [b for b in scene._callbacks if b.visible and "take back" in b.text]
     return found[0] if found else None
@@ -48,10 +56,7 @@ def against_the_computer_may_undo(session: GameSession, seat: int) -> bool:
 def test_a_breaks_placement_is_taken_back_from_the_pass_screen(how):
     d, table, session = two_people("breaks", setup={"deck": X1_DECK})
     try:
-        table.perform("draw", 0)
-        table.perform("place 2", 0)
-        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
-        handoff = d.top
+        handoff = seat_1_places_a_card(d, table)
         assert handoff.seat == 1
         button = take_back_button(handoff)
         assert button is not None and "Seat 1" in button.text, "the mover is named: the screen is for seat 2"
@@ -96,10 +101,7 @@ def test_ctrl_z_pressed_as_the_pass_screen_comes_up_takes_back_at_once(monkeypat
     try:
         held = KeysDown(pygame.K_z, pygame.K_LCTRL) if z_held_from_the_table else KeysDown()
         monkeypatch.setattr(pygame.key, "get_pressed", lambda: held)
-        table.perform("draw", 0)
-        table.perform("place 2", 0)
-        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
-        handoff = d.top
+        handoff = seat_1_places_a_card(d, table)
         assert handoff.settling()
         ctrl_z_at_once(d)
         if z_held_from_the_table:
@@ -114,10 +116,7 @@ def test_ctrl_z_pressed_as_the_pass_screen_comes_up_takes_back_at_once(monkeypat
 def test_a_quick_second_enter_is_still_held_back_while_a_quick_ctrl_z_gets_through():
     d, table, session = two_people("breaks", setup={"deck": X1_DECK})
     try:
-        table.perform("draw", 0)
-        table.perform("place 2", 0)
-        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
-        handoff = d.top
+        handoff = seat_1_places_a_card(d, table)
         for kind in (pygame.KEYDOWN, pygame.KEYUP):
             pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
         d.frames(1)
@@ -260,9 +259,7 @@ def test_ctrl_z_at_the_next_seats_table_before_it_decided_names_no_last_decision
     decision" although seat 2 had made none (the pass screen was the place to take it back)."""
     d, table, session = two_people("breaks", setup={"deck": X1_DECK})
     try:
-        table.perform("draw", 0)
-        table.perform("place 2", 0)
-        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        seat_1_places_a_card(d, table)
         d.key(pygame.K_RETURN, frames=3)
         assert d.top is table and table.viewer == 1
         d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=2)
