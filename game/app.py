@@ -174,7 +174,10 @@ class App:
             for raw in pygame.event.get():
                 event = self._translate(raw)
                 if not self._handle_global(event):
+                    before = list(self.stack.scenes)
                     self.stack.handle_event(event)
+                    if event.type == pygame.KEYDOWN:
+                        self._arrived_by_keyboard(before)
             self.stack.update(dt)
             self.pointer.update(self.stack.top, self.mouse_pos)
             self._report_failed_write()
@@ -186,6 +189,16 @@ class App:
         self.display.present()
         self.frame += 1
         self.sound.warm_up()
+
+    def _arrived_by_keyboard(self, before: list[Any]) -> None:
+        """A key opened a new screen (Enter on a button, a shortcut): its focus ring shows at
+        once, so a keyboard player sees where they are. Opened by a click, it stays hidden
+        until Tab, as before."""
+        top = self.stack.top
+        if top is not None and all(top is not scene for scene in before):
+            arrive = getattr(top, "arrive_by_keyboard", None)
+            if arrive is not None:
+                arrive()
 
     def _report_failed_write(self) -> None:
         """The autosave (written in the background) failed, e.g. disk full: say so on screen."""

@@ -118,6 +118,11 @@ class AppScene(Scene):
         self.focus.index, self.focus.visible = index, visible
         self.reword_toast()
 
+    def arrive_by_keyboard(self) -> None:
+        """Opened from the keyboard: the ring shows where the first Tab would put it."""
+        if not self.focus.visible and self.focus.items:
+            self.focus.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
+
     def show_toast(self, text: str, seconds: float = 3.0, reword: Callable[[], str] | None = None) -> None:
         """Show a short message. ``reword`` words it again after a language change: only a
         notice that must not be missed (a failed save) has one; other messages just go."""

@@ -112,6 +112,15 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                 return True
         return super().handle_event(event)
 
+    def show_focus(self) -> None:
+        # an action tile's step pending (a saved game continued): the ring on its first choice
+        stops = self.step_stops()
+        coach = self.coach_focus_stop() if self.tutorial is not None else None
+        if stops:
+            self.focus.show_first([coach] if coach is not None else stops)
+        else:
+            super().show_focus()
+
     def ring_back_to(self, held: tuple | None) -> None:
         """A tile let go with Esc while the ring is on one of its sockets (no stop any more,
         where Enter did nothing): the ring goes back to the tile, so Enter picks it up again."""

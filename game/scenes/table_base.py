@@ -663,6 +663,11 @@ class TableScene(TableHints, TableLog, AppScene):
                 return True
         return super().handle_event(event)
 
+    def arrive_by_keyboard(self) -> None:
+        # opened from the keyboard (Continue, Start): the ring shows where a first Enter puts it
+        if not self.focus.visible and self.focus.items and not self.coach_waiting():
+            self.show_focus()
+
     def show_focus(self) -> None:
         """Enter or Space with the focus ring still hidden shows it, so the next Enter acts:
         in a tutorial on the stop the coach outlines (once it is over, on the way back to the

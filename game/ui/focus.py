@@ -2,7 +2,9 @@
 
 Tab / Shift+Tab and the arrow keys move a visible focus ring between registered
 controls; Enter or Space activates; Left/Right on a control with ``on_left``/``on_right``
-changes its value instead of moving (cycle buttons).
+changes its value instead of moving (cycle buttons). The ring is hidden after a mouse click
+and until the first Tab, except on a screen opened from the keyboard: that one shows it at
+once (see App._arrived_by_keyboard), so a keyboard player always sees where they are.
 """
 
 from __future__ import annotations

@@ -71,3 +71,46 @@ def test_the_arrows_go_to_the_nearest_stop_in_their_direction_not_one_mostly_to_
     ring.index = 0
     ring.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0))
     assert ring.current.rect_of() == side_cell, "from the hand tile, Up: the nearer cell above it"
+
+
+@pytest.mark.parametrize("label", ["Play", "Cube puzzles", "Finished games", "Settings"])
+def test_a_screen_opened_from_the_keyboard_shows_the_focus_ring_at_once_and_by_mouse_not(label):
+    """Enter on a title button opened the next screen with its ring hidden until Tab: a
+    keyboard player did not know where they were. A click still opens it without a ring."""
+    from tests.ui.test_scenes import button_rect, focus_onto
+    d = Driver()
+    try:
+        d.frames(2)
+        title = d.top
+        rect = button_rect(title, label)
+        focus_onto(d, rect)
+        d.key(pygame.K_RETURN)
+        assert d.top is not title
+        ring = d.top.focus
+        assert ring.visible and ring.current is not None and ring.current.enabled(), label
+        tabbed = ring.index
+        d.key(pygame.K_ESCAPE)
+        assert d.top is title
+        d.click(rect.center)
+        assert d.top is not title and not d.top.focus.visible, "a click shows no ring"
+        d.key(pygame.K_TAB)
+        assert d.top.focus.index == tabbed, "the ring showed where the first Tab puts it"
+    finally:
+        d.close()
+
+
+def test_continue_from_the_keyboard_shows_the_ring_at_the_table():
+    from game.session import GameSession
+    from tests.ui.test_scenes import button_rect, focus_onto, save_as_autosave
+    session = GameSession("blockers", ["human", "ai:easy"], seed=3, options={"first_player": 0})
+    save_as_autosave(session)
+    d = Driver()
+    try:
+        d.frames(2)
+        focus_onto(d, button_rect(d.top, d.top.continue_text))
+        d.key(pygame.K_RETURN)
+        assert d.until(lambda: d.top.__class__.__name__ == "BlockersTable", 5)
+        ring = d.top.focus
+        assert ring.visible and ring.index >= ring.start, "on the play area, where the first Tab goes"
+    finally:
+        d.close()

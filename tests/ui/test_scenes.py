@@ -72,8 +72,7 @@ def test_keyboard_path_from_title_through_setup_into_a_table():
         d.key(pygame.K_RETURN)
         assert isinstance(d.top, SetupScene)
         setup = d.top
-        # players: Right arrow on the first control raises the count to 3
-        d.key(pygame.K_TAB)
+        # opened by Enter, the ring is already on the first control (players): Right raises it to 3
         d.key(pygame.K_RIGHT)
         assert setup.num_players == 3
         focus_onto(d, button_rect(d.top, "Start game"))
