@@ -16,7 +16,7 @@ from game.scenes.base import sentence
 from game.scenes.cube_build import Builder, Landing, flipped, tipped, yawed
 from game.scenes.cube_pad import hex_colour
 from game.ui import draw, theme
-from game.ui.focus import Focusable
+from game.ui.focus import Focusable, FocusRing
 from game.ui.iso import IsoView
 
 COLOURS = {pid: hex_colour(p.colour) for pid, p in PIECES.items()}
@@ -49,8 +49,15 @@ class BuildBoard:
 
     def __init__(self, app, builder: Callable[[], Builder | None], iso: Callable[[int], IsoView],
                  refuse: Callable[[str], None], tray_y: int = 548,
-                 finished: Callable[[], Builder | None] | None = None) -> None:
+                 finished: Callable[[], Builder | None] | None = None, ring: FocusRing | None = None,
+                 done: Callable[[], pygame.Rect] | None = None) -> None:
         self.app = app
+        # the owner's focus ring and its button that hides or guesses the finished shape: a
+        # block placed from the keyboard moves the ring on from the tray (see ring_after_drop)
+        self.ring = ring
+        self.done = done
+        self._tray_stops: list[Focusable] = []
+        self._board_stops: list[Focusable] = []
         self.builder = builder
         # shown (not editable) while ``builder`` gives None, e.g. a solved puzzle's copy
         self.finished = finished
@@ -76,6 +83,7 @@ class BuildBoard:
         # a placed block is a stop too: Enter picks it up again, as a click on it does
         board = [Focusable(lambda i=i: self.placed_rect(i), lambda i=i: self.lift_by_keys(i), lambda i=i: placed(i))
                  for i in range(5)]
+        self._tray_stops, self._board_stops = tray, board
         return tray + board
 
     # --- actions ------------------------------------------------------------------------
@@ -209,9 +217,31 @@ class BuildBoard:
             self.cursor = self.next_cursor(dx, dy)
             return True
         if event.key in ENTER_KEYS:
-            self.drop_at(*self.cursor)
+            pid = self.held.pid
+            if self.drop_at(*self.cursor):
+                self.ring_after_drop(pid)
             return True
         return False
+
+    def ring_after_drop(self, pid: str) -> None:
+        """Block ``pid`` was placed from the keyboard. A ring left on a tray box that is empty
+        now goes where the player goes next: the last block still to place (the tray closes
+        up), else the button that hides or guesses the shape once it may be, else the block
+        just placed (Enter lifts it again to mend the shape)."""
+        ring, b = self.ring, self.builder()
+        cur = ring.current if ring is not None and ring.visible else None
+        if cur is None or b is None or cur.enabled() or not any(cur is s for s in self._tray_stops):
+            return
+
+        def stop(item: Focusable) -> list[int]:
+            return [i for i, it in enumerate(ring.items) if it is item]
+        if b.tray:
+            ring.show_first(stop(self._tray_stops[len(b.tray) - 1]))
+        elif b.problem() is None and self.done is not None:
+            # the button is enabled at the next update: it is found by where it is
+            ring.show_first([i for i, it in enumerate(ring.items) if it.rect_of() == self.done()])
+        elif pid in b.pieces:
+            ring.show_first(stop(self._board_stops[b.pieces.index(pid)]))
 
     def next_cursor(self, dx: int, dy: int) -> tuple[int, int]:
         """The cell an arrow moves the keyboard cursor to: the nearest one that way over

@@ -57,7 +57,8 @@ class CubeTable(TableScene):
         self.secret_builders: dict[int, Builder] = {}
         self.replicas: dict[int, Builder] = {}
         self.replicas_at = -1  # in a replay: the move the copies were rebuilt for
-        self.board = BuildBoard(app, self.building, self.board_view, self.refuse, finished=self.solved_copy)
+        self.board = BuildBoard(app, self.building, self.board_view, self.refuse, finished=self.solved_copy,
+                                ring=self.focus, done=lambda: self.submit_button.rect)
         self.hover_q: str | None = None
         self.stamp: tuple[str, bool, float] | None = None
         self.pad = QuestionPad((650, 96))

@@ -122,7 +122,7 @@ class PuzzleScene(AppScene):
         self.replica = Builder(("S", "M", "L"))
         self.board = BuildBoard(app, lambda: None if self.run.over else self.replica,
                                 lambda rot: IsoView((320, 400), tile=52, rotation=rot), self.refuse,
-                                finished=lambda: self.replica)
+                                finished=lambda: self.replica, ring=self.focus, done=lambda: self.guess_button.rect)
         self.pad = QuestionPad((660, 140))
         self.hover_q: str | None = None
         self.stamp: tuple[str, bool, float] | None = None

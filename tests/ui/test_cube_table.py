@@ -12,6 +12,7 @@ from game.scenes.handoff import HandoffScene
 from game.scenes.results import ResultsScene
 from game.session import GameSession
 from tests.ui.driver import Driver
+from tests.ui.test_scenes import focus_onto
 
 P = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
 Q = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
@@ -1220,5 +1221,67 @@ def test_the_last_round_prompt_under_sudden_death_tells_of_outlasting_the_others
         shown = " ".join(text for text, _, _ in d.labels())
         assert "last turn" in shown and "every player after you guesses wrong" in shown, shown
         assert "Only a right guess" not in shown
+    finally:
+        d.close()
+
+
+def test_placing_the_last_block_by_keyboard_moves_the_ring_to_hide_my_shape():
+    """The ring stayed on the tray box the last block left, empty now: Enter there did
+    nothing. It goes on to the button that hides the shape, and Enter hides it."""
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)  # hand-off to seat 1: build the secret shape
+        b = t.building()
+        shape = {"M": [(4, 1), (5, 1), (7, 1)], "L": [(3, 1), (6, 1), (8, 1), (9, 1)]}  # P without its S
+        b.placed = {pid: mask_cubes(positions_mask(pos)) for pid, pos in shape.items()}
+        focus_onto(d, t.board.tray_rect(0))
+        assert b.tray == ["S"]
+        d.key(pygame.K_RETURN)  # S picked up from the keyboard
+        t.board.cursor = (1, 1)
+        d.key(pygame.K_RETURN)  # down on the M, over cells 5 and 6: P is whole
+        assert not b.tray and b.problem() is None
+        assert t.focus.visible and t.focus.current.rect_of() == t.submit_button.rect
+        d.key(pygame.K_RETURN)
+        assert d.until(lambda: t.session.log.actions, 3), "Enter hid the shape"
+    finally:
+        d.close()
+
+
+def test_placing_a_block_from_the_trays_last_box_by_keyboard_leaves_the_ring_on_a_block():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)
+        b = t.building()
+        focus_onto(d, t.board.tray_rect(2))
+        d.key(pygame.K_RETURN)  # the last box's block (L), flat in the corner
+        t.board.cursor = (0, 0)
+        d.key(pygame.K_RETURN)
+        assert len(b.tray) == 2
+        assert t.focus.current.rect_of() == t.board.tray_rect(1), "the tray closed up: on its last block"
+        d.key(pygame.K_RETURN)
+        assert t.board.held is not None, "Enter picks that block up"
+    finally:
+        d.close()
+
+
+def test_a_last_block_that_leaves_an_unfit_shape_puts_the_ring_on_that_block():
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)
+        b = t.building()
+        flat = {"M": [(2, 1), (3, 1), (5, 1)], "L": [(1, 1), (4, 1), (7, 1), (8, 1)]}  # all flat with S on 6, 9
+        b.placed = {pid: mask_cubes(positions_mask(pos)) for pid, pos in flat.items()}
+        focus_onto(d, t.board.tray_rect(0))
+        d.key(pygame.K_RETURN)  # S picked up
+        d.key(pygame.K_r)  # turned along the column: flat on cells 6 and 9
+        cells_6_9 = set(mask_cubes(positions_mask([(6, 1), (9, 1)])))
+        t.board.cursor = next(c for c in [(x, y) for y in range(3) for x in range(3)]
+                              if set(b.landing("S", *c).cubes) == cells_6_9)
+        d.key(pygame.K_RETURN)
+        assert not b.tray and b.problem() is not None, "every block down, the shape not allowed"
+        assert t.focus.current.rect_of() == t.board.placed_rect(b.pieces.index("S")), "Enter lifts it to mend"
     finally:
         d.close()

@@ -316,3 +316,24 @@ def test_no_puzzle_files_at_all_says_so_instead_of_an_empty_page(monkeypatch):
         assert "No puzzles to show." in [text for text, _, _ in d.labels(frames=1)], "the page says it after the box"
     finally:
         d.close()
+
+
+def test_the_last_block_placed_by_keyboard_in_a_puzzle_moves_the_ring_to_guess():
+    """As at the table: the ring left the tray box the last block came from for Guess."""
+    from tests.ui.test_scenes import focus_onto
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        d.click(d.top.cards[0][1].center)
+        scene = d.top
+        scene.replica.load(format_shape(scene.puzzle.secret))
+        del scene.replica.placed["M"]  # the answer but for M, flat in the back corner
+        focus_onto(d, scene.board.tray_rect(0))
+        d.key(pygame.K_RETURN)
+        scene.board.cursor = (0, 0)
+        d.key(pygame.K_RETURN)
+        assert not scene.replica.tray and scene.replica.problem() is None
+        assert scene.focus.visible and scene.focus.current.rect_of() == scene.guess_button.rect
+        d.key(pygame.K_RETURN)
+        assert scene.run.solved
+    finally:
+        d.close()
