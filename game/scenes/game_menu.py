@@ -1,6 +1,6 @@
 """The menu a game table opens over itself (its Menu button, or Esc with nothing held):
 go back to the game, change the settings without leaving it, or leave the table. A
-Break the Cube puzzle opens the same menu (see MenuOwner).
+Break the Cube puzzle opens the same menu, worded for a puzzle (see MenuOwner).
 
 The table below stops updating while the menu is open (the scene stack updates only the
 top scene), so no move is made meanwhile; an AI move being thought about is picked up
@@ -35,6 +35,11 @@ class MenuOwner(Protocol):
 
     def leave_label(self) -> str: ...
 
+    def menu_words(self) -> tuple[str, str]:
+        """The first button's label and the line under the heading, in the owner's terms
+        (a puzzle has no game that waits)."""
+        ...
+
 BOX = pygame.Rect(430, 180, 420, 312)
 BUTTON_W, BUTTON_H, BUTTON_STEP = 300, 50, 64
 FIRST_BUTTON_Y = BOX.y + 112
@@ -49,7 +54,8 @@ class GameMenuScene(AppScene):
 
     def enter(self) -> None:
         x = BOX.centerx - BUTTON_W // 2
-        rows = [(tr("Back to the game (Esc)"), self.close, "#primary"),
+        back, _ = self.table.menu_words()
+        rows = [(back, self.close, "#primary"),
                 (tr("Settings"), self.open_settings, None),
                 (self.table.leave_label(), self.leave, None)]
         for i, (text, act, object_id) in enumerate(rows):
@@ -88,7 +94,7 @@ class GameMenuScene(AppScene):
         draw.shade(surface)
         draw.panel(surface, BOX, edge=theme.YELLOW)
         theme.draw_text(surface, tr("Menu"), (BOX.centerx, BOX.y + 22), 28, bold=True, anchor="midtop")
-        theme.draw_text(surface, tr("The game waits while this menu is open."), (BOX.centerx, BOX.y + 68), 16,
+        theme.draw_text(surface, self.table.menu_words()[1], (BOX.centerx, BOX.y + 68), 16,
                         theme.TEXT_DIM, anchor="midtop", max_width=BOX.width - 40)
         self.draw_widgets(surface)
         self.focus.draw(surface)

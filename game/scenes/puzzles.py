@@ -222,6 +222,10 @@ class PuzzleScene(AppScene):
     def leave_label(self) -> str:
         return tr("Leave the puzzle")
 
+    def menu_words(self) -> tuple[str, str]:
+        # no opponent and no clock: what matters is that the work so far is not lost
+        return tr("Back to the puzzle (Esc)"), tr("Your questions and your copy stay as they are.")
+
     def language_changed(self) -> None:
         super().language_changed()
         self.update(0.0)  # the buttons that show by the state of the puzzle (Next, Try again) show now

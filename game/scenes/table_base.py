@@ -591,6 +591,9 @@ class TableScene(TableHints, TableLog, AppScene):
     def leave_label(self) -> str:
         return tr("Leave the table")
 
+    def menu_words(self) -> tuple[str, str]:
+        return tr("Back to the game (Esc)"), tr("The game waits while this menu is open.")
+
     def language_changed(self) -> None:
         """The language was changed in the settings over this table: its buttons are made
         again and its log told again from the record, in the new language; the game, the

@@ -318,6 +318,25 @@ def test_no_puzzle_files_at_all_says_so_instead_of_an_empty_page(monkeypatch):
         d.close()
 
 
+def test_the_menu_over_a_puzzle_speaks_of_the_puzzle_not_a_game_that_waits():
+    """It said "Back to the game (Esc)" and "The game waits while this menu is open": a
+    puzzle has no game and nobody waiting."""
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        d.click(d.top.cards[0][1].center)
+        d.key(pygame.K_ESCAPE)
+        for lang in ("en", "de"):
+            i18n.load_language(lang)
+            d.top.rebuild()
+            texts = {text for text, _, _ in d.labels(frames=1)}
+            assert i18n.tr("Back to the puzzle (Esc)") in texts, lang
+            assert i18n.tr("Your questions and your copy stay as they are.") in texts
+            assert not {i18n.tr("Back to the game (Esc)"), i18n.tr("The game waits while this menu is open.")} & texts
+    finally:
+        i18n.load_language("en")
+        d.close()
+
+
 def test_the_last_block_placed_by_keyboard_in_a_puzzle_moves_the_ring_to_guess():
     """As at the table: the ring left the tray box the last block came from for Guess."""
     from tests.ui.test_scenes import focus_onto
