@@ -19,7 +19,7 @@ from game.i18n import tr
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question, swatch
-from game.scenes.table_base import LOG_RECT, TableScene
+from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene
 from game.ui import draw, theme
 from game.ui.focus import Focusable
 from game.ui.iso import IsoView
@@ -39,7 +39,7 @@ READING_TIME = 3.5
 ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
 GUESS_CENTRE = (ANSWERS_BOX.right - 92, ANSWERS_BOX.y + 110)  # the shape a guess tried, in the answers box
 GUESS_TILE = 15
-# the shape a build or guess hint names, small, top left: under the hint's message and clear
+# the shape a build or guess hint names, small, top left: under or beside the hint's message, clear
 # of the board's foundation and of a three-level column at its left corner, in either phase
 HINT_CENTRE = (92, 262)
 HINT_TILE = 14
@@ -50,7 +50,20 @@ class CubeTable(TableScene):
     # messages under the board's heading lines and over the empty sky above the foundation,
     # clear of the question pad (the default top edge cut the heading line in half)
     toast_top = 126
-    toast_span = (0, 630)
+    TOAST_RIGHT = 630
+
+    @property
+    def toast_span(self) -> tuple[int, int]:  # type: ignore[override]
+        """While a hint's shape shows, messages sit to its right: at a large reading size the
+        box grew down over the shape its words point at ("this shape")."""
+        if self.hinted_shape() is None or not self.toast:
+            return 0, self.TOAST_RIGHT
+        area = self.hint_area()
+        size, lines = self.toast_lines(min(self.toast_width, self.TOAST_RIGHT - 16) - 40)
+        if self.toast_top + 16 + (size + 8) * len(lines) <= area.top:
+            return 0, self.TOAST_RIGHT  # the whole width still ends above the shape
+        # no question pad while building the secret: the box may reach the side panel
+        return area.right, self.TOAST_RIGHT if self.phase() == "play" else PANEL_RECT.x
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -335,6 +348,25 @@ class CubeTable(TableScene):
             return shape, tuple(v["pieces"][v["target"]])
         return None
 
+    def hint_area(self) -> pygame.Rect:
+        """Where the hint's shape (its foundation and the tops of its blocks) and its caption
+        are drawn."""
+        iso = IsoView(HINT_CENTRE, tile=HINT_TILE, rotation=self.board.rotation)
+        points = [iso.project(x, y, 0) for x in (-1.1, 4.1) for y in (-1.1, 4.1)]
+        hinted = self.hinted_shape()
+        if hinted is not None:
+            b = Builder(hinted[1])
+            b.load(hinted[0])
+            points += [iso.project(x + dx, y + dy, z + 1) for x, y, z in b.occupied() for dx in (0, 1) for dy in (0, 1)]
+        xs, ys = zip(*points, strict=True)
+        area = pygame.Rect(int(min(xs)), int(min(ys)), math.ceil(max(xs) - min(xs)), math.ceil(max(ys) - min(ys)))
+        return area.union(self.hint_caption_rect()).inflate(8, 8)
+
+    @staticmethod
+    def hint_caption_rect() -> pygame.Rect:
+        at = (HINT_CENTRE[0], HINT_CENTRE[1] + 42)
+        return theme.render(tr("The hint's shape"), 14, theme.SKY, bold=True).get_rect(midtop=at)
+
     def draw_hint(self, surface: pygame.Surface) -> None:
         super().draw_hint(surface)  # outlines, and drops a hint that is too old
         hinted = self.hinted_shape()
@@ -342,7 +374,7 @@ class CubeTable(TableScene):
             return
         shape, pieces = hinted
         draw_shape(surface, shape, pieces, HINT_CENTRE, HINT_TILE, self.board.rotation, labels=False)
-        theme.draw_text(surface, tr("The hint's shape"), (HINT_CENTRE[0], HINT_CENTRE[1] + 42), 14, theme.SKY,
+        theme.draw_text(surface, tr("The hint's shape"), self.hint_caption_rect().midtop, 14, theme.SKY,
                         bold=True, anchor="midtop")
 
     def shapes_left(self) -> int | None:

@@ -4,6 +4,7 @@ with the building rule, asking from the pad, guessing, memory play vs notes, han
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.rules.cube import mask_cubes, positions_mask
 from game.scenes.cube_board import landing_text
@@ -1284,4 +1285,50 @@ def test_a_last_block_that_leaves_an_unfit_shape_puts_the_ring_on_that_block():
         assert not b.tray and b.problem() is not None, "every block down, the shape not allowed"
         assert t.focus.current.rect_of() == t.board.placed_rect(b.pieces.index("S")), "Enter lifts it to mend"
     finally:
+        d.close()
+
+
+def drawn_box(before: pygame.Surface, after: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+    """The box round the pixels of ``area`` that differ between two frames."""
+    xs, ys = [], []
+    for y in range(area.top, area.bottom):
+        for x in range(area.left, area.right):
+            if before.get_at((x, y)) != after.get_at((x, y)):
+                xs.append(x)
+                ys.append(y)
+    assert xs, "nothing drawn"
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+@pytest.mark.parametrize("verb", ["build", "guess"])
+def test_a_hints_message_leaves_the_shape_it_talks_of_in_sight_at_any_text_size(verb, scale, lang):
+    """At 150 % and 200 % reading size the hint's message box reached down over the small
+    shape it names ("this shape") until it faded."""
+    from game import i18n
+    from game.ui import theme
+    setup = {"secrets": [P, Q]} if verb == "guess" else {}
+    d = cube_driver(["human", "ai:easy"], first_player=0, **({"setup": setup} if setup else {}))
+    try:
+        theme.apply_settings(False, scale)
+        i18n.load_language(lang)
+        t = d.top
+        t.language_changed()
+        d.frames(2)
+        plain = d.app.display.canvas.copy()
+        action = f"{verb} {P if verb == 'build' else Q}"
+        t.on_hint(action)
+        d.frames(1)
+        shape = drawn_box(plain, d.app.display.canvas, pygame.Rect(0, 100, 640, 340))
+        t.hint = (action, d.app.time)
+        t.show_toast(i18n.tr("Hint: {move} {why}", move=t.hint_move(action), why=t.hint_reason(action)), 6)
+        box = d.toast_box(t)
+        assert not box.colliderect(shape), (box, shape)
+        assert not box.colliderect(t.submit_button.rect) and box.right <= 960, "nor the button, the pad or the panel"
+        if verb == "guess":
+            assert box.right <= t.pad.question_rect("A").left - 8
+    finally:
+        i18n.load_language("en")
+        theme.apply_settings(False, 1.0)
         d.close()
