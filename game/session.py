@@ -38,6 +38,16 @@ def move_numbers(raw: Any, moves: int) -> list[int]:
     return [p for p in raw if isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= moves]
 
 
+def passing_seat(raw: Any, session: GameSession) -> int | None:
+    """The seat that had just moved at the saved pass screen: a person who has moved, not
+    the one to move now; anything else (an older save has none) offers no take-back."""
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw < session.num_players:
+        return None
+    if not session.is_human(raw) or raw == session.current_player or raw not in session.log.actors:
+        return None
+    return raw
+
+
 def taken_back_moves(raw: Any, raw_points: Any, points: list[int]) -> list[list[str]]:
     """The moves each take-back removed, from a save: kept only when they match the
     take-back points one for one (a save from before they were kept, or a damaged list,
@@ -94,6 +104,9 @@ class GameSession:
         self.takebacks: list[int] = []  # log lengths an undo went back to, so the log can say so again
         self.taken_back: list[list[str]] = []  # the moves each take-back removed (beside takebacks), for the log
         self.notes: dict[str, Any] = {}  # a table's own saved work (JSON), e.g. the cube copy being built
+        # the person who just moved while the pass screen to the next one is up: the take-back
+        # it offers them comes back on Continue (None once the next person has taken the seat)
+        self.passed_by: int | None = None
 
     # --- who is who -------------------------------------------------------------------
     @property
@@ -197,6 +210,8 @@ class GameSession:
             record["notes"] = self.notes
         if self.hint_moves:
             record["hint_moves"] = {str(h): action for h, action in sorted(self.hint_moves.items())}
+        if self.passed_by is not None:
+            record["passed_by"] = self.passed_by
         if self.takebacks:
             record["takebacks"] = list(self.takebacks)
             record["taken_back"] = [list(self.taken_back_at(i)) for i in range(len(self.takebacks))]
@@ -224,4 +239,5 @@ class GameSession:
         session.taken_back = taken_back_moves(record.get("taken_back"), record.get("takebacks"), session.takebacks)
         notes = record.get("notes")
         session.notes = dict(notes) if isinstance(notes, dict) else {}  # each table checks its own
+        session.passed_by = passing_seat(record.get("passed_by"), session)
         return session

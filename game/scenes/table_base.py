@@ -372,6 +372,7 @@ class TableScene(TableHints, TableLog, AppScene):
         # the person who just moved is still at the screen: a misclick may be taken back from
         # here, exactly when Ctrl+Z at the table would allow it (not after a card was drawn...)
         mover = self.viewer if seat != self.viewer and not self.is_bot(self.viewer) else None
+        self.note_passing(mover)
         self.stack.push(HandoffScene(self.app, seat, lambda s=seat: self.take_seat(s), on_leave=self.ask_leave,
                                      colour=self.seat_colour(seat), cue=self.seat_cue(seat),
                                      their_turn=self.session.current_player == seat, note=self.hand_off_note(seat),
@@ -381,7 +382,18 @@ class TableScene(TableHints, TableLog, AppScene):
     def take_back_at_hand_off(self) -> None:
         """The pass screen's take-back: the mover's own table again, as before their move."""
         self.handoff_pending = False
+        self.session.passed_by = None  # saved by the undo
         self.undo()
+
+    def note_passing(self, mover: int | None) -> None:
+        """Save who the pass screen may offer a take-back (``mover``; None: nobody), so a
+        game closed on that screen offers the same on Continue: until the next person takes
+        the seat, nobody else has seen anything the take-back could undo."""
+        if self.session.passed_by == mover:
+            return
+        self.session.passed_by = mover
+        if self.saves_game and not self.session.is_over():
+            self.app.autosave(self.session.to_record())
 
     def hand_off_note(self, seat: int) -> str:
         """A line for the pass screen: who plays now when it is not the seat handed to (a
@@ -394,6 +406,7 @@ class TableScene(TableHints, TableLog, AppScene):
             self.toast, self.hint = None, None  # a message or hint for the last seat may name its secrets
         self.viewer = seat
         self.handoff_pending = False
+        self.note_passing(None)  # the next person sees their table: no take-back past this
         self.clear_selection()
         self.refresh()
 
@@ -750,7 +763,11 @@ class TableScene(TableHints, TableLog, AppScene):
         if self.handoff_first and self.stack is not None and self.stack.top is self:
             self.handoff_first = False  # before anything is drawn: update runs first each frame
             if self.shares_secrets() and not self.session.is_over():
-                self.hand_off(self.viewer)
+                seat, mover = self.viewer, self.session.passed_by
+                if mover is not None and mover != seat:  # closed on a pass screen: its mover is at the screen
+                    self.viewer = mover
+                    self.refresh()
+                self.hand_off(seat)
                 return
         self.poll_hint()
         if self.tutorial is not None:

@@ -267,3 +267,99 @@ def test_ctrl_z_at_the_next_seats_table_before_it_decided_names_no_last_decision
         assert table.toast == "Nothing to undo: you have not made a decision yet.", table.toast
     finally:
         d.close()
+
+
+def saves_of(d: Driver) -> list[dict]:
+    """The records the table hands to the autosave, newest last."""
+    saved: list[dict] = []
+    d.app.autosave = saved.append
+    return saved
+
+
+def continue_from(record: dict) -> tuple[Driver, TableScene, GameSession]:
+    """A new app that continues ``record`` as Continue on the title does."""
+    session = GameSession.from_record(record)
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    d.app.settings.animation_speed = "off"
+    start_table(d.app, session, replace_stack=True)
+    d.frames(2)
+    assert isinstance(d.top, HandoffScene)
+    return d, d.app.stack.find(TableScene), session
+
+
+def test_a_game_closed_on_the_pass_screen_offers_the_same_take_back_on_continue():
+    """The pass screen's take-back was lost with the window: the save did not say who had
+    just moved, so Continue handed over to seat 2 with nothing to take back."""
+    d, table, session = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        saved = saves_of(d)
+        seat_1_places_a_card(d, table)
+        assert take_back_button(d.top) is not None
+        record = saved[-1]
+        assert record["log"]["actions"] == ["draw", "place 2"]
+    finally:
+        d.close()
+    d, table, session = continue_from(record)
+    try:
+        handoff = d.top
+        assert handoff.seat == 1 and handoff.mover == 0
+        button = take_back_button(handoff)
+        assert button is not None and "Seat 1" in button.text
+        d.click(button.rect.center, frames=3)
+        assert d.top is table and table.viewer == 0 and session.current_player == 0
+        assert session.log.actions == ["draw"] and table.view["pending"] == "4H", "seat 1 holds the drawn card again"
+    finally:
+        d.close()
+
+
+def test_once_the_next_player_has_seen_their_table_continue_offers_no_take_back():
+    d, table, _session = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        saved = saves_of(d)
+        seat_1_places_a_card(d, table)
+        d.key(pygame.K_RETURN, frames=2)  # seat 2 takes the seat and sees their cards
+        assert d.top is table and table.viewer == 1
+        record = saved[-1]
+        assert "passed_by" not in record
+    finally:
+        d.close()
+    d, _table, _session = continue_from(record)
+    try:
+        assert d.top.seat == 1 and d.top.mover is None and take_back_button(d.top) is None
+    finally:
+        d.close()
+
+
+def test_a_pass_screen_after_a_secret_came_out_offers_nothing_on_continue_either():
+    d, table, session = two_people("blockers")
+    try:
+        saved = saves_of(d)
+        table.perform(next(t for t in session.legal_texts() if t != "pass"), 0)  # the rack refills
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        record = saved[-1]
+    finally:
+        d.close()
+    d, table, session = continue_from(record)
+    try:
+        assert take_back_button(d.top) is None
+        before = list(session.log.actions)
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=2)
+        assert session.log.actions == before and d.top.toast.startswith("Nothing to undo")
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("value", [None, 1, 5, True, "0"])
+def test_a_save_without_a_sound_passing_seat_offers_no_take_back(value):
+    """Older saves have no such key; a seat that is to move, or no seat at all, is ignored."""
+    session = GameSession("breaks", ["human", "human"], seed=5, options={"first_player": 0, "setup": {"deck": X1_DECK}})
+    session.apply("draw", 0)
+    session.apply("place 2", 0)
+    record = session.to_record()
+    if value is not None:
+        record["passed_by"] = value
+    d, _table, resumed = continue_from(record)
+    try:
+        assert resumed.passed_by is None and take_back_button(d.top) is None
+    finally:
+        d.close()
