@@ -146,7 +146,9 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
     if args.resume:
         if args.seats or args.seed is not None or args.option:
             parser.error("--continue resumes the saved game as it is: give no --seats, --seed or --option with it")
-        record, problem = storage.load_autosave(storage.user_dirs())
+        dirs = storage.user_dirs()
+        storage.setup_logging(dirs)  # reading the save may move a damaged one aside: the log says so
+        record, problem = storage.load_autosave(dirs)
         if record is None:
             parser.error(problem or "there is no saved game to continue")
         saved = (record.get("log") or {}).get("game") if isinstance(record.get("log"), dict) else None

@@ -174,14 +174,17 @@ def read_json(path: Path) -> Any:
         raise StorageError(f"{path}: not valid JSON (nested too deeply)") from None
 
 
-def move_aside(path: Path) -> Path | None:
-    """Rename a bad file so it is kept for inspection but no longer loaded."""
+def move_aside(path: Path, reason: object = "damaged") -> Path | None:
+    """Rename a bad file so it is kept for inspection but no longer loaded. The log names it
+    and why: the message on screen is gone once it fades, the log is what a report can quote."""
     target = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
     try:
         os.replace(path, target)
-        return target
-    except OSError:
+    except OSError as exc:
+        log.warning("%s left in place (%s), could not be moved aside: %s", path, reason, exc.strerror or exc)
         return None
+    log.warning("%s kept as %s: %s", path, target.name, reason)
+    return target
 
 
 # --- settings -----------------------------------------------------------------------
@@ -250,7 +253,7 @@ def load_settings(dirs: UserDirs) -> tuple[Settings, str | None]:
         if not isinstance(raw, dict):
             raise StorageError(f"{path}: expected a JSON object")
     except StorageError as exc:
-        moved = move_aside(path)
+        moved = move_aside(path, exc)
         return Settings(), f"Settings reset: {exc}" + (f" (kept as {moved.name})" if moved else "")
     known = {f.name for f in fields(Settings)}
     given = {k: v for k, v in raw.items() if k in known}
@@ -303,7 +306,7 @@ def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, s
             except NewerFileError as exc:
                 return None, None, f"Could not continue: {exc}"
             except StorageError as exc:
-                moved = move_aside(path)
+                moved = move_aside(path, exc)
                 damage = f"{exc}" + (f" (kept as {moved.name})" if moved else "")
                 problem = f"Could not continue: {damage}"
         if prev.exists():
@@ -317,7 +320,7 @@ def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, s
             except StorageError as exc:
                 # moved aside and named like any damaged file: left in place it went unmentioned,
                 # and the next game's saves replaced it
-                moved = move_aside(prev)
+                moved = move_aside(prev, exc)
                 older = f"{exc}" + (f" (kept as {moved.name})" if moved else "")
                 problem = f"Could not continue: {damage}; the save before it was damaged too: {older}" \
                     if problem else f"Could not continue: {older}"
@@ -413,7 +416,7 @@ def load_progress(dirs: UserDirs) -> tuple[dict[str, int], str | None]:
         if not isinstance(raw, dict):
             raise StorageError(f"{path}: expected puzzle names with 0-3 stars")
     except StorageError as exc:
-        moved = move_aside(path)
+        moved = move_aside(path, exc)
         return {}, f"Puzzle progress reset: {exc}" + (f" (kept as {moved.name})" if moved else "")
     good = {k: v for k, v in raw.items() if isinstance(k, str) and type(v) is int and 0 <= v <= 3}
     if len(good) == len(raw):
@@ -427,7 +430,7 @@ def load_progress(dirs: UserDirs) -> tuple[dict[str, int], str | None]:
 def _keep_the_rest(path: Path, good: Any, head: str, detail: str) -> str:
     """Keep a partly damaged file aside, write back its good part at once (a quit before
     the next save keeps it), and say so. Never writes over the only copy of the file."""
-    moved = move_aside(path)
+    moved = move_aside(path, detail)
     if moved is not None:
         _write_back(path, good)
     return f"{head}: {path}: {detail}" + (f" (kept as {moved.name})" if moved else "")
@@ -464,7 +467,7 @@ def load_stats(dirs: UserDirs) -> tuple[Any, str | None]:
         raise NewerFileError(f"{path}: {exc}") from None
     except (StorageError, ValueError) as exc:
         problem = str(exc) if isinstance(exc, StorageError) else f"{path}: {exc}"  # a StorageError names it
-        moved = move_aside(path)
+        moved = move_aside(path, problem)
         return Stats(), f"Statistics reset: {problem}" + (f" (kept as {moved.name})" if moved else "")
     if not problems:
         return stats, None

@@ -192,6 +192,21 @@ def test_a_command_line_game_over_a_damaged_save_says_it_was_damaged():
         d.close()
 
 
+def test_continue_from_the_command_line_over_a_damaged_save_names_it_in_the_log_file():
+    # the table opens at once (no title to show the notice on): the log file is where it is said
+    from game import cli, storage
+    from game.session import GameSession
+    dirs = storage.user_dirs()
+    first = GameSession("blockers", ["human", "ai:easy"], seed=1)
+    for _ in range(2):
+        storage.atomic_write_json(storage.autosave_path(dirs), first.to_record(), keep_previous=True)
+    storage.autosave_path(dirs).write_text("{broken")
+    assert cli.run(["play", "--continue", "--headless", "--max-frames", "2"]) == 0
+    kept = [p.name for p in storage.autosave_path(dirs).parent.glob("autosave.json.bad-*")]
+    text = (dirs.logs / "breakbox.log").read_text(encoding="utf-8")
+    assert len(kept) == 1 and f"kept as {kept[0]}: " in text and "not valid JSON" in text, text
+
+
 def test_a_bad_command_line_prints_only_usage_and_the_error():
     """No pygame greeting on stdout before it, no traceback: exit code 2 and two lines."""
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}

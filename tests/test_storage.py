@@ -56,6 +56,21 @@ def test_truncated_autosave_is_moved_aside_with_a_message_naming_it():
     assert list(path.parent.glob("autosave.json.bad-*"))
 
 
+def test_a_damaged_file_moved_aside_is_named_in_the_log_file_with_why():
+    # the notice on screen fades; the log under the user log dir is what a bug report quotes
+    dirs = storage.user_dirs()
+    log_file = storage.setup_logging(dirs)
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "log": {"ga')
+    record, _problem = storage.load_autosave(dirs)
+    kept = [p.name for p in path.parent.glob("autosave.json.bad-*")]
+    assert record is None and len(kept) == 1
+    lines = [line for line in log_file.read_text(encoding="utf-8").splitlines() if kept[0] in line]
+    assert len(lines) == 1 and "WARNING" in lines[0], log_file.read_text(encoding="utf-8")
+    assert str(path) in lines[0] and "not valid JSON (line 1" in lines[0]
+
+
 def test_background_writer_writes_and_flushes(tmp_path):
     w = storage.BackgroundWriter()
     for i in range(20):

@@ -78,7 +78,7 @@ class RecordsScene(AppScene):
             except GameDataError as exc:  # the game's files are broken, not the record: keep it
                 problems.append(f"{path.name}: {tr_message(_without_path(exc, path))}")
             except Exception as exc:
-                moved = storage.move_aside(path)
+                moved = storage.move_aside(path, exc)
                 problems.append(f"{path.name}: {tr_message(_without_path(exc, path))}"
                                 + (f" ({tr('kept as')} {moved.name})" if moved else ""))
                 bad.add(path)

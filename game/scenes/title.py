@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import logging
-
 import pygame
 
 from game import __version__, storage
@@ -15,8 +13,6 @@ from game.scenes.tables import data_problem, is_playable, saved_game_title
 from game.ui import draw, theme
 from game.ui.buttons import LabelButton
 from game.ui.icon import make_icon
-
-log = logging.getLogger("breakbox")
 
 
 class TitleScene(AppScene):
@@ -113,8 +109,7 @@ class TitleScene(AppScene):
             return
         except Exception as exc:
             path = self.record_path or storage.autosave_path(self.app.dirs)
-            moved = storage.move_aside(path)
-            log.warning("autosave refused: %s", exc)
+            moved = storage.move_aside(path, f"autosave refused: {exc}")
             self.rebuild()
             self.show_toast(tr("Could not continue: {path}: {problem}", path=path, problem=tr_message(str(exc)))
                             + (f" ({tr('kept as')} {moved.name})" if moved else ""), 8)
