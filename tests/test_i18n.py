@@ -353,6 +353,31 @@ def test_a_broken_save_is_reported_in_the_players_language(tmp_path):
     assert scene.toast == german, "toasts show storage messages translated"
 
 
+@pytest.mark.parametrize("text", ['{ "format": 1, "log": {"ga', '{"format" 1}', '[1 2]', '{"format":}', '[1,]',
+                                  '{"a": 1,}', '"a\x01"', '"\\q"', '"\\u12"', '{} x'])
+@pytest.mark.parametrize("with_previous_save", [False, True])
+def test_why_a_save_is_not_valid_json_is_said_in_german_too(tmp_path, text, with_previous_save):
+    # the parser's reason (Python's own English) sat in the middle of the German notice
+    from game import storage
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        why = exc.msg
+    dirs, path = _user_file(tmp_path, storage.autosave_path)
+    if with_previous_save:
+        storage.atomic_write_json(path, {"format": 1}, keep_previous=True)
+        storage.atomic_write_json(path, {"format": 1}, keep_previous=True)
+    path.write_text(text, encoding="utf-8")
+    problem = storage.find_autosave(dirs)[2]
+    assert f": {why})" in problem
+    try:
+        i18n.load_language("de")
+        german = i18n.tr_message(problem)
+    finally:
+        i18n.load_language("en")
+    assert "kein gültiges JSON (Zeile 1: " in german and why not in german, german
+
+
 def test_german_keeps_a_guess_apart_from_a_hint():
     """German 'Tipp' is the hint button's word; a cube guess must not share it, or 'a wrong
     Tipp knocks you out' reads as if asking for a hint were punished."""
