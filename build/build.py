@@ -72,9 +72,29 @@ def add_linux_desktop_files(app: Path, version: str) -> None:
     icons.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "build" / "linux" / "breakbox.desktop", share / "applications" / "breakbox.desktop")
     meta = (ROOT / "build" / "linux" / "io.github.breakbox.Breakbox.metainfo.xml").read_text()
-    meta = meta.replace("@VERSION@", version).replace("@DATE@", datetime.date.today().isoformat())
+    meta = meta.replace("@VERSION@", version).replace("@DATE@", release_date())
     (share / "metainfo" / "io.github.breakbox.Breakbox.metainfo.xml").write_text(meta)
     shutil.copy(ROOT / "build" / "generated" / "breakbox.png", icons / "breakbox.png")
+
+
+def release_date(environ: dict[str, str] | None = None) -> str:
+    """The release date the AppStream file gives this version: the build day made every
+    rebuild of the same version claim a new release. SOURCE_DATE_EPOCH (reproducible-builds
+    convention) first, else the day of the commit built, else today (no git checkout)."""
+    environ = os.environ if environ is None else environ
+    epoch = environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date().isoformat()
+    out = None
+    if (ROOT / ".git").exists():  # an unpacked sdist inside some other checkout is not that checkout's commit
+        try:
+            out = subprocess.run(["git", "log", "-1", "--format=%cd", "--date=format-local:%Y-%m-%d"], cwd=ROOT,
+                                 env=dict(environ, TZ="UTC"), capture_output=True, text=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            out = None
+    if out is not None and out.returncode == 0 and out.stdout.strip():
+        return out.stdout.strip()
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
 def make_tarball(app: Path, dist: Path, version: str) -> Path:

@@ -1,0 +1,62 @@
+"""build/build.py's Linux files: what a packager installs from the bundle's share/ folder."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build_script():
+    spec = importlib.util.spec_from_file_location("breakbox_build_script", ROOT / "build" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def desktop_sources(root: Path) -> Path:
+    """The sources add_linux_desktop_files reads, copied under ``root`` (the icon a stand-in)."""
+    shutil.copytree(ROOT / "build" / "linux", root / "build" / "linux")
+    (root / "build" / "generated").mkdir()
+    (root / "build" / "generated" / "breakbox.png").write_bytes(b"icon")
+    return root
+
+
+def checkout_committed_on(tmp_path: Path, day: str) -> Path:
+    """The desktop sources in a git checkout whose one commit is from ``day``."""
+    root = desktop_sources(tmp_path / "src")
+    stamp = f"{day}T12:00:00+00:00"
+    env = {"GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "HOME": str(tmp_path)}
+    for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "release"]):
+        subprocess.run(["git", *cmd], cwd=root, env=env, check=True, capture_output=True)
+    return root
+
+
+def release_date_written(module, tmp_path: Path) -> str:
+    app = tmp_path / "dist" / "Breakbox"
+    app.mkdir(parents=True)
+    module.add_linux_desktop_files(app, "0.1.0")
+    meta = (app / "share" / "metainfo" / "io.github.breakbox.Breakbox.metainfo.xml").read_text()
+    return re.search(r'<release version="0\.1\.0" date="([0-9-]+)"', meta)[1]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_the_release_date_is_the_day_of_the_commit_built_not_the_day_of_the_build(tmp_path, monkeypatch):
+    module = build_script()
+    monkeypatch.setattr(module, "ROOT", checkout_committed_on(tmp_path, "2020-02-03"))
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    assert release_date_written(module, tmp_path) == "2020-02-03"
+
+
+def test_source_date_epoch_sets_the_release_date(tmp_path, monkeypatch):
+    module = build_script()
+    monkeypatch.setattr(module, "ROOT", desktop_sources(tmp_path / "src"))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1581724800")  # 2020-02-15 00:00 UTC
+    assert release_date_written(module, tmp_path) == "2020-02-15"
