@@ -403,7 +403,9 @@ class TableScene(TableHints, TableLog, AppScene):
 
     def take_seat(self, seat: int) -> None:
         if seat != self.viewer:
-            self.toast, self.hint = None, None  # a message or hint for the last seat may name its secrets
+            self.hint = None  # a message or hint for the last seat may name its secrets;
+            if self.toast_reword is None:  # a notice that must not be missed (a failed save) names none
+                self.toast = None
         self.viewer = seat
         self.handoff_pending = False
         self.note_passing(None)  # the next person sees their table: no take-back past this

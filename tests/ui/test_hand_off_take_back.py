@@ -363,3 +363,19 @@ def test_a_save_without_a_sound_passing_seat_offers_no_take_back(value):
         assert resumed.passed_by is None and take_back_button(d.top) is None
     finally:
         d.close()
+
+
+def test_a_notice_kept_under_the_pass_screen_is_still_shown_to_the_next_seat():
+    """A failed save said while the pass screen was up is said again on the table; taking
+    the seat clears the last seat's messages (they may name its secrets), not that one."""
+    d, table, _ = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        seat_1_places_a_card(d, table)
+        table.toast = "Not a legal place for that card."  # a message for seat 1: it goes
+        notice = "The game could not be saved: the disk is full (autosave.json)"
+        table.keep_notice(lambda: notice, 6)
+        d.key(pygame.K_RETURN, frames=2)
+        assert d.top is table and table.viewer == 1
+        assert table.toast is not None and "could not be saved" in table.toast, table.toast
+    finally:
+        d.close()
