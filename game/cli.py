@@ -143,6 +143,7 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
     from game import storage
     from game.rules import GameDataError
     from game.session import GameSession
+    problem = None
     if args.resume:
         if args.seats or args.seed is not None or args.option:
             parser.error("--continue resumes the saved game as it is: give no --seats, --seed or --option with it")
@@ -158,6 +159,8 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
             session = GameSession.from_record(record)
         except Exception as exc:
             parser.error(f"the saved game cannot be continued: {exc}")
+        if problem:  # the newest save was damaged and the one before it resumes: say so
+            print(f"breakbox: {problem}", file=sys.stderr)
     else:
         from game.scenes.tables import is_playable
         if not is_playable(args.game):
@@ -172,7 +175,10 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
     def make(app):
         from game.scenes.tables import first_table, prepare_table
         if args.resume:
-            return prepare_table(app, session)
+            table = prepare_table(app, session)
+            if problem:  # no title opens first to show it: the table does, after any pass screen
+                table.keep_notice(lambda: problem, 8)
+            return table
         return first_table(app, session)  # as from the menus: asks before replacing a saved game
     return make
 

@@ -231,3 +231,26 @@ def test_ctrl_c_while_the_app_is_still_loading_exits_130_without_a_traceback(mon
         raise KeyboardInterrupt
     monkeypatch.setattr(cli, "run", interrupted)
     assert entry.main(["play", "breaks"]) == 130
+
+
+def test_continue_from_the_command_line_over_a_damaged_save_says_so_on_the_table(capsys):
+    """The save before the damaged one resumes at once (no title opens first): the table
+    itself says the newest save was damaged, and so does the terminal."""
+    from game import cli, storage
+    from game.session import GameSession
+    from tests.ui.driver import Driver
+    dirs = storage.user_dirs()
+    first = GameSession("blockers", ["human", "ai:easy"], seed=1)
+    for _ in range(2):
+        storage.atomic_write_json(storage.autosave_path(dirs), first.to_record(), keep_previous=True)
+    storage.autosave_path(dirs).write_text("{broken")
+    args = cli.build_parser().parse_args(["play", "--continue", "--headless"])
+    make = cli._first_table(args, cli.build_parser())
+    assert "damaged" in capsys.readouterr().err
+    d = Driver(make)
+    try:
+        d.frames(2)
+        assert d.top.session.game == "blockers"
+        assert "damaged" in (d.top.toast or ""), d.top.toast
+    finally:
+        d.close()

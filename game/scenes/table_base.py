@@ -771,6 +771,8 @@ class TableScene(TableHints, TableLog, AppScene):
                     self.refresh()
                 self.hand_off(seat)
                 return
+        if self.kept_notice is not None and self.stack is not None and self.stack.top is self:
+            self.show_kept_notice()  # one given before the table first came on top (a command-line Continue)
         self.poll_hint()
         if self.tutorial is not None:
             self.coach_next.show() if self.coach_waiting() else self.coach_next.hide()
