@@ -98,9 +98,16 @@ def release_date(environ: dict[str, str] | None = None) -> str:
 
 
 def make_tarball(app: Path, dist: Path, version: str) -> Path:
+    """The bundle as one download. Its entries name no owner: unpacked by root they belonged
+    to the build machine's user id (whoever that is there), and they said who built it."""
     target = dist / f"Breakbox-{version}-linux-{platform.machine()}.tar.gz"
+
+    def ownerless(info: tarfile.TarInfo) -> tarfile.TarInfo:
+        info.uid = info.gid = 0
+        info.uname = info.gname = ""
+        return info
     with tarfile.open(target, "w:gz") as tar:
-        tar.add(app, arcname="Breakbox")
+        tar.add(app, arcname="Breakbox", filter=ownerless)
     return target
 
 

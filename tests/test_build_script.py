@@ -6,6 +6,7 @@ import importlib.util
 import re
 import shutil
 import subprocess
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,15 @@ def test_source_date_epoch_sets_the_release_date(tmp_path, monkeypatch):
     monkeypatch.setattr(module, "ROOT", desktop_sources(tmp_path / "src"))
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1581724800")  # 2020-02-15 00:00 UTC
     assert release_date_written(module, tmp_path) == "2020-02-15"
+
+
+def test_the_tarball_names_no_owner_of_the_build_machine(tmp_path):
+    app = tmp_path / "app"
+    (app / "_internal").mkdir(parents=True)
+    (app / "Breakbox").write_text("#!/bin/sh\n")
+    (app / "_internal" / "LICENSE").write_text("MIT\n")
+    with tarfile.open(build_script().make_tarball(app, tmp_path, "9.9")) as tar:
+        entries = tar.getmembers()
+    assert {e.name for e in entries} == {"Breakbox", "Breakbox/Breakbox", "Breakbox/_internal",
+                                         "Breakbox/_internal/LICENSE"}
+    assert all((e.uid, e.gid, e.uname, e.gname) == (0, 0, "", "") for e in entries), entries
