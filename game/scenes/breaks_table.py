@@ -611,10 +611,9 @@ class BreaksTable(TableScene):
         for i, line in enumerate(self.prompt_lines()):
             theme.draw_text(surface, line, (lay.PROMPT.x, lay.PROMPT.y + 4 + self.PROMPT_STEP * i), self.PROMPT_SIZE,
                             theme.TEXT)
-        # moving cards
+        # moving cards; one still waiting to fly (a new stack's, held back so the move that
+        # banks it is seen first) stays drawn where it was: left out, it vanished for that wait
         for m in self.motions:
-            if not m.tween.started and not m.vanish:
-                continue
             r = m.current_rect()
             img = self.face(m.face, m.end.size) if m.face else cards.card_back(m.end.size)
             if img.get_size() != r.size:

@@ -824,3 +824,32 @@ def test_a_hint_is_worded_again_after_loading_and_an_older_save_keeps_its_line()
         assert (0, "You asked for a hint.") in d.top.log_lines
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("speed", ["normal", "slow"])
+def test_cards_that_bank_a_stack_stay_in_sight_until_they_fly_to_it(speed):
+    """The five cards of a new stack wait a moment before they fly (so the placement is
+    seen first): while they wait they are still drawn where they were, never gone from
+    the table."""
+    from game.ui import cards
+    setup = {"deck": ["6H", "9C", "KD"], "tableaux": [[["2H", "3H", "4H", "5H"], [], []], [[], [], []]]}
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": setup})
+    try:
+        d.app.settings.animation_speed = speed
+        table = d.top
+        d.frames(3)
+        d.key(pygame.K_d)
+        d.frames(40)
+        assert table.view["pending"] == "6H"
+        d.key(pygame.K_1, frames=1)
+        assert table.view["stacks"][0] == [["2H", "3H", "4H", "5H", "6H"]]
+        assert any(not m.tween.started for m in table.motions), "the stack's cards wait before they fly"
+        canvas = d.app.display.canvas
+        waiting = [m for m in table.motions if not m.tween.started]
+        for m in waiting:  # each waiting card's face is on screen where it was
+            face = cards.card_face(m.face, m.end.size, d.app.settings.colorblind)
+            face = pygame.transform.smoothscale(face, m.start.size) if face.get_size() != m.start.size else face
+            corner = (m.start.x + 8, m.start.y + 8)  # the rank in the top-left corner
+            assert canvas.get_at(corner)[:3] == face.get_at((8, 8))[:3], m.face
+    finally:
+        d.close()
