@@ -21,6 +21,9 @@ from game.ui.scene import Scene
 if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
 
+TOAST_LINE_GAP = 8  # between the lines of a message, beyond the text size
+TOAST_TIGHT_GAP = 4  # the least: at the smallest size (13 px, 17 px of ascent and descent) lines just clear
+
 
 def sentence(reason: str) -> str:
     """A refusal as a sentence in the chosen language: the rules engines explain in English
@@ -212,8 +215,8 @@ class AppScene(Scene):
             return
         left, right = self.toast_span
         width = min(self.toast_width, right - left - 16)
-        size, lines = self.toast_lines(width - 40)
-        text_h = 16 + (size + 8) * len(lines)
+        size, pitch, lines = self.toast_lines(width - 40)
+        text_h = 16 + pitch * len(lines)
         h = max(text_h, self.toast_min_height)
         rect = pygame.Rect(0, 0, width, h)
         centre = (left + right) // 2
@@ -230,27 +233,30 @@ class AppScene(Scene):
         pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
         top = rect.top + 8 + (h - text_h) // 2
         for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (rect.centerx, top + (size + 8) * i), size, anchor="midtop")
+            theme.draw_text(surface, line, (rect.centerx, top + pitch * i), size, anchor="midtop")
 
-    def toast_lines(self, width: int) -> tuple[int, list[str]]:
-        """The message's text size and lines. With ``toast_max_height`` a long message (or a
-        large reading size) gets smaller text rather than a box over what lies below, and
-        as a last resort loses its end."""
-        size = theme.reading(18)
+    def toast_lines(self, width: int) -> tuple[int, int, list[str]]:
+        """The message's text size, line pitch and lines. With ``toast_max_height`` a long
+        message (or a large reading size) gets smaller text, then less room between its
+        lines, rather than a box over what lies below, and as a last resort loses its end."""
+        size, gap = theme.reading(18), TOAST_LINE_GAP
         lines = theme.wrap(self.toast, size, width)
         room = self.toast_max_height
         if room is None:
-            return size, lines
-        while size > 13 and 16 + (size + 8) * len(lines) > room:
+            return size, size + gap, lines
+        while size > 13 and 16 + (size + gap) * len(lines) > room:
             size -= 1
             lines = theme.wrap(self.toast, size, width)
-        fit = max(1, (room - 16) // (size + 8))
+        # a hint's reason cut off ("..., but cheese...") tells nothing: close up the lines first
+        while gap > TOAST_TIGHT_GAP and 16 + (size + gap) * len(lines) > room:
+            gap -= 1
+        fit = max(1, (room - 16) // (size + gap))
         if len(lines) > fit:
             last = lines[fit - 1].rstrip(" .")
             while " " in last and theme.font(size).size(last + "...")[0] > width:
                 last = last.rsplit(" ", 1)[0]  # "..." must fit on the line too
             lines = [*lines[:fit - 1], last + "..."]
-        return size, lines
+        return size, size + gap, lines
 
     def exit(self) -> None:
         release_manager(self.ui)

@@ -1304,3 +1304,24 @@ def test_taking_back_a_move_drops_the_hint_shown_for_the_position_after_it():
         assert lines[:2] == ["You asked for a hint.", "You took back a move."], lines
     finally:
         d.close()
+
+
+def test_a_hint_to_discard_for_cheese_is_shown_whole_with_its_reason():
+    """The hint strip under the turn banner is short: a hint's reason lost its end
+    ("... but the cheese is worth...") before the lines were closed up."""
+    from game.i18n import tr
+    d = cb_driver(seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        discards = [a for a in t.legal() if a.startswith("discard")]
+        assert discards
+        for move in discards:
+            text = tr("Hint: {move} {why}", move=t.hint_move(move), why=t.hint_reason(move))
+            t.show_toast(text, 6)
+            box = d.toast_box(t)
+            shown = [line for line, rect, _ in d.labels() if box.contains(rect)]
+            assert " ".join(shown) == text, move
+            assert box.bottom <= t.toast_top + t.toast_max_height, "still clear of the log below"
+    finally:
+        d.close()
