@@ -348,7 +348,7 @@ class BreaksTable(TableScene):
         v = self.view
         if self.session.is_over():
             return tr("The game is over.")
-        if not self.my_turn():
+        if not self.my_turn() or self.replaying:  # a replay asks for no move
             cp = self.session.current_player
             return self.playing_text(cp)
         if self.selected and self.selected[0] == "break":

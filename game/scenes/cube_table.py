@@ -608,7 +608,7 @@ class CubeTable(TableScene):
             text = tr("Every secret shape is revealed.")
         elif self.reading_own_answers:
             text = tr("Take in the answers, then press Enter (or click them) to pass the screen on.")
-        elif not self.my_turn():
+        elif not self.my_turn() or self.replaying:  # a replay asks for no move
             text = self.playing_text(v["current_player"])
         elif v["phase"] == "build":
             text = tr("Build your secret shape: drag blocks onto the grid. A block's R, T and F buttons "

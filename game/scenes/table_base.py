@@ -118,12 +118,15 @@ class TableScene(TableHints, TableLog, AppScene):
         """The prompt when the viewer has nothing to do (game over, someone else's turn)."""
         if self.session.is_over():
             return tr("The game is over.")
-        if not self.my_turn():
+        if not self.my_turn() or self.replaying:
             return self.playing_text(self.session.current_player)
         return None
 
     def playing_text(self, seat: int) -> str:
         """Who is making the current move, for the person watching."""
+        if self.replaying:  # a record on show: nobody plays here, the move is a step away
+            return tr("Next move: yours.") if seat == self.perspective else \
+                tr("Next move: {name}.", name=self.seat_name(seat))
         if seat == self.perspective:  # your own seat: moved by the computer under --autoplay
             return tr("The computer is playing for you.") if self.autoplay else tr("Your turn")
         return tr("{name} is playing.", name=self.seat_name(seat))

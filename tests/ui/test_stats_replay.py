@@ -620,3 +620,34 @@ def test_the_replays_hint_note_leaves_the_keys_line_readable_in_german():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_a_replay_never_asks_for_a_move_only_names_who_moves_next():
+    """At a person's turn the replayed table said 'Drag a tile from your rack onto the
+    board.' (Breaks: 'Draw a card, ...'), though nothing can be played in a replay."""
+    import random
+
+    from game.scenes.blockers_table import BlockersTable
+    for game, table_type in (("blockers", BlockersTable), ("breaks", BreaksTable)):
+        session = GameSession(game, ["human", "ai:easy"], seed=1, options={"first_player": 0})
+        rng = random.Random(1)
+        for _ in range(6):
+            session.apply(rng.choice(session.legal_texts()), session.current_player)
+        d = Driver(lambda app, s=session: ReplayScene(app, s.to_record()), autosave=False)
+        try:
+            d.frames(3)
+            replay = d.top
+            table = replay.table
+            assert isinstance(table, table_type)
+            seen = set()
+            for step in range(len(replay.full.actions)):
+                replay.go(step)
+                d.frames(1)
+                mover = table.session.current_player
+                expected = tr("Next move: yours.") if mover == table.perspective else \
+                    tr("Next move: {name}.", name=table.seat_name(mover))
+                assert table.prompt() == expected, (game, step)
+                seen.add(mover)
+            assert seen == {0, 1}, "both a person's turn and the computer's were stepped through"
+        finally:
+            d.close()
