@@ -189,6 +189,9 @@ class BreaksTable(TableScene):
         """Resolve a drop (or a click on a target with a selection). True if a move was made."""
         if target is None:
             return False
+        if not self.my_turn():  # checked against the mover's position, a refusal would speak of theirs
+            self.refuse(tr("Wait for your turn."))
+            return False
         if source[0] == "draw":
             if "draw" in self.legal():
                 self.act("draw")

@@ -853,3 +853,25 @@ def test_cards_that_bank_a_stack_stay_in_sight_until_they_fly_to_it(speed):
             assert canvas.get_at(corner)[:3] == face.get_at((8, 8))[:3], m.face
     finally:
         d.close()
+
+
+def test_a_drag_while_the_computer_holds_its_drawn_card_says_to_wait():
+    """Dragging one of your sequences onto another while the computer was choosing what to
+    do with its drawn card said 'You have drawn a card: place it, break with it or discard
+    it.': the computer's position, read as if it were yours."""
+    from game.i18n import tr
+    setup = {"deck": ["6H", "9C", "KD", "2S"], "tableaux": [[["2H"], ["3H"], []], [["5C"], [], []]]}
+    session = GameSession("breaks", ["human", "ai:easy"], seed=0, options={"first_player": 1, "setup": setup})
+    session.apply("draw", 1)
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        table = d.top
+        table.paused = True  # the computer keeps thinking: its drawn card stays in its hand
+        table.cancel_ai()
+        d.frames(3)
+        assert session.current_player == 1 and not table.my_turn()
+        d.drag(slot_point(table, 0, 1), slot_point(table, 0, 0))
+        assert session.log.actions == ["draw"]
+        assert table.toast == tr("Wait for your turn.")
+    finally:
+        d.close()
