@@ -98,9 +98,16 @@ class BreaksTable(TableScene):
         super().resume()
         self.hold_pending()  # back from the rules or the leave dialog: the drawn card is still in hand
 
+    def refresh(self) -> None:
+        # the seat shown may change without a seat being taken (Continue on a pass screen
+        # shows its mover's table again for the take-back): your area is always the viewer's
+        layout = getattr(self, "layout", None)  # the first refresh may come before __init__ made it
+        if layout is not None and layout.viewer != self.viewer:
+            self.layout = BreaksLayout(self.session.num_players, self.viewer)
+        super().refresh()
+
     def take_seat(self, seat: int) -> None:
-        super().take_seat(seat)
-        self.layout = BreaksLayout(self.session.num_players, self.viewer)
+        super().take_seat(seat)  # refresh() lays the table out around the new seat
         self.hold_pending()  # a hand-off (e.g. on resuming pass-and-play) cleared the selection
 
     def hold_pending(self) -> None:

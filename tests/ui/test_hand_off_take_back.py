@@ -312,6 +312,27 @@ def test_a_game_closed_on_the_pass_screen_offers_the_same_take_back_on_continue(
         d.close()
 
 
+def test_the_take_back_on_continue_lays_the_table_out_around_the_mover():
+    """Continue showed the mover's cards again but kept the table laid out for the next
+    seat: seat 1's own area was at the top and seat 2's in the big one at the bottom."""
+    d, table, _session = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        saved = saves_of(d)
+        seat_1_places_a_card(d, table)
+        record = saved[-1]
+    finally:
+        d.close()
+    d, table, _session = continue_from(record)
+    try:
+        d.click(take_back_button(d.top).rect.center, frames=3)
+        assert d.top is table and table.viewer == 0
+        areas = table.layout.areas
+        assert areas[0].rect.y > areas[1].rect.y, "the mover's own area is the one at the bottom"
+        assert areas[0].rect.width > areas[1].rect.width
+    finally:
+        d.close()
+
+
 def test_once_the_next_player_has_seen_their_table_continue_offers_no_take_back():
     d, table, _session = two_people("breaks", setup={"deck": X1_DECK})
     try:
