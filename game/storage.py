@@ -161,7 +161,8 @@ def remove_stale_temp_files(dirs: UserDirs, now: float | None = None) -> list[Pa
 
 def read_json(path: Path) -> Any:
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: a file edited by hand in Notepad may start with a byte order mark
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as exc:
         raise StorageError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except UnicodeDecodeError:

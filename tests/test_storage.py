@@ -45,6 +45,19 @@ def test_a_language_this_version_lacks_is_reset_once_and_capitals_are_understood
     assert storage.load_settings(dirs) == (settings, None), "written back: said once, not at every start"
 
 
+def test_a_file_saved_by_an_editor_that_writes_a_byte_order_mark_is_read_as_it_is():
+    """Notepad and some other editors start a UTF-8 file with a byte order mark: a settings
+    file or save edited by hand was moved aside as 'not valid JSON' (in English even in
+    German: Python's 'Unexpected UTF-8 BOM'), and every setting was lost."""
+    dirs = storage.user_dirs()
+    path = storage.settings_path(dirs)
+    path.write_bytes("\ufeff".encode() + json.dumps({"language": "de", "volume": 0.3}).encode())
+    settings, problem = storage.load_settings(dirs)
+    assert problem is None and settings.language == "de" and settings.volume == 0.3
+    assert not list(path.parent.glob("*.bad-*"))
+    assert storage.read_json(path) == {"language": "de", "volume": 0.3}
+
+
 def test_truncated_autosave_is_moved_aside_with_a_message_naming_it():
     dirs = storage.user_dirs()
     path = storage.autosave_path(dirs)
