@@ -313,6 +313,9 @@ def find_autosave(dirs: UserDirs) -> tuple[dict[str, Any] | None, Path | None, s
         if prev.exists():
             try:
                 record = _read_save(prev)
+                # the newer save may be the one written as the next player took the seat: a
+                # pass screen's take-back kept in this older one would undo a move they have seen
+                record.pop("passed_by", None)
                 # the game does go on, from one move back: say so, not "could not continue"
                 return record, prev, f"The saved game was damaged: {damage}; continuing from the save before it" \
                     if problem else None

@@ -370,6 +370,34 @@ def test_a_pass_screen_after_a_secret_came_out_offers_nothing_on_continue_either
         d.close()
 
 
+def test_continue_from_the_save_before_a_damaged_one_offers_no_take_back():
+    """The save before the newest is from the pass screen itself when the newest was written
+    as seat 2 took the seat: resuming it because the newest was damaged offered seat 1 the
+    take-back of a move seat 2 had already seen at their table."""
+    from game import storage
+    d, table, _session = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        saved = saves_of(d)
+        seat_1_places_a_card(d, table)
+        d.key(pygame.K_RETURN, frames=2)  # seat 2 sees their table
+        on_pass_screen, seat_taken = saved[-2], saved[-1]
+        assert on_pass_screen.get("passed_by") == 0 and "passed_by" not in seat_taken
+    finally:
+        d.close()
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    for record in (on_pass_screen, seat_taken):
+        storage.atomic_write_json(path, record, keep_previous=True)
+    path.write_text('{"format": 1, "log": {"ga')  # the newest is damaged
+    record, problem = storage.load_autosave(dirs)
+    assert record is not None and "the save before it" in problem
+    d, _table, _session = continue_from(record)
+    try:
+        assert d.top.seat == 1 and take_back_button(d.top) is None
+    finally:
+        d.close()
+
+
 @pytest.mark.parametrize("value", [None, 1, 5, True, "0"])
 def test_a_save_without_a_sound_passing_seat_offers_no_take_back(value):
     """Older saves have no such key; a seat that is to move, or no seat at all, is ignored."""
