@@ -54,6 +54,10 @@ def test_bundle_holds_data_icons_and_no_cjk_fonts(frozen):
     unused = [line.strip() for line in (ROOT / "build" / "unused_fonts.txt").read_text().splitlines()
               if line.strip() and not line.startswith("#")]
     assert (data / "pygame_gui" / "data" / "NotoSans-Regular.ttf").is_file()
+    licences = data / "licenses"
+    for name in ("LICENSE", "THIRD_PARTY.md", "LGPL-2.1.txt", "fonts/NotoSans-LICENSE.txt",
+                 "fonts/FiraCode-LICENSE.txt", "pygame_gui/LICENSE.txt", "platformdirs/LICENSE"):
+        assert (licences / name).is_file(), f"the bundle carries the licences of what it holds: {name} is missing"
     left_in = [p.name for name in unused for p in data.rglob(f"{name}*")]
     assert not left_in, f"fonts of other scripts and italics stay out of the bundle: {left_in}"
     if sys.platform.startswith("linux"):
