@@ -190,3 +190,24 @@ def test_a_hinted_move_for_a_position_taken_back_is_not_kept_but_one_for_the_pos
     s.hints, s.hint_moves = [1, 2], {1: "place 2", 2: "place 3"}  # and again after, for a move not made yet
     assert s.undo(0) and s.hints == [1]
     assert s.hint_moves == {1: "place 2"}, "the advice for the position gone is no advice here"
+
+
+def test_a_saved_passing_seat_is_kept_only_for_a_person_who_has_moved_and_is_not_to_move():
+    """``passed_by`` (who just moved while the pass screen is up) comes back from a save only
+    when it can be true: a hand-edited or stale value offers nobody a take-back."""
+    def loaded(seats: list[str], passed_by: object, moves: int = 1) -> int | None:
+        session = GameSession("blockers", seats, seed=3, options={"first_player": 0})
+        for _ in range(moves):
+            session.apply(str(session.state.legal_actions()[0]), session.current_player)
+        record = session.to_record()
+        record["passed_by"] = passed_by
+        return GameSession.from_record(record).passed_by
+
+    people = ["human", "human", "human"]
+    assert loaded(people, 0) == 0  # seat 1 moved, seat 2 to play
+    assert loaded(people, 2) is None  # seat 3 has not moved
+    assert loaded(people, 1) is None  # seat 2 is to move: it passed nothing
+    assert loaded(["human", "human", "human"], 0, moves=0) is None  # nobody has moved
+    assert loaded(["ai:easy", "human", "human"], 0) is None  # a computer is not at the pass screen
+    for bad in (True, 3, -1, "0", 0.0, None):
+        assert loaded(people, bad) is None, bad
