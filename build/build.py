@@ -80,7 +80,8 @@ def add_linux_desktop_files(app: Path, version: str) -> None:
 def release_date(environ: dict[str, str] | None = None) -> str:
     """The release date the AppStream file gives this version: the build day made every
     rebuild of the same version claim a new release. SOURCE_DATE_EPOCH (reproducible-builds
-    convention) first, else the day of the commit built, else today (no git checkout)."""
+    convention) first, else the day of the commit that set the version in pyproject.toml (later
+    commits under the same version are not a new release), else of the commit built, else today."""
     environ = os.environ if environ is None else environ
     epoch = environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch.isdigit():
@@ -88,8 +89,11 @@ def release_date(environ: dict[str, str] | None = None) -> str:
     out = None
     if (ROOT / ".git").exists():  # an unpacked sdist inside some other checkout is not that checkout's commit
         try:
-            out = subprocess.run(["git", "log", "-1", "--format=%cd", "--date=format-local:%Y-%m-%d"], cwd=ROOT,
-                                 env=dict(environ, TZ="UTC"), capture_output=True, text=True, timeout=10)
+            for where in (["-G", r"^version *=", "--", "pyproject.toml"], []):
+                out = subprocess.run(["git", "log", "-1", "--format=%cd", "--date=format-local:%Y-%m-%d", *where],
+                                     cwd=ROOT, env=dict(environ, TZ="UTC"), capture_output=True, text=True, timeout=10)
+                if out.returncode == 0 and out.stdout.strip():
+                    break
         except (OSError, subprocess.SubprocessError):
             out = None
     if out is not None and out.returncode == 0 and out.stdout.strip():

@@ -29,14 +29,19 @@ def desktop_sources(root: Path) -> Path:
     return root
 
 
+def commit_on(root: Path, day: str, home: Path) -> None:
+    """Commit everything in ``root`` (a git checkout made if need be) dated ``day``."""
+    stamp = f"{day}T12:00:00+00:00"
+    env = {"GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "HOME": str(home)}
+    for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", day]):
+        subprocess.run(["git", *cmd], cwd=root, env=env, check=True, capture_output=True)
+
+
 def checkout_committed_on(tmp_path: Path, day: str) -> Path:
     """The desktop sources in a git checkout whose one commit is from ``day``."""
     root = desktop_sources(tmp_path / "src")
-    stamp = f"{day}T12:00:00+00:00"
-    env = {"GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "HOME": str(tmp_path)}
-    for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "release"]):
-        subprocess.run(["git", *cmd], cwd=root, env=env, check=True, capture_output=True)
+    commit_on(root, day, tmp_path)
     return root
 
 
@@ -52,6 +57,21 @@ def release_date_written(module, tmp_path: Path) -> str:
 def test_the_release_date_is_the_day_of_the_commit_built_not_the_day_of_the_build(tmp_path, monkeypatch):
     module = build_script()
     monkeypatch.setattr(module, "ROOT", checkout_committed_on(tmp_path, "2020-02-03"))
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    assert release_date_written(module, tmp_path) == "2020-02-03"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_the_release_date_is_the_day_the_version_was_set_not_of_later_commits(tmp_path, monkeypatch):
+    module = build_script()
+    root = desktop_sources(tmp_path / "src")
+    (root / "pyproject.toml").write_text('[project]\nname = "breakbox"\nversion = "0.1.0"\n')
+    commit_on(root, "2020-02-03", tmp_path)
+    (root / "pyproject.toml").write_text('[project]\nname = "breakbox"\nversion = "0.1.0"\ndescription = "x"\n')
+    commit_on(root, "2020-03-04", tmp_path)
+    (root / "notes.txt").write_text("later work, same version\n")
+    commit_on(root, "2020-04-05", tmp_path)
+    monkeypatch.setattr(module, "ROOT", root)
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     assert release_date_written(module, tmp_path) == "2020-02-03"
 
