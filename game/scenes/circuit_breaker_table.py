@@ -290,7 +290,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         first (an edge reason for a third tile sent the player turning it in vain)."""
         if view["placed"] >= MAX_PLACEMENTS:
             return f"only {MAX_PLACEMENTS} placements per turn"
-        return helpers.fit_problem(view, tile, cell[0], cell[1], rot, seat=self.viewer)
+        problem = helpers.fit_problem(view, tile, cell[0], cell[1], rot, seat=self.viewer)
+        return words.name_connectors(problem) if problem else None
 
     def discard(self, tile: str, pile: str) -> bool:
         self.selected = None

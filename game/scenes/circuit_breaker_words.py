@@ -11,7 +11,9 @@ and "with a tile" and "to/from/onto a spot" are whole phrases, so each can take 
 
 from __future__ import annotations
 
-from game.i18n import tr
+import re
+
+from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import helpers
 
 SIDES = ("N", "E", "S", "W")
@@ -25,6 +27,22 @@ def wire_shape(edges: str) -> str:
     if len(sides) == 3:
         return "T"
     return "straight" if len(sides) == 2 and sides[1] - sides[0] == 2 else "corner"
+
+
+# A connector as the tiles draw it: its colour and its ticks (a ring for U), so a refusal
+# can be checked against the tiles on screen, not only against the rules' labels.
+CONNECTOR_WORDS = {"1": "orange 1 with one tick", "2": "sky blue 2 with two ticks",
+                   "3": "green 3 with three ticks", "U": "pink U with a ring"}
+_LABEL_IN_BRACKETS = re.compile(r"\(([123U])\)")
+_LABEL_AT_END = re.compile(r"(?<=\s)([123U])$")
+
+
+def name_connectors(problem: str) -> str:
+    """An edge refusal in the chosen language with each connector label ("(3)", "... is 1")
+    named the way the tiles draw it ("(green 3 with three ticks)")."""
+    text = tr_message(problem)
+    text = _LABEL_IN_BRACKETS.sub(lambda m: f"({tr(CONNECTOR_WORDS[m.group(1)])})", text)
+    return _LABEL_AT_END.sub(lambda m: tr(CONNECTOR_WORDS[m.group(1)]), text)
 
 
 def labels(edges: str) -> str:

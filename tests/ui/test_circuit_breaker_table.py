@@ -1326,3 +1326,28 @@ def test_a_hint_to_discard_for_cheese_is_shown_whole_with_its_reason():
             assert box.bottom <= t.toast_top + t.toast_max_height, "still clear of the log below"
     finally:
         d.close()
+
+
+def test_an_edge_refusal_names_the_connectors_as_the_tiles_draw_them():
+    """'(1)' and '(2)' tied nothing on screen to the tiles: the refusal names each
+    connector's colour and ticks, in English and in German."""
+    from game import i18n, storage
+    from game.scenes.circuit_breaker_words import CONNECTOR_WORDS
+    d = cb_driver()
+    try:
+        t = d.top
+        i = t.view["hand"].index("W1")
+        d.hold(t.hand_rect(i).center, (200, 200))
+        d.key(pygame.K_r)        # W1 at r90: its west 1 meets the box's east 2
+        d.release(house_rect_cell(4, 3).center)
+        assert log(d) == []
+        assert "(1)" not in t.toast and "(2)" not in t.toast, t.toast
+        assert CONNECTOR_WORDS["1"] in t.toast and CONNECTOR_WORDS["2"] in t.toast, t.toast
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+        i18n.load_language("de")
+        german = t.placement_problem(t.view, "W1", (4, 3), 90)
+        assert "Westkante (orange 1 mit einem Strich)" in german, german
+        assert "(hellblau 2 mit zwei Strichen)" in german, german
+    finally:
+        d.close()
+        i18n.load_language("en")
