@@ -248,20 +248,32 @@ class CircuitBreakerTalk:
             return tr("Place the tile you picked on a glowing cell (R or the wheel turns it), or drop it on an "
                       "appliance pile.")
         last = self.last_round()  # a mouse sent now brings nothing back (CB-18): the prompt leaves it out
-        if done:
-            return tr("Both placements are made: discard for cheese, then End turn.") if last else \
-                tr("Both placements are made: send your mouse, discard for cheese, then End turn.")
         legal = self.legal()
+        # only what is still open: the mouse goes once a turn, a discard needs a cube on the cheese tile
+        mouse = not last and any(m.startswith("mouse ") for m in legal)
+        discard = any(m.startswith("discard ") for m in legal)
+        if done:
+            return {(True, True): tr("Both placements are made: send your mouse, discard for cheese, then End turn."),
+                    (True, False): tr("Both placements are made: send your mouse, then End turn."),
+                    (False, True): tr("Both placements are made: discard for cheese, then End turn."),
+                    (False, False): tr("Both placements are made: End turn.")}[mouse, discard]
         if not any(m.startswith("place ") for m in legal):  # "drag tiles in" would send the player trying each
-            mouse = not last and any(m.startswith("mouse ") for m in legal)
             if not self.view.get("hand"):
                 return tr("Your hand is empty: send your mouse for a tile, then End turn.") if mouse \
                     else tr("Your hand is empty: End turn.")
-            return tr("None of your tiles fits your house now: send your mouse, discard for cheese, then End turn.") \
-                if mouse else tr("None of your tiles fits your house now: discard for cheese, then End turn.")
+            return {(True, True): tr("None of your tiles fits your house now: send your mouse, discard for cheese, "
+                                     "then End turn."),
+                    (True, False): tr("None of your tiles fits your house now: send your mouse, then End turn."),
+                    (False, True): tr("None of your tiles fits your house now: discard for cheese, then End turn."),
+                    (False, False): tr("None of your tiles fits your house now: End turn.")}[mouse, discard]
         if last:
-            return tr("Last round: drag tiles into your house (2 per turn), discard for cheese, then End turn.")
-        return tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, then End turn.")
+            return tr("Last round: drag tiles into your house (2 per turn), discard for cheese, then End turn.") \
+                if discard else tr("Last round: drag tiles into your house (2 per turn), then End turn.")
+        return {(True, True): tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, "
+                                 "then End turn."),
+                (True, False): tr("Drag tiles into your house (2 per turn), send your mouse, then End turn."),
+                (False, True): tr("Drag tiles into your house (2 per turn), discard for cheese, then End turn."),
+                (False, False): tr("Drag tiles into your house (2 per turn), then End turn.")}[mouse, discard]
 
     def mouse_warnings(self) -> list[str]:
         """On your turn, a line for each rival mouse on one of your appliances: it takes that

@@ -1351,3 +1351,23 @@ def test_an_edge_refusal_names_the_connectors_as_the_tiles_draw_them():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_once_the_mouse_is_sent_the_prompt_no_longer_asks_for_it():
+    d = cb_driver(["mouse wire-stack"])
+    try:
+        t = d.top
+        assert "mouse" not in t.prompt() and "cheese" in t.prompt(), t.prompt()
+        t.act("place A1 at 3,4 r180")
+        t.act("place A2 at 4,3 r270")
+        assert t.prompt() == "Both placements are made: discard for cheese, then End turn."
+    finally:
+        d.close()
+    d = cb_driver(["place A1 at 3,4 r180", "place A2 at 4,3 r270"])
+    try:
+        t = d.top
+        assert t.prompt() == "Both placements are made: send your mouse, discard for cheese, then End turn."
+        t.act("mouse wire-stack")
+        assert t.prompt() == "Both placements are made: discard for cheese, then End turn."
+    finally:
+        d.close()
