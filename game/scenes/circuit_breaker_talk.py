@@ -185,17 +185,22 @@ class CircuitBreakerTalk:
 
     def result_lines(self) -> list[str]:
         v = self.session.view(self.viewer)
-        lines = []
+        # the key once, then a plain sentence per seat (no "x1 = 1 -> 1" and no star legend per line)
+        lines = [tr("For each player: every appliance type in the house, how many, and its points "
+                    "(a type on that player's objective card scores more).")]
         revealed = v.get("revealed") or {}
         for seat in range(self.session.num_players):
             score = helpers.house_score(v, seat=seat) if (seat == self.viewer or revealed) else None
             if score is None:
                 continue
-            parts = [f"{tr(t['name'])} x{t['count']}{'*' if t['on_card'] else ''} = {t['points']}"
+            parts = [(tr("{name}: {count} on the card, {points}", name=tr(t["name"]), count=t["count"],
+                         points=points_text(t["points"])) if t["on_card"] else
+                      tr("{name}: {count}, {points}", name=tr(t["name"]), count=t["count"],
+                         points=points_text(t["points"])))
                      for t in score["types"] if t["count"]]
             names = {t["type"]: tr(t["name"]) for t in score["types"]}  # a card's number means nothing to a player
-            lines.append(tr("{who}: {parts} -> {total} (card: {types}; * = on the card)", who=self.seat_name(seat),
-                            parts=", ".join(parts) or tr("no appliances"), total=score["total"],
+            lines.append(tr("{who}: {total}. {parts}. Objective card: {types}.", who=self.seat_name(seat),
+                            total=points_text(score["total"]), parts="; ".join(parts) or tr("No appliances"),
                             types=", ".join(names[t] for t in score["card_types"])))
         lines.append(tr("Ties: most cheese, then most appliances in the house."))
         tie = self.tie_break_line(v)
@@ -320,3 +325,7 @@ class CircuitBreakerTalk:
         pygame.draw.line(surface, theme.BLACK, (HOUSE.x + 7, top + 11), (HOUSE.x + 7, top + 12), 2)
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (HOUSE.x + 20, top + 19 * i), 15, theme.TEXT, bold=True, max_width=width)
+
+
+def points_text(n: int) -> str:
+    return tr("1 point") if n == 1 else tr("{n} points", n=n)
