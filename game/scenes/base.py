@@ -39,6 +39,7 @@ class AppScene(Scene):
     toast_top: int | None = None  # top edge of toast messages; None: they sit at the bottom
     toast_min_height = 0  # a taller box covers a whole area instead of half a line of it
     toast_max_height: int | None = None  # a box never taller than this (smaller text instead)
+    toast_spill = 0  # how far past toast_max_height a message at the smallest size may grow before it is cut
     toast_span = (0, 1280)  # the strip of the screen (left, right) a message is centred in
     toast_width = 940  # the widest a message box grows within its strip
     # seconds a fresh scene ignores key presses and clicks: a quick second Enter or click was
@@ -238,7 +239,8 @@ class AppScene(Scene):
     def toast_lines(self, width: int) -> tuple[int, int, list[str]]:
         """The message's text size, line pitch and lines. With ``toast_max_height`` a long
         message (or a large reading size) gets smaller text, then less room between its
-        lines, rather than a box over what lies below, and as a last resort loses its end."""
+        lines, rather than a box over what lies below; then, by up to ``toast_spill``, a box
+        over what lies below; and as a last resort it loses its end."""
         size, gap = theme.reading(18), TOAST_LINE_GAP
         lines = theme.wrap(self.toast, size, width)
         room = self.toast_max_height
@@ -250,6 +252,13 @@ class AppScene(Scene):
         # a hint's reason cut off ("..., but cheese...") tells nothing: close up the lines first
         while gap > TOAST_TIGHT_GAP and 16 + (size + gap) * len(lines) > room:
             gap -= 1
+        if 16 + (size + gap) * len(lines) > room and self.toast_spill:
+            # still too long (German runs a third longer): the box grows over what lies below
+            # for as long as it shows, rather than ending in "..."
+            room += self.toast_spill
+            gap = TOAST_LINE_GAP
+            while gap > TOAST_TIGHT_GAP and 16 + (size + gap) * len(lines) > room:
+                gap -= 1
         fit = max(1, (room - 16) // (size + gap))
         if len(lines) > fit:
             last = lines[fit - 1].rstrip(" .")

@@ -35,7 +35,13 @@ from game.scenes.breaker_blocks_board import (
     parse_cell,
 )
 from game.scenes.breaker_blocks_talk import BreakerBlocksTalk
-from game.scenes.table_base import PANEL_TOAST_MAX_HEIGHT, PANEL_TOAST_SPAN, PANEL_TOAST_TOP, TableScene
+from game.scenes.table_base import (
+    PANEL_TOAST_MAX_HEIGHT,
+    PANEL_TOAST_SPAN,
+    PANEL_TOAST_SPILL,
+    PANEL_TOAST_TOP,
+    TableScene,
+)
 from game.ui import draw, theme
 from game.ui.breaker_blocks_tiles import OWNER, side_point, tile_image
 from game.ui.drag import DragController
@@ -58,6 +64,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     # messages in the side panel (this game shows no status there): in the middle column they
     # covered the actions left this turn, and at large reading sizes the piles they named
     toast_top, toast_span, toast_max_height = PANEL_TOAST_TOP, PANEL_TOAST_SPAN, PANEL_TOAST_MAX_HEIGHT
+    toast_spill = PANEL_TOAST_SPILL
     hidden_information = False  # all tiles are open: seats swap without a hand-off screen
 
     def __init__(self, app, session) -> None:

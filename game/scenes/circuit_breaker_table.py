@@ -37,6 +37,7 @@ from game.scenes.circuit_breaker_talk import CircuitBreakerTalk
 from game.scenes.table_base import (
     PANEL_TOAST_MAX_HEIGHT,
     PANEL_TOAST_SPAN,
+    PANEL_TOAST_SPILL,
     PANEL_TOAST_TOP,
     TableScene,
 )
@@ -58,6 +59,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     # area covers something needed, your house, hand, objective, the market or the other
     # players' houses (a refusal must not hide the house the mouse was dropped on)
     toast_top, toast_span, toast_max_height = PANEL_TOAST_TOP, PANEL_TOAST_SPAN, PANEL_TOAST_MAX_HEIGHT
+    toast_spill = PANEL_TOAST_SPILL
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

@@ -36,6 +36,7 @@ HINT_BUTTON = (PANEL_RECT.right - 94, PANEL_RECT.y + 12, 82, 32)  # top right of
 PANEL_TOAST_TOP = PANEL_RECT.y + 72
 PANEL_TOAST_SPAN = (PANEL_RECT.x, PANEL_RECT.right)
 PANEL_TOAST_MAX_HEIGHT = LOG_HEADING.y - 4 - PANEL_TOAST_TOP  # clear of the log's heading too
+PANEL_TOAST_SPILL = LOG_RECT.height // 2  # a message too long for the strip covers the log's top half a while
 AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people can follow
 AUTOPLAY_SPEC = "ai:easy"
 

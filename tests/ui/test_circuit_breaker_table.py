@@ -1374,3 +1374,28 @@ def test_once_the_mouse_is_sent_the_prompt_no_longer_asks_for_it():
         assert t.prompt() == "Both placements are made: discard for cheese, then End turn."
     finally:
         d.close()
+
+
+def test_in_german_a_hint_to_discard_for_cheese_is_shown_whole():
+    """German runs longer: at 100 % text the hint needed more lines than the strip under the
+    turn banner holds and ended in 'Das Plättchen könnte...'. The box now grows over the log."""
+    from game import i18n, storage
+    from game.i18n import tr
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = cb_driver(seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        discards = [a for a in t.legal() if a.startswith("discard")]
+        assert discards
+        for move in discards:
+            text = tr("Hint: {move} {why}", move=t.hint_move(move), why=t.hint_reason(move))
+            assert text.startswith("Tipp: "), text
+            t.show_toast(text, 6)
+            box = d.toast_box(t)
+            # the log's heading lies under the box (drawn first, covered)
+            shown = [line for line, rect, _ in d.labels() if box.contains(rect) and line != tr("Game log")]
+            assert " ".join(shown) == text, (move, shown)
+    finally:
+        d.close()
+        i18n.load_language("en")
