@@ -17,7 +17,7 @@ from game.i18n import tr, tr_message
 from game.rules.breaks import is_wild
 from game.scenes.breaks_layout import BreaksLayout
 from game.scenes.breaks_text import card_name, in_words, narrate
-from game.scenes.table_base import TableScene
+from game.scenes.table_base import PANEL_RECT, TableScene
 from game.ui import cards, draw, theme
 from game.ui.card_motion import Motion, Placed, diff_motion
 from game.ui.drag import DragController
@@ -362,7 +362,7 @@ class BreaksTable(TableScene):
             cp = self.session.current_player
             return self.playing_text(cp)
         if self.selected and self.selected[0] == "break":
-            return tr("Choose your slot where the stolen sequence lands (Esc to go back).")
+            return tr("Choose your slot where the stolen sequence lands (right-click or Esc to go back).")
         if self.selected and self.selected[0] == "slot":  # in the final merges too
             return tr("Merging slot {s}: pick the slot it goes on top of.", s=self.selected[1] + 1)
         legal = self.legal()
@@ -425,6 +425,11 @@ class BreaksTable(TableScene):
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and self.choosing_landing() and (
+                event.button == 3 or (event.button == 1 and self.layout_has_nothing_at(event.pos))):
+            # a mouse player goes back as Esc does: a right-click, or a click on empty table
+            self.selected = ("pending",)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             spot = self.source_at(event.pos)
             if spot is None:
@@ -454,6 +459,14 @@ class BreaksTable(TableScene):
         if event.type == pygame.KEYDOWN:
             return self.on_key(event)
         return False
+
+    def layout_has_nothing_at(self, pos: tuple[int, int]) -> bool:
+        """Empty table: no pile, card or slot there, and not the side panel (buttons, log)."""
+        return pos[0] < PANEL_RECT.x and self.source_at(pos) is None
+
+    def choosing_landing(self) -> bool:
+        """The drawn card broke a sequence that could land in more than one of your slots."""
+        return bool(self.selected) and self.selected[0] == "break" and self.my_turn()
 
     def drop_zones(self) -> dict[tuple, pygame.Rect]:
         zones = {("discard",): self.layout.DISCARD, ("pending",): self.layout.PENDING}

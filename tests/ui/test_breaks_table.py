@@ -875,3 +875,32 @@ def test_a_drag_while_the_computer_holds_its_drawn_card_says_to_wait():
         assert table.toast == tr("Wait for your turn.")
     finally:
         d.close()
+
+
+def test_a_mouse_player_goes_back_from_choosing_the_landing_by_right_click_or_empty_table():
+    """Choosing where a stolen sequence lands said only 'Esc to go back': a mouse player
+    can also right-click, or click where nothing is, and the prompt says so."""
+    setup = {"tableaux": [[["KD", "KH", "QH", "4H"], [], ["QD"]], [["9C"], ["3H", "3S", "TS", "TC"], ["4C"]]],
+             "deck": ["KC", "2D"]}
+    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": setup})
+    try:
+        table = d.top
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.drag(table.layout.PENDING.center, slot_point(table, 1, 1))
+        assert table.selected == ("break", 1, 1)
+        assert "right-click" in table.prompt()
+        pos = slot_point(table, 0, 0)
+        d.settle()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3))
+        d.frames(2)
+        assert table.selected == ("pending",) and actions(d) == ["draw"], "a right-click lands nothing"
+        d.drag(table.layout.PENDING.center, slot_point(table, 1, 1))
+        assert table.selected == ("break", 1, 1)
+        empty = (20, 360)
+        assert table.source_at(empty) is None
+        d.click(empty)
+        assert table.selected == ("pending",) and actions(d) == ["draw"]
+    finally:
+        d.close()
