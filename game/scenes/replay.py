@@ -180,12 +180,17 @@ class ReplayScene(AppScene):
     def enter(self) -> None:
         self.table.enter()
         x = PANEL_RECT.x
-        # for the mouse; the keys (arrows, Home/End, Esc) do the same, so these take no focus
-        self.button(tr("Previous"), (x + 12, 646, 88, 40), lambda: self.go(self.step - 1), focusable=False,
+        # for the mouse; the keys (arrows, Home/End, V, Esc) do the same, so these take no focus
+        self.button(tr("Start"), (x + 12, 614, 70, 40), lambda: self.go(0), focusable=False, tooltip=tr("Home"))
+        self.button(tr("End"), (x + 88, 614, 70, 40), lambda: self.go(len(self.full.actions)), focusable=False,
+                    tooltip=tr("End"))
+        self.button(tr("Change view"), (x + 164, 614, 128, 40), self.next_view, focusable=False,
+                    tooltip=tr("V: the game as the next seat sees it"))
+        self.button(tr("Previous"), (x + 12, 660, 88, 40), lambda: self.go(self.step - 1), focusable=False,
                     tooltip=tr("Left"))
-        self.button(tr("Next"), (x + 108, 646, 88, 40), lambda: self.go(self.step + 1), focusable=False,
+        self.button(tr("Next"), (x + 108, 660, 88, 40), lambda: self.go(self.step + 1), focusable=False,
                     tooltip=tr("Right"))
-        self.button(tr("Close"), (x + 204, 646, 88, 40), self.stack.pop, focusable=False, tooltip=tr("Esc"))
+        self.button(tr("Close"), (x + 204, 660, 88, 40), self.stack.pop, focusable=False, tooltip=tr("Esc"))
         self.go(self.step)
 
     def exit(self) -> None:
@@ -213,14 +218,18 @@ class ReplayScene(AppScene):
         if key in moves:
             self.go(moves[key])
             return True
-        if key == pygame.K_v:  # look through another seat's eyes (secrets of that seat)
-            self.viewer = (self.viewer + 1) % self.session.num_players
-            self.go(self.step)
+        if key == pygame.K_v:
+            self.next_view()
             return True
         if key == pygame.K_ESCAPE:
             self.stack.pop()
             return True
         return True
+
+    def next_view(self) -> None:
+        """Look through the next seat's eyes (that seat's secrets)."""
+        self.viewer = (self.viewer + 1) % self.session.num_players
+        self.go(self.step)
 
     def update(self, dt: float) -> None:
         self.table.update(dt)

@@ -651,3 +651,32 @@ def test_a_replay_never_asks_for_a_move_only_names_who_moves_next():
             assert seen == {0, 1}, "both a person's turn and the computer's were stepped through"
         finally:
             d.close()
+
+
+def test_a_replay_jumps_and_changes_whose_view_by_mouse_too():
+    """Whose view (V) and the jumps to the start and the end (Home/End) were keyboard-only:
+    they have buttons, each naming its key in the tooltip."""
+    from game.i18n import tr
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0, "turn_cap": 1})
+    session.apply("play 0 at 1,-1 from N", 0)
+    session.apply("end", 0)
+    session.apply("end", 1)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        replay = d.top
+        buttons = {b.text: b for b in replay._callbacks}
+        total = len(replay.full.actions)
+        assert replay.step == total > 1
+        d.click(buttons[tr("Start")].rect.center)
+        assert replay.step == 0
+        d.click(buttons[tr("End")].rect.center)
+        assert replay.step == total
+        viewer = replay.viewer
+        d.click(buttons[tr("Change view")].rect.center)
+        assert replay.viewer == (viewer + 1) % 2 and replay.table.viewer == replay.viewer
+        assert {buttons[tr(label)].tip for label in ("Start", "End", "Change view")} == {
+            tr("Home"), tr("End"), tr("V: the game as the next seat sees it")}
+        rects = [b.rect for b in replay._callbacks]
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "no overlaps"
+    finally:
+        d.close()
