@@ -59,8 +59,8 @@ class CubeTable(TableScene):
         if self.hinted_shape() is None or not self.toast:
             return 0, self.TOAST_RIGHT
         area = self.hint_area()
-        size, lines = self.toast_lines(min(self.toast_width, self.TOAST_RIGHT - 16) - 40)
-        if self.toast_top + 16 + (size + 8) * len(lines) <= area.top:
+        _, pitch, lines = self.toast_lines(min(self.toast_width, self.TOAST_RIGHT - 16) - 40)
+        if self.toast_top + 16 + pitch * len(lines) <= area.top:
             return 0, self.TOAST_RIGHT  # the whole width still ends above the shape
         # no question pad while building the secret: the box may reach the side panel
         return area.right, self.TOAST_RIGHT if self.phase() == "play" else PANEL_RECT.x
