@@ -13,6 +13,15 @@ from game.ui.breaker_blocks_tiles import side_point
 from tests.ui.driver import Driver
 
 
+def one_turn_each_finished() -> GameSession:
+    """A game over after one turn each (turn_cap 1): the person played power 0, the computer passed."""
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0, "turn_cap": 1})
+    session.apply("play 0 at 1,-1 from N", 0)
+    session.apply("end", 0)
+    session.apply("end", 1)
+    return session
+
+
 def bb_driver(actions=()) -> Driver:
     session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0})
     for a in actions:
@@ -597,10 +606,7 @@ def test_the_piles_ask_for_a_click_only_while_you_can_draw():
         assert pile_caption(d) == "Piles (both players' piles are open)", "after the game"
     finally:
         d.close()
-    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0, "turn_cap": 1})
-    session.apply("play 0 at 1,-1 from N", 0)
-    session.apply("end", 0)
-    session.apply("end", 1)
+    session = one_turn_each_finished()
     d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
     try:
         d.key(pygame.K_HOME)

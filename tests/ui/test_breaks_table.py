@@ -17,6 +17,10 @@ from tests.ui.driver import Driver
 X1_DECK = ["7H", "2C", "9H", "KS", "3D", "7C", "4H", "QS", "8C"]
 
 
+# seat 1 draws KC, which breaks seat 2's slot 1 ([9C]); seat 1 has an empty slot 2
+BREAK_KC_SETUP = {"tableaux": [[["KD", "KH", "QH", "4H"], [], ["QD"]], [["9C"], ["3H", "3S", "TS", "TC"], ["4C"]]],
+                  "deck": ["KC", "2D"]}
+
 def table_driver(seats, options, seed=0, **config) -> Driver:
     session = GameSession("breaks", seats, seed=seed, options=options)
     config.setdefault("autosave", False)
@@ -122,9 +126,7 @@ def test_merge_by_dragging_one_sequence_onto_another(x1):
 
 
 def test_break_asks_where_the_stolen_sequence_lands():
-    setup = {"tableaux": [[["KD", "KH", "QH", "4H"], [], ["QD"]], [["9C"], ["3H", "3S", "TS", "TC"], ["4C"]]],
-             "deck": ["KC", "2D"]}
-    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": setup})
+    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": BREAK_KC_SETUP})
     try:
         table = d.top
         d.key(pygame.K_d)
@@ -562,9 +564,7 @@ def test_while_choosing_a_landing_a_click_on_another_sequence_or_the_drawn_card_
     """Choosing where stolen cards land, a click on another opponent's sequence breaks that
     one instead, and a click on the drawn card goes back to holding it: no 'That does not
     go there.' for either."""
-    setup = {"tableaux": [[["KD", "KH", "QH", "4H"], [], ["QD"]], [["9C"], ["3H", "3S", "TS", "TC"], ["4C"]]],
-             "deck": ["KC", "2D"]}
-    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": setup})
+    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": BREAK_KC_SETUP})
     try:
         table = d.top
         d.key(pygame.K_d)
@@ -880,9 +880,7 @@ def test_a_drag_while_the_computer_holds_its_drawn_card_says_to_wait():
 def test_a_mouse_player_goes_back_from_choosing_the_landing_by_right_click_or_empty_table():
     """Choosing where a stolen sequence lands said only 'Esc to go back': a mouse player
     can also right-click, or click where nothing is, and the prompt says so."""
-    setup = {"tableaux": [[["KD", "KH", "QH", "4H"], [], ["QD"]], [["9C"], ["3H", "3S", "TS", "TC"], ["4C"]]],
-             "deck": ["KC", "2D"]}
-    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": setup})
+    d = table_driver(["human", "human"], {"first_player": 0, "break_to_empty": True, "setup": BREAK_KC_SETUP})
     try:
         table = d.top
         d.key(pygame.K_d)

@@ -15,6 +15,7 @@ from game.scenes.stats_scene import StatsScene
 from game.session import GameSession
 from game.stats import Stats, record_result, table_level
 from tests.ui.driver import Driver, break_game_data
+from tests.ui.test_breaker_blocks_table import one_turn_each_finished
 
 ENDGAME = {"first_player": 1, "setup": {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]],
                                                      [["9S"], ["KD"], ["2C"]]], "deck": ["9H"]}}
@@ -657,10 +658,7 @@ def test_a_replay_jumps_and_changes_whose_view_by_mouse_too():
     """Whose view (V) and the jumps to the start and the end (Home/End) were keyboard-only:
     they have buttons, each naming its key in the tooltip."""
     from game.i18n import tr
-    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0, "turn_cap": 1})
-    session.apply("play 0 at 1,-1 from N", 0)
-    session.apply("end", 0)
-    session.apply("end", 1)
+    session = one_turn_each_finished()
     d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
     try:
         replay = d.top
