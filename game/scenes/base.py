@@ -249,17 +249,16 @@ class AppScene(Scene):
         while size > 13 and 16 + (size + gap) * len(lines) > room:
             size -= 1
             lines = theme.wrap(self.toast, size, width)
-        # a hint's reason cut off ("..., but cheese...") tells nothing: close up the lines first
-        while gap > TOAST_TIGHT_GAP and 16 + (size + gap) * len(lines) > room:
-            gap -= 1
-        if 16 + (size + gap) * len(lines) > room and self.toast_spill:
-            # still too long (German runs a third longer): the box grows over what lies below
-            # for as long as it shows, rather than ending in "..."
-            room += self.toast_spill
+        # a hint's reason cut off ("..., but cheese...") tells nothing: close up the lines
+        # first; still too long (German runs a third longer), the box grows over what lies
+        # below by up to toast_spill for as long as it shows, rather than ending in "..."
+        for limit in (room, room + self.toast_spill):
             gap = TOAST_LINE_GAP
-            while gap > TOAST_TIGHT_GAP and 16 + (size + gap) * len(lines) > room:
+            while gap > TOAST_TIGHT_GAP and 16 + (size + gap) * len(lines) > limit:
                 gap -= 1
-        fit = max(1, (room - 16) // (size + gap))
+            if 16 + (size + gap) * len(lines) <= limit:
+                break
+        fit = max(1, (limit - 16) // (size + gap))
         if len(lines) > fit:
             last = lines[fit - 1].rstrip(" .")
             while " " in last and theme.font(size).size(last + "...")[0] > width:
