@@ -52,6 +52,7 @@ class AppScene(Scene):
         self.ui = acquire_manager(app.display)
         self.focus = FocusRing()
         self._callbacks: dict[object, Callable[[], None]] = {}
+        self._back_callbacks: dict[object, Callable[[], None]] = {}  # a right-click on a cycle button
         self.toast: str | None = None
         self.toast_rect: pygame.Rect | None = None  # where the last frame drew the message
         self.toast_time = 0.0
@@ -79,7 +80,8 @@ class AppScene(Scene):
     def cycle_button(self, rect: tuple[int, int, int, int], values: list, labels: Callable[[object], str],
                      current: object, on_change: Callable[[object], None],
                      prefix: str = "") -> LabelButton:
-        """A button that steps through values (click / Enter / Right: next; Left: previous)."""
+        """A button that steps through values (click / Enter / Right: next; right-click / Left:
+        previous, so a value just passed is one click away, not a whole round)."""
         state = {"i": values.index(current) if current in values else 0}
         btn = None
 
@@ -96,6 +98,8 @@ class AppScene(Scene):
         if len(values) < 2:  # nothing to choose (Breaker Blocks is for two): shown, greyed out
             btn.disable()
         self._callbacks[btn] = lambda: step(1)
+        self._back_callbacks[btn] = lambda: step(-1)
+        btn.generate_click_events_from = frozenset({pygame.BUTTON_LEFT, pygame.BUTTON_RIGHT})
         self.focus.add(Focusable(lambda: btn.rect, lambda: step(1), lambda: btn.is_enabled,
                                  on_left=lambda: step(-1), on_right=lambda: step(1), vanishes=True))
         return btn
@@ -105,6 +109,7 @@ class AppScene(Scene):
         self.ui.clear_and_reset()
         self.focus.clear()
         self._callbacks.clear()
+        self._back_callbacks.clear()
         self.built_language = language()
         self.enter()
 
@@ -165,7 +170,8 @@ class AppScene(Scene):
         if self.focus.handle(event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            cb = self._callbacks.get(event.ui_element)
+            right = getattr(event, "mouse_button", pygame.BUTTON_LEFT) == pygame.BUTTON_RIGHT
+            cb = (self._back_callbacks if right else self._callbacks).get(event.ui_element)
             if cb is not None:
                 self.app.sound.play("pick")
                 cb()

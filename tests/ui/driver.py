@@ -51,11 +51,11 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
         self.frames(frames)
 
-    def click(self, pos: tuple[int, int], frames: int = 2) -> None:
+    def click(self, pos: tuple[int, int], frames: int = 2, button: int = 1) -> None:
         self.settle()
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         self.frames(frames)
 
     def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6, frames: int = 2) -> None:

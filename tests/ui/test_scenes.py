@@ -203,6 +203,43 @@ def test_settings_change_is_saved_and_reloaded():
         d2.close()
 
 
+def test_a_right_click_steps_a_choice_back_on_the_setup_and_settings_screens():
+    """A left click steps a choice on; a right-click steps it back (Human <- AI (easy) <-
+    AI (normal)), so a value just passed is one click away instead of a whole round. The
+    keyboard's Left does the same and Tab still moves on from there."""
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        d.frames(2)
+
+        def seat_2():
+            return next(b for b in d.top._callbacks if b.text.startswith("Seat 2: "))
+        assert seat_2().text == "Seat 2: AI (normal)"
+        d.click(seat_2().rect.center, button=pygame.BUTTON_RIGHT)
+        assert seat_2().text == "Seat 2: AI (easy)" and d.top.seats[1] == "ai:easy"
+        d.click(seat_2().rect.center, button=pygame.BUTTON_RIGHT)
+        d.click(seat_2().rect.center, button=pygame.BUTTON_RIGHT)  # round to the last choice
+        assert seat_2().text == "Seat 2: AI (hard)" and d.top.seats[1] == "ai:hard"
+        d.click(seat_2().rect.center)
+        assert d.top.seats[1] == "human"
+        focus_onto(d, seat_2().rect)
+        d.key(pygame.K_LEFT)
+        assert d.top.seats[1] == "ai:hard"
+        d.key(pygame.K_TAB)
+        assert d.top.focus.current.rect_of() != seat_2().rect, "Tab moves on"
+    finally:
+        d.close()
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.frames(2)
+        speed = next(b for b in d.top._callbacks if b.text.startswith("Animation speed"))
+        d.click(speed.rect.center, button=pygame.BUTTON_RIGHT)
+        assert d.app.settings.animation_speed == "fast" and speed.text == "Animation speed: fast"
+        d.click(speed.rect.center)
+        assert d.app.settings.animation_speed == "normal"
+    finally:
+        d.close()
+
+
 def test_changing_the_language_keeps_the_focus_ring_on_the_language_button():
     """A mouse click on Language showed the keyboard ring on Full screen, the first setting,
     as if that had changed too; by keyboard the ring stays on Language, where Enter steps on."""
