@@ -657,11 +657,10 @@ class BreaksTable(TableScene):
 
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         v = self.view
-        phase = {"play": tr("Play phase"), "final": tr("Final merges"), "over": tr("Game over")}[v["phase"]]
-        lines = [
-            phase,
-            tr("Draw pile {d}, discard pile {x}", d=v["draw_count"], x=v["discard_count"]),
-        ]
+        # once the game is over the banner above says so: no second "Game over" here
+        phase = {"play": tr("Play phase"), "final": tr("Final merges")}.get(v["phase"])
+        lines = [phase] if phase else []
+        lines.append(tr("Draw pile {d}, discard pile {x}", d=v["draw_count"], x=v["discard_count"]))
         if v["phase"] == "play":  # the stall count only matters while cards are still played
             lines.append(tr("Discards in a row: {s} of {limit}", s=v["stall"], limit=v["stall_limit"]))
         opts = v["options"]

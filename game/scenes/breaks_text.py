@@ -102,5 +102,5 @@ def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
                                  "Final merges: each player may merge, then says done.")))
     if after["phase"] == "over" and before["phase"] != "over":
         scores = ", ".join(f"{name(i)} {sc}" for i, sc in enumerate(after["scores"]))
-        out.append((None, tr("Game over. Scores: {scores}.", scores=scores)))
+        out.append((None, tr("Final scores: {scores}.", scores=scores)))  # the banner says "Game over"
     return out

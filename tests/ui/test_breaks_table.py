@@ -12,7 +12,7 @@ from game.scenes.breaks_table import BreaksTable
 from game.scenes.handoff import HandoffScene
 from game.scenes.results import ResultsScene
 from game.session import GameSession
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, breaks_results_of_two_people
 
 X1_DECK = ["7H", "2C", "9H", "KS", "3D", "7C", "4H", "QS", "8C"]
 
@@ -900,5 +900,19 @@ def test_a_mouse_player_goes_back_from_choosing_the_landing_by_right_click_or_em
         assert table.source_at(empty) is None
         d.click(empty)
         assert table.selected == ("pending",) and actions(d) == ["draw"]
+    finally:
+        d.close()
+
+
+def test_once_the_game_is_over_the_side_panel_says_game_over_once():
+    """The banner says "Game over"; the status under it said it again and so did the log's
+    last line ("Game over. Scores: ..."): three times in one panel. The log gives the scores."""
+    d = breaks_results_of_two_people()
+    try:
+        table = d.app.stack.find(BreaksTable)
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert sum("game over" in text.lower() for text in labels) == 1, labels
+        assert table.log_lines[-1][1] == "Final scores: Seat 1 0, Seat 2 0."
+        assert "Draw pile 0, discard pile 0" in labels
     finally:
         d.close()
