@@ -655,14 +655,22 @@ class BreaksTable(TableScene):
             return self.targets_for(src)
         return {}
 
+    def stall_text(self) -> str:
+        """How many more discards in a row end the play phase (BR-13), counted down: "Discards
+        in a row: 0 of 92" did not say what happens at 92."""
+        v = self.view
+        left = v["stall_limit"] - v["stall"]
+        if left <= 1:
+            return tr("The play phase ends with the next discard.")
+        return tr("The play phase ends after {n} more discards in a row.", n=left)
+
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         v = self.view
-        # once the game is over the banner above says so: no second "Game over" here
-        phase = {"play": tr("Play phase"), "final": tr("Final merges")}.get(v["phase"])
-        lines = [phase] if phase else []
-        lines.append(tr("Draw pile {d}, discard pile {x}", d=v["draw_count"], x=v["discard_count"]))
-        if v["phase"] == "play":  # the stall count only matters while cards are still played
-            lines.append(tr("Discards in a row: {s} of {limit}", s=v["stall"], limit=v["stall_limit"]))
+        # first line: the phase. In play the countdown to its end names it; once the game is
+        # over the banner above says so, and no second "Game over" is wanted here.
+        phase = {"play": self.stall_text(), "final": tr("Final merges")}.get(v["phase"])
+        heading = theme.wrap(phase, 16, rect.width) if phase else []
+        lines = [tr("Draw pile {d}, discard pile {x}", d=v["draw_count"], x=v["discard_count"])]
         opts = v["options"]
         flags = [tr("court scoring") if opts.get("scoring") == "court" else None,
                  tr("jokers") if opts.get("jokers") else None, tr("aces wild") if opts.get("aces_wild") else None,
@@ -672,15 +680,21 @@ class BreaksTable(TableScene):
         small: list[str] = []
         if options and theme.font(16).size(options)[0] > rect.width:
             small = theme.wrap(options, 14, rect.width)  # many options or a long translation: smaller lines
-            if v["phase"] == "play":
-                lines.pop(0)  # room for them: "Play phase" goes without saying while discards are counted
+            if len(heading) > 1:
+                lines.clear()  # room for them above the log: the piles' sizes are shown under the piles
         elif options:
             lines.append(options)
-        for i, line in enumerate(lines):
-            colour = theme.TEXT if line == phase else theme.TEXT_DIM
-            theme.draw_text(surface, line, (rect.x, rect.y + 24 * i), 16, colour)
-        for i, line in enumerate(small):
-            theme.draw_text(surface, line, (rect.x, rect.y + 24 * len(lines) + 18 * i), 14, theme.TEXT_DIM)
+        y = rect.y
+        for line in heading:
+            theme.draw_text(surface, line, (rect.x, y), 16, theme.TEXT)
+            y += 20
+        y += 4 if heading else 0
+        for line in lines:
+            theme.draw_text(surface, line, (rect.x, y), 16, theme.TEXT_DIM)
+            y += 24
+        for line in small:
+            theme.draw_text(surface, line, (rect.x, y), 14, theme.TEXT_DIM)
+            y += 18
 
     # --- hints --------------------------------------------------------------------------
     def hint_spots(self, text: str) -> list[pygame.Rect]:

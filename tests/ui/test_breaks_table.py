@@ -234,7 +234,7 @@ def test_results_screen_after_the_final_merges():
         d.key(pygame.K_RETURN)  # hand-off to seat 1
         assert table.viewer == 0 and table.view["phase"] == "final"
         labels = [text for text, _, _ in d.labels(frames=1)]
-        assert not any(text.startswith("Discards in a row") for text in labels), "no stall count once play ends"
+        assert not any(text.startswith("The play phase ends") for text in labels), "no stall count once play ends"
         d.drag(slot_point(table, 0, 1), slot_point(table, 0, 0))  # merge 1 2
         d.frames(30)
         d.drag(slot_point(table, 0, 2), slot_point(table, 0, 0))  # merge 1 3 -> a stack
@@ -915,4 +915,48 @@ def test_once_the_game_is_over_the_side_panel_says_game_over_once():
         assert table.log_lines[-1][1] == "Final scores: Seat 1 0, Seat 2 0."
         assert "Draw pile 0, discard pile 0" in labels
     finally:
+        d.close()
+
+
+def status_text(d: Driver) -> tuple[str, list[pygame.Rect]]:
+    """The words of the status under the banner (wrapped lines joined) and their rects."""
+    from game.scenes.table_base import PANEL_RECT
+    from game.scenes.table_log import LOG_HEADING
+    drawn = [(text, rect) for text, rect, _ in d.labels(frames=1)
+             if PANEL_RECT.collidepoint(rect.topleft) and 80 <= rect.y < LOG_HEADING.top]
+    return " ".join(text for text, _ in drawn), [rect for _, rect in drawn]
+
+
+def test_the_status_says_how_many_more_discards_in_a_row_end_the_play_phase(x1):
+    """'Discards in a row: 0 of 6' did not say what happens at 6: the status counts down to
+    the end of the play phase (BR-13: 2 players x 3 cards in the piles), and starts again
+    when a card is played."""
+    table = x1.top
+    assert table.view["stall_limit"] == 6
+    assert "The play phase ends after 6 more discards in a row." in status_text(x1)[0]
+    for _ in range(5):
+        x1.key(pygame.K_d)
+        x1.frames(40)
+        x1.key(pygame.K_x)
+        x1.frames(40)
+        if table.handoff_pending:
+            x1.key(pygame.K_RETURN)
+    assert table.view["stall"] == 5
+    assert "The play phase ends with the next discard." in status_text(x1)[0]
+
+
+def test_the_countdown_and_every_option_in_german_stay_above_the_game_log():
+    from game.i18n import load_language
+    from game.scenes.table_log import LOG_HEADING
+    options = {"first_player": 0, "scoring": "court", "jokers": True, "aces_wild": True, "two_decks": True,
+               "break_to_empty": True}
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = table_driver(["human", "ai:normal"], options)
+    try:
+        d.frames(3)
+        text, rects = status_text(d)
+        assert "Die Spielphase endet nach" in text and "in leere Fächer brechen" in text
+        assert all(rect.bottom <= LOG_HEADING.top for rect in rects), rects
+    finally:
+        load_language("en")
         d.close()
