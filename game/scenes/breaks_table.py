@@ -47,6 +47,11 @@ def pile_caption_size(captions: list[tuple[str, pygame.Rect]]) -> int:
     return size
 
 
+def done_label() -> str:
+    """The final merges' Done button as labelled: the prompts name it in the very same words."""
+    return tr("Done merging (F)")
+
+
 class BreaksTable(TableScene):
     # messages over the prompt box, beside the piles and the drawn card: clear of every
     # player's cards and stacks at any table size (the prompt is what a message replaces)
@@ -76,7 +81,7 @@ class BreaksTable(TableScene):
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.done_button = self.button(tr("Done merging (F)"), (self.layout.PROMPT.x, self.layout.PROMPT.bottom - 44,
+        self.done_button = self.button(done_label(), (self.layout.PROMPT.x, self.layout.PROMPT.bottom - 44,
                                                                220, 40), self.press_done, object_id="#primary")
         self.done_button.hide()
         self.done_stop = len(self.focus.items) - 1
@@ -368,8 +373,8 @@ class BreaksTable(TableScene):
         legal = self.legal()
         if v["phase"] == "final":
             if not any(text.startswith("merge") for text in legal):
-                return tr("No merge is possible: press Done (F).")
-            return tr("Final merges: drag a sequence onto another, or press Done.")
+                return tr("No merge is possible: press {done}.", done=done_label())
+            return tr("Final merges: drag a sequence onto another, or press {done}.", done=done_label())
         if v.get("pending"):  # name only what this card can do
             card = card_name(v["pending"])
             place = any(text.startswith("place") for text in legal)

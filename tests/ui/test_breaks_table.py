@@ -396,15 +396,27 @@ def test_after_a_draw_the_prompt_names_only_what_the_card_can_do(tableaux, deck,
         d.close()
 
 
-def test_in_the_final_merges_with_nothing_to_merge_the_prompt_says_to_press_done():
-    setup = {"tableaux": [[["9C"], ["2H"], []], [["5S"], ["3S"], ["4D"]]], "deck": []}
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("tableau, words", [
+    ([["9C"], ["2H"], []], {"en": "No merge is possible: press ", "de": "Kein Vereinen möglich: Drück auf "}),
+    ([["9C"], ["2C"], []], {"en": "Final merges: drag a sequence onto another, or press ",
+                            "de": "Letztes Vereinen: Zieh eine Reihe auf eine andere oder drück auf "}),
+])
+def test_in_the_final_merges_the_prompt_names_the_done_button_as_it_is_labelled(language, tableau, words):
+    """The prompt said 'press Done (F)' beside a button labelled 'Done merging (F)'."""
+    from game import i18n
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    setup = {"tableaux": [tableau, [["5S"], ["3S"], ["4D"]]], "deck": []}
     d = table_driver(["human", "human"], {"first_player": 0, "setup": setup})
     try:
         d.frames(3)
-        assert d.top.view["phase"] == "final" and d.top.viewer == 0
-        assert d.top.prompt() == "No merge is possible: press Done (F)."
+        table = d.top
+        assert table.view["phase"] == "final" and table.viewer == 0 and table.done_button.visible
+        assert table.prompt() == f"{words[language]}{table.done_button.text}."
+        assert " ".join(table.prompt_lines()) == table.prompt(), "the whole prompt is shown"
     finally:
         d.close()
+        i18n.load_language("en")
 
 
 def test_page_up_and_page_down_scroll_the_log_without_a_mouse():
