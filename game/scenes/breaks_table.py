@@ -727,7 +727,9 @@ class BreaksTable(TableScene):
                    for t in self.legal()):
                 # a merge banking a stack is open, but the final merges allow any number of them
                 return tr("That merge's stack of five can wait for the final merges: a card from the pile first.")
-            return tr("No merge helps now: see what the pile gives you.")
+            if any(t.startswith("merge ") for t in self.legal()):  # "no merge helps" read as "none is possible"
+                return tr("Merging is possible but would not help you now: see what the pile gives you.")
+            return tr("None of your sequences can merge: see what the pile gives you.")
         if w[0] == "place":
             n = len(mine[int(w[1]) - 1]) + 1
             if n == 1:

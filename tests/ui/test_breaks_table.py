@@ -717,7 +717,7 @@ def test_a_draw_hint_beside_a_stack_banking_merge_says_the_merge_can_wait():
         d.frames(3)
         assert "merge 1 2" in table.legal()
         reason = table.hint_reason("draw")
-        assert "No merge helps" not in reason
+        assert "would not help" not in reason
         assert reason == "That merge's stack of five can wait for the final merges: a card from the pile first."
     finally:
         d.close()
@@ -971,4 +971,22 @@ def test_the_countdown_and_every_option_in_german_stay_above_the_game_log():
         assert all(rect.bottom <= LOG_HEADING.top for rect in rects), rects
     finally:
         load_language("en")
+        d.close()
+
+
+@pytest.mark.parametrize("tableau, reason", [
+    ([["9C"], ["2C"], ["5H"]], "Merging is possible but would not help you now: see what the pile gives you."),
+    ([["9C"], ["2H"], ["5D"]], "None of your sequences can merge: see what the pile gives you."),
+])
+def test_a_draw_hint_says_whether_a_merge_is_possible_at_all(tableau, reason):
+    """'No merge helps now' read as 'no merge is possible' while 9C and 2C could merge: the
+    reason says which of the two it is."""
+    d = table_driver(["human", "ai:normal"], {"first_player": 0,
+                                               "setup": {"tableaux": [tableau, [["5S"], ["3S"], ["4D"]]],
+                                                         "deck": ["7S", "8S"]}})
+    try:
+        d.frames(3)
+        assert ("merge 1 2" in d.top.legal()) is (tableau[1] == ["2C"])
+        assert d.top.hint_reason("draw") == reason
+    finally:
         d.close()
