@@ -170,6 +170,28 @@ def test_a_command_line_game_asks_before_it_replaces_an_unfinished_saved_game():
         d.close()
 
 
+def test_behind_the_question_the_title_screen_is_whole():
+    """The question covered the title before its first frame, and only the top scene updates:
+    the title's buttons (Play on each game, Continue, Settings, Quit) were never laid out and
+    the screen behind the question showed the game list without them."""
+    from game import storage
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.tables import first_table
+    from game.session import GameSession
+    from tests.ui.driver import Driver
+    saved = GameSession("blockers", ["human", "ai:easy"], seed=1)
+    saved.apply(saved.legal_texts()[0], saved.current_player)
+    storage.atomic_write_json(storage.autosave_path(storage.user_dirs()), saved.to_record())
+    d = Driver(lambda app: first_table(app, GameSession("breaks", ["human", "ai:easy"], seed=1)))
+    try:
+        assert isinstance(d.top, ConfirmScene)
+        labels = [text for text, _, _ in d.labels(frames=1)]
+        assert labels.count("Play") == 5 and "Settings" in labels and "Quit" in labels, labels
+        assert any(text.startswith("Continue Blockers!") for text in labels), labels
+    finally:
+        d.close()
+
+
 def test_a_command_line_game_over_a_damaged_save_says_it_was_damaged():
     """Asking whether to replace the save reads it: a damaged one is moved aside, and the
     title must still say so (Continue now resumes the save before it)."""
