@@ -898,9 +898,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             if self.selected == ("pile", kind):
                 draw.dashed_rect(surface, r.inflate(6, 6), theme.GLOW_ALT, width=3)
         other = 1 - cp
-        pile = self.view["piles"][other]
-        text = ", ".join(f"{k}x{pile.get(k, 0)}" for k in self.view["power_kinds"])
+        text = self.pile_words(self.view["piles"][other])
         label = (tr("Your colour pile: {p}", p=text) if other == self.perspective
                  else tr("{who}'s colour pile: {p}", who=self.seat_name(other), p=text))
-        theme.draw_text(surface, label,
-                        (PILE_X, 544), 13, theme.TEXT_DIM)
+        # one line between the piles and the prompt: a full pile in German steps its size down
+        theme.draw_text(surface, label, (PILE_X, 544), 13, theme.TEXT_DIM, max_width=446)

@@ -54,6 +54,12 @@ class BreakerBlocksTalk:
         """A tile kind as prompts name it: "power 2", or an action in capitals (ATTENUATE)."""
         return tr("power {k}", k=kind) if kind.isdigit() else kind.upper()
 
+    def pile_words(self, pile: dict[str, int]) -> str:
+        """A colour pile in plain words: "4 of power 1, 2 of power 2", or "empty" (piles are
+        open, BB-9; "0x0, 1x4" read as a grid of numbers)."""
+        held = [tr("{n} of power {k}", n=pile[k], k=k) for k in self.view["power_kinds"] if pile.get(k, 0)]
+        return ", ".join(held) if held else tr("empty")
+
     def hint_move(self, text: str) -> str:
         w = text.split()
         if w[0] == "draw":

@@ -1204,3 +1204,27 @@ def test_undo_after_the_computers_turn_lists_in_the_log_what_it_took_back_also_a
         assert [line for _, line in d.top.log_lines] == lines
     finally:
         d.close()
+
+
+def colour_pile_line(d: Driver) -> str:
+    return next(text for text, _, _ in d.labels() if "colour pile" in text or "Farbstapel" in text)
+
+
+def test_the_other_colour_pile_reads_in_plain_words_or_empty():
+    from game import i18n
+    d = bb_driver()
+    try:
+        # seat 1 to move: its own pile is laid out as tiles, seat 2's is the line under them
+        assert colour_pile_line(d) == "Seat 2's colour pile: 4 of power 1, 4 of power 2, 3 of power 3"
+        i18n.load_language("de")
+        assert colour_pile_line(d) == "Farbstapel von Platz 2: 4 mit Leistung 1, 4 mit Leistung 2, 3 mit Leistung 3"
+    finally:
+        i18n.load_language("en")
+        d.close()
+    session = GameSession("breaker_blocks", ["human", "human"], seed=1,
+                          options={"setup": {"first_player": 0, "power_counts": {"0": 2, "1": 0, "2": 0, "3": 0}}})
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        assert colour_pile_line(d) == "Seat 2's colour pile: empty"
+    finally:
+        d.close()
