@@ -48,6 +48,7 @@ def data_strings() -> set[str]:
             if not spec.hidden:
                 out |= {spec.label, spec.help} | {str(c).replace("_", " ") for c in spec.choices}  # choice_label
                 out |= {spec.extra.get("seat_label", ""), spec.extra.get("seat_help", "")}  # per-seat options
+                out |= set(spec.extra.get("labels", {}).values())  # words for a number ("no limit")
     out |= {seat_label(s) for s in SEAT_KINDS} | set(RANK_NAMES.values()) | set(SUIT_NAMES.values())
     out |= {p.name for p in PIECES.values()} | set(LEVEL_NAMES.values())
     out |= {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}

@@ -64,6 +64,17 @@ def test_the_circuit_breaker_page_lists_the_rounds_the_set_up_button_offers():
     assert f"bietet {listed} oder {values[-1]}" in german
 
 
+def test_the_breaker_blocks_page_lists_the_turn_limits_the_set_up_button_offers():
+    from game.scenes.setup import int_choices
+    spec = next(o for o in get_rules("breaker_blocks").options if o.name == "turn_cap")
+    values = [str(v) for v in int_choices(spec) if v]  # 0 is "no limit"
+    assert 0 in int_choices(spec)
+    listed = ", ".join(values[:-1])
+    assert f"offers {listed} or {values[-1]} turns, or no limit" in page("breaker_blocks")
+    german = asset("rules", "de", "breaker_blocks.txt").read_text(encoding="utf-8")
+    assert f"bietet {listed} oder {values[-1]} Züge, oder keine Grenze" in german
+
+
 @pytest.mark.parametrize("game", [info.name for info in CATALOG])
 def test_every_page_tells_how_to_play_without_a_mouse(game):
     text = page(game)

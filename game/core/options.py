@@ -27,6 +27,8 @@ class OptionSpec:
     maximum: int | None = None
     allow_none: bool = False
     hidden: bool = False  # not shown in the setup screen
+    # hints for the setup screen: "players" (counts it applies to), "presets" (the whole
+    # numbers its button offers, in order), "labels" (a value's English words, 0: "no limit")
     extra: dict[str, Any] = field(default_factory=dict)
 
     def check(self, value: Any) -> Any:

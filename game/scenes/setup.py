@@ -28,11 +28,16 @@ SEAT_BUTTON_MIN = 176  # a seat button beside per-seat buttons: "Platz 2: KI (mi
 
 
 def int_choices(spec) -> list:
-    """Values a whole-number option cycles through: every value for small ranges, a few
-    sensible presets for big ones (plus the default, and blank when allowed)."""
+    """Values a whole-number option cycles through: its own presets if it names them, else
+    every value for small ranges and a few round numbers for big ones (plus the default,
+    and blank when allowed)."""
     low = spec.minimum if spec.minimum is not None else 0
     high = spec.maximum if spec.maximum is not None else 10
-    if high - low <= 20:
+    if spec.extra.get("presets"):
+        values = [v for v in spec.extra["presets"] if low <= v <= high]
+        if isinstance(spec.default, int) and spec.default not in values:
+            values = sorted([*values, spec.default])
+    elif high - low <= 20:
         values: list = list(range(low, high + 1))
     else:
         presets = {low, high, 5, 10, 12, 16, 20, 30, 40, 60, 100}
@@ -153,7 +158,8 @@ class SetupScene(AppScene):
             return [False, True], lambda v: tr("on") if v else tr("off")
         if spec.kind == "choice":
             return list(spec.choices), choice_label
-        return int_choices(spec), lambda v: tr("default") if v is None else str(v)
+        words = spec.extra.get("labels", {})  # a value that means something else (0: "no limit")
+        return int_choices(spec), lambda v: tr("default") if v is None else tr(words[v]) if v in words else str(v)
 
     def seat_button_text(self, spec: OptionSpec) -> tuple[str, int]:
         """A per-seat button's prefix ("Blocks: ") and a width that holds its longest label."""

@@ -121,6 +121,36 @@ def test_setup_choices_read_as_words():
         d.close()
 
 
+def test_breaker_blocks_turn_limit_offers_game_lengths_and_no_limit_in_words():
+    from game.scenes.breaker_blocks_table import BreakerBlocksTable
+    d = Driver(lambda app: SetupScene(app, "breaker_blocks"), autosave=False)
+    try:
+        d.frames(2)
+        button = next(b for b in d.top._callbacks if b.text.startswith("Turn limit:"))
+        seen = []
+        while button.text not in seen:
+            seen.append(button.text)
+            d.click(button.rect.center)
+        assert seen == [f"Turn limit: {n}" for n in (30, 40, 50)] + ["Turn limit: no limit"] + \
+            [f"Turn limit: {n}" for n in (10, 15, 20, 25)], seen
+        while button.text != "Turn limit: no limit":
+            d.click(button.rect.center)
+        load_language("de")
+        d.top.language_changed()
+        d.frames(1)
+        assert any(b.text == "Zuggrenze: keine" for b in d.top._callbacks)
+        d.click(next(b for b in d.top._callbacks if b.text == "Spiel starten").rect.center, frames=3)
+        assert isinstance(d.top, BreakerBlocksTable) and d.top.session.view(0)["options"]["turn_cap"] == 0
+    finally:
+        load_language("en")
+        d.close()
+    # a limit the screen does not offer still comes from a save or --option; past the maximum it is refused
+    assert GameSession("breaker_blocks", ["human", "human"], seed=1, options={"turn_cap": 999}).view(0)[
+        "options"]["turn_cap"] == 999
+    with pytest.raises(ValueError, match="turn_cap must be at most 999"):
+        GameSession("breaker_blocks", ["human", "human"], seed=1, options={"turn_cap": 1000})
+
+
 @pytest.mark.parametrize(("game", "hidden"), [("breaks", True), ("breaker_blocks", False)])
 def test_setup_promises_hand_offs_only_for_games_with_secrets(game, hidden):
     d = Driver(lambda app: SetupScene(app, game), autosave=False)

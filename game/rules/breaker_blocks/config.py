@@ -14,7 +14,10 @@ from game.rules.breaker_blocks.data import ACTION_TYPES, LEVEL, MAX_COUNT
 from game.rules.breaker_blocks.geometry import KIND_INDEX, KINDS, NKINDS, NPOWER
 
 DEFAULT_TURN_CAP = 30
-MAX_TURN_CAP = 999
+MAX_TURN_CAP = 999  # what a save or --option may hold; the set-up screen offers TURN_CAP_PRESETS
+# a player runs out of power tiles after about 12 to 25 turns (13 tiles, two actions a turn),
+# so a limit under 10 cuts every game short and one over 50 never comes; 0 (no limit) last
+TURN_CAP_PRESETS = (10, 15, 20, 25, 30, 40, 50, 0)
 _SETUP_KEYS = ("first_player", "power_counts", "action_counts")
 
 
@@ -24,7 +27,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
                     "uses four of the simpler ones while you learn."),
     OptionSpec("turn_cap", "int", DEFAULT_TURN_CAP, label="Turn limit", minimum=0, maximum=MAX_TURN_CAP,
                help="The game ends once each player has taken this many turns, if nothing ended it "
-                    "sooner. 0 means no limit."),
+                    "sooner. With no limit, only the rules' other endings end it.",
+               extra={"presets": TURN_CAP_PRESETS, "labels": {0: "no limit"}}),
     FIRST_PLAYER,
     SETUP,
 )
