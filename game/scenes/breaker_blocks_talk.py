@@ -231,4 +231,18 @@ class BreakerBlocksTalk:
         if self.selected is not None:
             return tr("Playing {k}: put it on a glowing socket (click, drag or Enter; the tab takes the marked side, "
                       "R picks another).", k=self.kind_word(self.selected[1]))
-        return tr("Drag a hand tile to a glowing socket, drag one of your leaves to move it, or click a pile to draw.")
+        return self.pick_prompt()
+
+    def pick_prompt(self) -> str:
+        """Nothing picked up yet, so nothing glows: what there is to pick, only what the
+        rules allow now (no leaf to move on a first turn, no pile once both actions are
+        spoken for)."""
+        m = self.moves()
+        parts = ([tr("play a hand tile (drag or click it)")] if m.plays else []) + \
+            ([tr("move one of your leaves in a dashed frame")] if m.rearranges else []) + \
+            ([tr("click a pile to draw")] if m.draws else [])
+        if not parts:
+            return tr("Nothing to play, move or draw now: End turn (N).")
+        text = parts[0] if len(parts) == 1 else tr("{a} or {b}", a=parts[0], b=parts[1]) if len(parts) == 2 \
+            else tr("{a}, {b} or {c}", a=parts[0], b=parts[1], c=parts[2])
+        return text[0].upper() + text[1:] + "."

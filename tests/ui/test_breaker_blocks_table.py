@@ -1228,3 +1228,28 @@ def test_the_other_colour_pile_reads_in_plain_words_or_empty():
         assert colour_pile_line(d) == "Seat 2's colour pile: empty"
     finally:
         d.close()
+
+
+def test_before_a_tile_is_picked_the_prompt_says_what_to_pick_and_names_no_glow():
+    from game import i18n
+    from game.ui import theme
+    d = bb_driver()
+    try:
+        t = d.top
+        d.frames(1)
+        # a first turn: no leaf on the board to move, and nothing glows yet
+        assert t.prompt() == "Play a hand tile (drag or click it) or click a pile to draw."
+        assert not t.sockets_for(t.selected)
+        t.click_hand(0, 0)
+        assert t.sockets_for(t.selected) and "glowing socket" in t.prompt()
+        t.act("play 0 at 1,-1 from N")
+        d.frames(1)
+        assert t.prompt() == ("Play a hand tile (drag or click it), move one of your leaves in a dashed frame "
+                              "or click a pile to draw.")
+        i18n.load_language("de")
+        assert t.prompt() == ("Spiel ein Handplättchen (ziehen oder anklicken), versetz ein Blatt im gestrichelten "
+                              "Rahmen oder klick auf einen Stapel, um ein Plättchen zu ziehen.")
+        assert len(theme.wrap(t.prompt(), 16, 440)) <= 3, "the table shows three lines of prompt"
+    finally:
+        i18n.load_language("en")
+        d.close()
