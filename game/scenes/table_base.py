@@ -30,6 +30,7 @@ log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
 HINT_BUTTON = (PANEL_RECT.right - 94, PANEL_RECT.y + 12, 82, 32)  # top right of the panel, by the turn banner
+COACH_BUTTON_MARGIN = 10  # clear face either side of the coach's Next label (English "Next (Enter)" has 10)
 # A table whose side panel shows no status keeps its messages in the strip under the turn
 # banner (and its "thinking..."): clear of everything in play and of the game log. A long
 # message gets smaller text rather than a box over the log.
@@ -157,6 +158,10 @@ class TableScene(TableHints, TableLog, AppScene):
         if self.tutorial is not None:  # the coach waits for the learner before the opponent moves
             self.coach_next = self.button(tr("Next (Enter)"), (LOG_RECT.right - 150, LOG_RECT.bottom - 48, 140, 40),
                                           self.coach_go_on, object_id="#primary")
+            # a longer label widens it leftwards: German "Weiter (Enter)" came within 2 px of its edges
+            width = max(140, self.coach_next.width_for_label(COACH_BUTTON_MARGIN))
+            self.coach_next.set_dimensions((width, 40))
+            self.coach_next.set_relative_position((LOG_RECT.right - 10 - width, LOG_RECT.bottom - 48))
             self.coach_next.hide()
             # once the lesson is over, the way back is a button too: Esc alone left a mouse player guessing
             self.coach_done = self.button(tr("Back to set-up (Esc)"),

@@ -69,6 +69,12 @@ class LabelButton(pygame_gui.elements.UIButton):
             return max((int(v) for v in width.values()), default=1)
         return int(width or 0)
 
+    def width_for_label(self, margin: int) -> int:
+        """The width that leaves ``margin`` px of the button's face clear either side of its
+        label, at the label's own size on one line."""
+        pad = PADDING + max(0, self.edge_width() - 1)
+        return theme.font(self.label_size, self.label_bold).size(self.text)[0] + 2 * (pad + margin)
+
     def draw_label(self, surface: pygame.Surface) -> None:
         """The label centred in the button; a label too long for one line goes on two when
         the button is tall enough ("Continue Circuit Breaker / (12 moves in)"), else it

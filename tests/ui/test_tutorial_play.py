@@ -241,3 +241,31 @@ def test_enter_twice_at_the_end_of_a_tutorial_goes_back_to_the_setup_screen():
         assert d.top is setup
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_coachs_next_button_leaves_room_round_its_label_in_every_tutorial(language):
+    from game.i18n import load_language
+    from game.scenes.table_base import LOG_RECT
+    from game.ui import theme
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    try:
+        load_language(language)
+        for game in GAMES:
+            for scale in (1.0, 2.0):  # the reading size changes the coach's words, not the button
+                theme.apply_settings(False, scale)
+                start_tutorial(d.app, game)
+                button = d.top.coach_next
+                d.frames(1)
+                label = theme.font(button.label_size, button.label_bold).size(button.text)[0]
+                assert label + 2 * 10 <= button.rect.w - 6, (game, button.text, button.rect)  # 10 px clear each side
+                assert LOG_RECT.contains(button.rect) and button.rect.right == LOG_RECT.right - 10
+                done = d.top.coach_done  # "Back to set-up (Esc)", the width of the coach's box
+                assert theme.font(done.label_size, done.label_bold).size(done.text)[0] + 2 * 10 <= done.rect.w - 6
+                if language == "en":
+                    assert button.rect.w == 140, "the English layout stays as it was"
+                d.app.stack.pop()
+    finally:
+        load_language("en")
+        theme.apply_settings(False, 1.0)
+        d.close()
