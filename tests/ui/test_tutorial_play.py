@@ -269,3 +269,21 @@ def test_the_coachs_next_button_leaves_room_round_its_label_in_every_tutorial(la
         load_language("en")
         theme.apply_settings(False, 1.0)
         d.close()
+
+
+def test_the_breaker_blocks_coach_calls_glowing_only_what_glows_when_the_step_begins():
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    try:
+        start_tutorial(d.app, "breaker_blocks")
+        table = d.top
+        said = []
+
+        def check(step) -> bool:  # before the learner's move: nothing held, so only held tiles' sockets glow
+            said.append(step.say)
+            if "glowing" in step.say:
+                assert table.sockets_for(table.selected), f"nothing glows yet: {step.say!r}"
+            return False
+        _play_to_the_end(d, table, until=check)
+        assert any("outlined socket" in text for text in said)
+    finally:
+        d.close()
