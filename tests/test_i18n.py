@@ -570,3 +570,19 @@ def test_german_tells_a_past_event_in_the_perfekt_not_a_praeteritum_passive():
         catalogue = json.loads(asset("i18n", *name.split("/")).read_text(encoding="utf-8"))
         old = [german for german in catalogue.values() if re.search(r"\bwurden?\b", german)]
         assert not old, (name, old[:3])
+
+
+TURN_WORDS = {"Zug", "Zugs", "Züge", "Zügen", "Zuggrenze"}  # "turn" in German; a move is Spielzug or Schritt
+
+
+@pytest.mark.parametrize("catalogue", [("i18n", "de.json"), ("i18n", "messages", "de.json")])
+def test_german_says_zug_for_a_turn_never_for_a_move(catalogue):
+    """A turn may hold several moves (Breaker Blocks: two actions and their steps), and
+    English keeps them apart: a German text about moves and not turns uses no word for a
+    turn ("Züge" meant both, so 'take back a move' and 'Turns played' read alike).
+    "am Zug" is the idiom for whose turn it is."""
+    entries = json.loads(asset(*catalogue).read_text(encoding="utf-8"))
+    for english, german in entries.items():
+        if re.search(r"\bmoves?\b", english) and not re.search(r"\bturns?\b", english):
+            words = set(re.findall(r"\w+", german.replace("am Zug", "")))
+            assert not words & TURN_WORDS and "Zugprotokoll" not in german, (english, german)

@@ -688,7 +688,7 @@ def test_a_long_continue_label_goes_on_two_lines_instead_of_shrinking():
         button = next(b for b in d.top._callbacks if b.text == text)
         drawn = {t: rect for t, rect, _ in d.labels(2)}
         size, lines = two_lines(text, button.rect.inflate(-6, -6), button.label_size, button.label_bold)
-        assert lines == ["Circuit Breaker fortsetzen", "(12 Züge gespielt)"], "the bracket stays whole"
+        assert lines == ["Circuit Breaker fortsetzen", "(12 Schritte gespielt)"], "the bracket stays whole"
         assert size == button.label_size, "at the button's own size, not shrunk"
         assert all(button.rect.contains(drawn[line]) for line in lines)
         assert drawn[lines[0]].bottom <= drawn[lines[1]].top + 2
