@@ -220,6 +220,8 @@ class BreakerBlocksTalk:
                           "side).", k=self.kind_word(self.selected[1]))
             if self.can_act():
                 return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
+            if pend["seat"] == self.perspective:  # your own step, watched (a replay, --autoplay): not "You is"
+                return tr("You are carrying out {k}.", k=pend["tile"].upper())
             return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=pend["tile"].upper())
         if not self.can_act():
             return self.playing_text(self.session.current_player)

@@ -1253,3 +1253,17 @@ def test_before_a_tile_is_picked_the_prompt_says_what_to_pick_and_names_no_glow(
     finally:
         i18n.load_language("en")
         d.close()
+
+
+def test_your_own_action_tile_step_watched_under_autoplay_reads_you_are():
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    for a in ["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+              "play annihilate at 0,-1 from E"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autoplay=True, autosave=False)
+    try:
+        t = d.top
+        assert t.view["pending"]["seat"] == 0 and not t.can_act()
+        assert t.prompt() == "You are carrying out ANNIHILATE."
+    finally:
+        d.close()
