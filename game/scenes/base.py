@@ -6,7 +6,7 @@ window larger than the canvas."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 import pygame_gui
@@ -23,6 +23,15 @@ if TYPE_CHECKING:  # pragma: no cover
 
 TOAST_LINE_GAP = 8  # between the lines of a message, beyond the text size
 TOAST_TIGHT_GAP = 4  # the least: at the smallest size (13 px, 17 px of ascent and descent) lines just clear
+
+
+class ToastLayout(NamedTuple):
+    """A message box as it is drawn: its place, text size, line pitch, lines and first line's top."""
+    rect: pygame.Rect
+    size: int
+    pitch: int
+    lines: list[str]
+    top: int
 
 
 def sentence(reason: str) -> str:
@@ -58,6 +67,7 @@ class AppScene(Scene):
         self.toast_time = 0.0
         self.toast_reword: Callable[[], str] | None = None  # words the message again (see show_toast)
         self.toast_shown: str | None = None  # the message show_toast put up (another may have replaced it)
+        self._toast_layout: tuple[tuple, ToastLayout] | None = None  # the last toast_layout and what it was for
         # a notice that must not be missed, said while another scene lay over this one (see keep_notice)
         self.kept_notice: tuple[Callable[[], str], float] | None = None
         self.opened_at = app.time
@@ -216,10 +226,17 @@ class AppScene(Scene):
         """Places the message box must not cover (e.g. what a hint points at)."""
         return []
 
-    def draw_toast(self, surface: pygame.Surface) -> None:
+    def toast_layout(self) -> ToastLayout | None:
+        """Where the message box goes this frame and its lines (None: no message). Worked
+        out apart from the drawing, so what lies under the box (a table's game log) can
+        make room for it before the box is drawn; kept while nothing it depends on changes."""
         if not self.toast:
-            self.toast_rect = None
-            return
+            return None
+        avoid = self.toast_avoids()
+        key = (self.toast, theme.text_scale, self.toast_top, self.toast_span, self.toast_width,
+               self.toast_min_height, self.toast_max_height, self.toast_spill, tuple(map(tuple, avoid)))
+        if self._toast_layout is not None and self._toast_layout[0] == key:
+            return self._toast_layout[1]
         left, right = self.toast_span
         width = min(self.toast_width, right - left - 16)
         size, pitch, lines = self.toast_lines(width - 40)
@@ -231,16 +248,23 @@ class AppScene(Scene):
             rect.midbottom = (centre, 704)
         else:
             rect.midtop = (centre, self.toast_top)
-        avoid = self.toast_avoids()
         if avoid:  # keep clear of what the message points at: top, else bottom, else the middle
             places = [rect.move(0, dy) for dy in (0, 704 - h - rect.y, 360 - h // 2 - rect.y)]
             rect = min(places, key=lambda r: sum(1 for a in avoid if r.colliderect(a)))
-        self.toast_rect = rect  # where the message is on screen (tests, layout checks)
-        draw.panel(surface, rect, theme.PANEL, edge=None, radius=8)
-        pygame.draw.rect(surface, theme.YELLOW, rect, 2, border_radius=8)
-        top = rect.top + 8 + (h - text_h) // 2
-        for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (rect.centerx, top + pitch * i), size, anchor="midtop")
+        layout = ToastLayout(rect, size, pitch, lines, rect.top + 8 + (h - text_h) // 2)
+        self._toast_layout = (key, layout)
+        return layout
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        layout = self.toast_layout()
+        self.toast_rect = layout.rect.copy() if layout is not None else None  # where it is (tests, layout checks)
+        if layout is None:
+            return
+        draw.panel(surface, layout.rect, theme.PANEL, edge=None, radius=8)
+        pygame.draw.rect(surface, theme.YELLOW, layout.rect, 2, border_radius=8)
+        for i, line in enumerate(layout.lines):
+            theme.draw_text(surface, line, (layout.rect.centerx, layout.top + layout.pitch * i), layout.size,
+                            anchor="midtop")
 
     def toast_lines(self, width: int) -> tuple[int, int, list[str]]:
         """The message's text size, line pitch and lines. With ``toast_max_height`` a long

@@ -33,11 +33,11 @@ HINT_BUTTON = (PANEL_RECT.right - 94, PANEL_RECT.y + 12, 82, 32)  # top right of
 COACH_BUTTON_MARGIN = 10  # clear face either side of the coach's Next label (English "Next (Enter)" has 10)
 # A table whose side panel shows no status keeps its messages in the strip under the turn
 # banner (and its "thinking..."): clear of everything in play and of the game log. A long
-# message gets smaller text rather than a box over the log.
+# message gets smaller text, then grows over the log's place, which moves down under it (see log_box).
 PANEL_TOAST_TOP = PANEL_RECT.y + 72
 PANEL_TOAST_SPAN = (PANEL_RECT.x, PANEL_RECT.right)
 PANEL_TOAST_MAX_HEIGHT = LOG_HEADING.y - 4 - PANEL_TOAST_TOP  # clear of the log's heading too
-PANEL_TOAST_SPILL = LOG_RECT.height // 2  # a message too long for the strip covers the log's top half a while
+PANEL_TOAST_SPILL = LOG_RECT.height // 2  # a message too long for the strip takes up to the log's top half a while
 AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people can follow
 AUTOPLAY_SPEC = "ai:easy"
 
@@ -748,7 +748,7 @@ class TableScene(TableHints, TableLog, AppScene):
                 self.open_rules()
                 return True
             if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # the log, without a mouse
-                page = max(1, log_rows() - 1)
+                page = max(1, log_rows(self.log_box()[1]) - 1)
                 self.log_scroll = max(0, self.log_scroll + (page if event.key == pygame.K_PAGEUP else -page))
                 return True
             if event.key == pygame.K_h and not event.mod & pygame.KMOD_SHIFT:

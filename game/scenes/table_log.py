@@ -17,9 +17,12 @@ LOG_RECT = pygame.Rect(976, 200, 288, 412)
 LOG_HEADING = pygame.Rect(LOG_RECT.x, LOG_RECT.y - 22, LOG_RECT.w, 22)  # "Game log" above it
 
 
-def log_rows() -> int:
-    """How many lines of the game log fit its box at the reading size."""
-    return (LOG_RECT.height - 10) // theme.reading(19)
+LOG_GAP = 4  # between a message box grown over the log's place and the log's heading
+
+
+def log_rows(box: pygame.Rect = LOG_RECT) -> int:
+    """How many lines of the game log fit its box (``box``) at the reading size."""
+    return max(1, (box.height - 10) // theme.reading(19))
 
 
 class TableLog:
@@ -85,6 +88,21 @@ class TableLog:
                 lines.append((who, tr("Taken back: {line}", line=line)))
         return lines
 
+    def log_box(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The log's heading and box this frame. A message that grows down over the log's
+        place while it shows (see AppScene.toast_spill) pushes the heading under it and the
+        box's top with it, so the message covers neither and the newest lines stay in view;
+        the box keeps its bottom (the buttons under it stay put)."""
+        layout = self.toast_layout()
+        if layout is None:
+            return LOG_HEADING, LOG_RECT
+        rect = layout.rect
+        over = rect.left < LOG_RECT.right and rect.right > LOG_RECT.left and rect.top < LOG_RECT.bottom
+        if not over or rect.bottom + LOG_GAP <= LOG_HEADING.y:
+            return LOG_HEADING, LOG_RECT
+        heading = LOG_HEADING.move(0, rect.bottom + LOG_GAP - LOG_HEADING.y)
+        return heading, pygame.Rect(LOG_RECT.x, heading.bottom, LOG_RECT.width, LOG_RECT.bottom - heading.bottom)
+
     def add_log(self, seat: int | None, text: str) -> None:
         self.log_lines.append((seat, text))
         self.log_scroll = 0
@@ -104,11 +122,12 @@ class TableLog:
         if self.tutorial is not None:
             self.draw_coach(surface)
             return
-        theme.draw_text(surface, tr("Game log"), LOG_HEADING.topleft, 16, theme.TEXT_DIM, bold=True)
-        pygame.draw.rect(surface, theme.TABLE_DARK, LOG_RECT, border_radius=6)
+        heading, box = self.log_box()
+        theme.draw_text(surface, tr("Game log"), heading.topleft, 16, theme.TEXT_DIM, bold=True)
+        pygame.draw.rect(surface, theme.TABLE_DARK, box, border_radius=6)
         lines = self._wrapped_log()
         per = theme.reading(19)
-        visible = log_rows()
+        visible = log_rows(box)
         self.log_scroll = min(self.log_scroll, max(0, len(lines) - visible))
         start = max(0, len(lines) - visible - self.log_scroll)
         if self.log_scroll == 0:
@@ -116,17 +135,17 @@ class TableLog:
             # "ab." alone, read as noise); the room left stays under the newest line
             start = next((i for i in range(start, len(lines)) if lines[i][2]), start)
         clip = surface.get_clip()
-        surface.set_clip(LOG_RECT)
-        y = LOG_RECT.y + 5
+        surface.set_clip(box)
+        y = box.y + 5
         mark = round(5 * (1 + theme.text_scale) / 2)  # grows a little with the reading text
         for seat, part, first in lines[start:start + visible]:
-            rect = theme.draw_text(surface, part, (LOG_RECT.x + 22, y), theme.reading(14), theme.TEXT)
+            rect = theme.draw_text(surface, part, (box.x + 22, y), theme.reading(14), theme.TEXT)
             mid = rect.centery  # the first line's middle at any reading size
             if first and seat is not None:
-                draw.marker(surface, theme.seat_shape(seat), (LOG_RECT.x + 10, mid), mark, self.seat_colour(seat),
+                draw.marker(surface, theme.seat_shape(seat), (box.x + 10, mid), mark, self.seat_colour(seat),
                             outline=None)
             elif first:  # the table's own news (a take-back, a new round): a dash, so it reads as a new entry
-                pygame.draw.line(surface, theme.TEXT_DIM, (LOG_RECT.x + 11 - mark, mid), (LOG_RECT.x + 9 + mark, mid),
+                pygame.draw.line(surface, theme.TEXT_DIM, (box.x + 11 - mark, mid), (box.x + 9 + mark, mid),
                                  2)
             y += per
         surface.set_clip(clip)

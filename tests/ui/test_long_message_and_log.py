@@ -1,0 +1,53 @@
+"""A message too long for the strip under the turn banner grows over the game log's place
+while it shows (Circuit Breaker, Breaker Blocks): the log's heading and box move down under
+it, so the message covers neither and the log still shows its newest line."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.scenes.breaker_blocks_table import BreakerBlocksTable
+from game.scenes.circuit_breaker_table import CircuitBreakerTable
+from game.scenes.table_log import LOG_HEADING
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+LONG = ("Hint: discard this tile for cheese. It could go in your house, but the cheese is worth more to you "
+        "now: two more cheese pay for the next appliance, and the tile's wires match none of your open edges. "
+        "Keep the blue wire for later, when the kitchen is wired up and the mouse has come home again.")
+
+
+def table(game: str) -> Driver:
+    scene = {"circuit_breaker": CircuitBreakerTable, "breaker_blocks": BreakerBlocksTable}[game]
+    session = GameSession(game, ["human", "human"], seed=1, options={"first_player": 0})
+    return Driver(lambda app: scene(app, session), autosave=False)
+
+
+@pytest.mark.parametrize("game", ["circuit_breaker", "breaker_blocks"])
+def test_a_long_message_moves_the_log_down_instead_of_covering_it(game):
+    d = table(game)
+    try:
+        t = d.top
+        for i in range(40):  # a full log: its newest line is the one that must stay in view
+            t.add_log(i % 2, f"Move {i} was made.")
+        newest = "Move 39 was made."
+        t.show_toast(LONG, 30)
+        box = d.toast_box(t)
+        assert box.bottom > LOG_HEADING.y, "the message is long enough to grow over the log's place"
+        drawn = d.labels()
+        heading = [rect for text, rect, _ in drawn if text == "Game log"]
+        assert heading and not heading[0].colliderect(box), (heading, box)
+        lines = [(rect, clip) for text, rect, clip in drawn if text == newest]
+        assert lines, "the newest log line is drawn"
+        rect, clip = lines[0]
+        assert clip is not None and not clip.colliderect(box), "the log's box lies clear of the message"
+        assert clip.contains(rect) and not rect.colliderect(box), "the newest line is shown whole, uncovered"
+        assert clip.top > heading[0].top
+        # the message whole: nothing of it is cut short to make room
+        shown = [text for text, rect, _ in drawn if box.contains(rect)]
+        assert " ".join(shown) == LONG
+        t.toast = None  # once it goes, the log is back where it was
+        d.frames(1)
+        assert next(rect for text, rect, _ in d.labels() if text == "Game log").topleft == LOG_HEADING.topleft
+    finally:
+        d.close()
