@@ -3,6 +3,7 @@ teaches and each scripted opponent move is legal in order, and the game ends."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,97 @@ def test_a_tutorial_whose_script_cannot_be_played_does_not_start(tmp_path: Path,
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def _leaves(value, path=()):
+    """Every (path, leaf) of a view or save, list positions left out of the path: where a
+    thing lies (a rack, the pending card), not in which order."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, (*path, str(key)))
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _leaves(item, path)
+    elif value is not None:
+        yield path, str(value)
+
+
+def _hidden_from(state, learner):
+    """What the learner cannot see now, from the rules' own views: what another seat's view
+    shows that the learner's does not (the card it drew, its rack), and what the whole game
+    holds that no seat's view shows at all (the draw pile)."""
+    views = [set(_leaves(state.view(seat))) for seat in range(state.num_players)]
+    hidden = set().union(*(v for seat, v in enumerate(views) if seat != learner)) - views[learner]
+    seen = {leaf for view in views for _path, leaf in view}
+    hidden |= {(path, leaf) for path, leaf in _leaves(state.to_json()) if leaf not in seen}
+    return hidden
+
+
+def _breaks_words(path, leaf):
+    """How the coach would name a card: '3 of hearts', 'Jack of hearts'."""
+    from game.rules.breaks.cards import DECK
+    from game.scenes.breaks_text import card_name
+    return [card_name(leaf).removeprefix("the ")] if leaf in DECK.codes else []
+
+
+def _blockers_words(path, leaf):
+    """How the coach would name another colour's tile: 'its 1', "blue's 1", 'blue 1'."""
+    from game.rules.blockers.layout import TILES
+    colour = next((p for p in path if p in ("red", "blue", "yellow", "green")), None)
+    if colour is None or leaf not in TILES:
+        return []
+    return [f"{owner} {leaf}" for owner in ("its", f"{colour}'s", colour, "opponent's")]
+
+
+# Circuit Breaker and Break the Cube name no single tile or shape by what a view can list
+# (a Bubble Maker is one of many; the cube's shape is deduced, which
+# test_the_cube_tutorial_guess_follows_from_the_answers_it_shows checks), and Breaker Blocks
+# hides nothing (test below): the two games whose coach names cards and tiles are checked here.
+NAMED = {"breaks": _breaks_words, "blockers": _blockers_words}
+
+
+def _shown_states(game):
+    """(step, state while its words are on show) for every step: a step's words show until
+    its move is made (the opponent's too: the learner reads them and presses Next first);
+    the closing words show on the finished game."""
+    from game.rules import get_rules
+    tutorial = load_tutorial(game)
+    state = get_rules(game).new_game(len(tutorial.seats), 1, **tutorial.options)
+    for step in tutorial.steps:
+        yield step, state
+        text = step.opponent or step.expect
+        if text is not None:
+            state.apply(state.parse(next(str(a) for a in state.legal_actions() if step.accepts(str(a))))
+                        if text.endswith("*") else state.parse(text))
+
+
+@pytest.mark.parametrize("game", sorted(NAMED))
+def test_the_coach_never_names_a_card_or_tile_hidden_from_the_learner(game):
+    """The coach named the opponent's face-down card before it was played ('Your opponent
+    places the 3 of hearts...' while only the opponent had seen it) and the tiles on its
+    hidden rack ('Your opponent places its 1...'): what the coach says at each step may name
+    only what the learner's own view shows then."""
+    learner = load_tutorial(game).seats.index("human")
+    told = []
+    for i, (step, state) in enumerate(_shown_states(game), 1):
+        for path, leaf in _hidden_from(state, learner):
+            for words in NAMED[game](path, leaf):
+                if re.search(rf"(?<!\w){re.escape(words)}(?!\w)", step.say, re.IGNORECASE):
+                    told.append((i, words, step.say))
+    assert not told, told
+
+
+def test_the_breaks_coach_says_nothing_of_how_a_hidden_card_fits():
+    """Whether a card the learner cannot see fits anywhere is as secret as its name ('Your
+    opponent draws a card that fits nowhere...'): no words about fitting while the
+    opponent holds an unseen card or is about to draw one."""
+    for step, state in _shown_states("breaks"):
+        if step.opponent == "draw" or state.view(0)["pending_hidden"]:
+            assert not re.search(r"\bfits?\b|\bnowhere\b", step.say), step.say
+
+
+def test_breaker_blocks_hides_nothing_so_its_coach_may_name_any_tile():
+    """Every seat's view is the same but for whose it is: the coach may name any tile."""
+    for _step, state in _shown_states("breaker_blocks"):
+        mine, theirs = state.view(0), state.view(1)
+        assert {**mine, "seat": None} == {**theirs, "seat": None}
