@@ -39,6 +39,9 @@ PANEL_TOAST_SPAN = (PANEL_RECT.x, PANEL_RECT.right)
 PANEL_TOAST_MAX_HEIGHT = LOG_HEADING.y - 4 - PANEL_TOAST_TOP  # clear of the log's heading too
 PANEL_TOAST_SPILL = LOG_RECT.height // 2  # a message too long for the strip takes up to the log's top half a while
 AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people can follow
+# with animations off a computer's action lands at once: its next one waits this long, so a
+# person can see each step (its lines are marked in the log meanwhile, see mark_log)
+STEP_PAUSE = 0.6
 AUTOPLAY_SPEC = "ai:easy"
 
 
@@ -68,6 +71,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.perspective: int | None = humans[0] if len(humans) == 1 else None
         self.log_lines: list[tuple[int | None, str]] = []
         self.log_scroll = 0
+        self.log_mark: tuple[int, int, float] | None = None  # (log length, entries, until): see mark_log
         self.ai_ticket: Any = None
         self.ai_result: Any = None
         self.ai_ready_at = 0.0
@@ -265,8 +269,11 @@ class TableScene(TableHints, TableLog, AppScene):
         if self.toast is not None and self.toast == self.refusal:
             self.toast = None  # a refusal is done with once a move is made
         self.drop_hint()
-        for who, line in self.narrated(seat, text, log_before, log_after):
+        told = self.narrated(seat, text, log_before, log_after)
+        for who, line in told:
             self.add_log(who, line)
+        if told and self.moves_at_once() and self.is_bot(seat):
+            self.mark_log(len(told), self.app.time)  # nothing flies: the log shows what the computer did
         if self.saves_game:
             self.app.autosave(self.session.to_record())
         self.view = after
@@ -279,7 +286,10 @@ class TableScene(TableHints, TableLog, AppScene):
             self.app.sound.play("end")
             self.on_game_over()
         self.refresh()
-        self.ai_ready_at = self.app.time + self.pause_after(text)
+        pause = self.pause_after(text)
+        if self.moves_at_once() and self.is_bot(seat):
+            pause = max(pause, STEP_PAUSE * self.pace)
+        self.ai_ready_at = self.app.time + pause
         until = self.app.config.until_moves
         if until is not None and len(self.session.log.actions) >= until:
             self.app.quit()  # shutdown flushes the autosave writer
@@ -288,6 +298,11 @@ class TableScene(TableHints, TableLog, AppScene):
     def pause_after(self, text: str) -> float:
         """Seconds the AI waits after an action, so people can follow what happened."""
         return AI_PAUSE * speed_factor(self.app.settings.animation_speed) * self.pace
+
+    def moves_at_once(self) -> bool:
+        """Animations are off: a move lands at once, with no flight to follow (a replay
+        steps at the watcher's own pace)."""
+        return speed_factor(self.app.settings.animation_speed) == 0 and not self.replaying
 
     def on_game_over(self) -> None:
         """Count the result in the statistics and keep the game for replay."""

@@ -18,6 +18,8 @@ LOG_HEADING = pygame.Rect(LOG_RECT.x, LOG_RECT.y - 22, LOG_RECT.w, 22)  # "Game 
 
 
 LOG_GAP = 4  # between a message box grown over the log's place and the log's heading
+MARK_TIME = 1.6  # seconds a computer's move stays marked in the log when moves show at once
+MARK_FADE = 0.4  # the last part of it, over which the mark fades
 
 
 def log_rows(box: pygame.Rect = LOG_RECT) -> int:
@@ -41,6 +43,7 @@ class TableLog:
             self.log_lines.extend(self.narrated(actor, text, before, state.view(seat_view)))
         self._log_asides(len(actions), self.session.current_player, state)
         self.log_scroll = 0
+        self.log_mark = None  # the lines told again: a mark would fall on other lines
 
     def opening_lines(self, view: dict) -> list[tuple[int | None, str]]:
         """Log lines for what happened before the first move (``view``: the game as dealt)."""
@@ -107,6 +110,24 @@ class TableLog:
         self.log_lines.append((seat, text))
         self.log_scroll = 0
 
+    def mark_log(self, count: int, now: float) -> None:
+        """Mark the newest ``count`` log entries for MARK_TIME seconds: a computer's move
+        shown at once (animations off) is read here. Entries added right after a mark that
+        is still on show (the same computer's next action) join it."""
+        end = len(self.log_lines)
+        mark = self.log_mark
+        if mark is not None and now < mark[2] and mark[0] == end - count:
+            count += mark[1]
+        self.log_mark = (end, count, now + MARK_TIME)
+
+    def marked_log(self, now: float) -> tuple[int, float]:
+        """How many of the newest log entries are marked now, and how strongly (1: fully;
+        fading to 0 at the end). A newer entry (someone else's move) ends the mark."""
+        mark = self.log_mark
+        if mark is None or mark[0] != len(self.log_lines) or now >= mark[2]:
+            return 0, 0.0
+        return mark[1], min(1.0, (mark[2] - now) / MARK_FADE)
+
     def _wrapped_log(self) -> list[tuple[int | None, str, bool]]:
         """The log's lines wrapped to the panel, recomputed only when the log changes."""
         key = (len(self.log_lines), self.log_lines[-1] if self.log_lines else None, theme.text_scale)
@@ -138,7 +159,12 @@ class TableLog:
         surface.set_clip(box)
         y = box.y + 5
         mark = round(5 * (1 + theme.text_scale) / 2)  # grows a little with the reading text
-        for seat, part, first in lines[start:start + visible]:
+        marked, strength = self.marked_log(self.app.time)
+        firsts = [i for i, line in enumerate(lines) if line[2]]
+        marked_from = firsts[-marked] if 0 < marked <= len(firsts) else len(lines)
+        for i, (seat, part, first) in enumerate(lines[start:start + visible], start):
+            if i >= marked_from:
+                mark_line(surface, pygame.Rect(box.x + 2, y - 2, box.width - 4, per), strength)
             rect = theme.draw_text(surface, part, (box.x + 22, y), theme.reading(14), theme.TEXT)
             mid = rect.centery  # the first line's middle at any reading size
             if first and seat is not None:
@@ -153,3 +179,11 @@ class TableLog:
             theme.draw_text(surface, tr("(scrolled: wheel down or Page Down for newest)"),
                             (LOG_RECT.right - 6, LOG_RECT.bottom - 4), 12, theme.YELLOW, anchor="bottomright",
                             max_width=LOG_RECT.width - 12)
+
+
+def mark_line(surface: pygame.Surface, rect: pygame.Rect, strength: float) -> None:
+    """A log line marked as just played: a light band across it and a bar at its left."""
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    band.fill((*theme.YELLOW, round(46 * strength)))
+    pygame.draw.rect(band, (*theme.YELLOW, round(255 * strength)), (0, 0, 3, rect.height))
+    surface.blit(band, rect)

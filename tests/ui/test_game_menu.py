@@ -146,7 +146,7 @@ def test_volume_mute_speed_and_text_size_changed_mid_game_take_effect():
         assert d.top is t
         assert d.app.sound.volume == round(volume + 0.1, 1) and d.app.sound.muted
         assert log_text_height(d) > log_height, "the game log reads larger"
-        assert t.pause_after("draw") == 0, "the computer no longer waits between moves"
+        assert t.pause_after("draw") == 0, "no flight to wait for (a computer waits only between its own actions)"
         moves = len(t.session.log.actions)
         d.key(pygame.K_d)  # draw: with animations off the card is in hand at once
         assert len(t.session.log.actions) == moves + 1 and not t.animating
