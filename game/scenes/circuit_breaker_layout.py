@@ -40,6 +40,22 @@ def prompt_lines(text: str) -> tuple[int, list[str]]:
     return size, lines[:2]
 
 
+CAPTION_WIDTH = MARKET_X - HOUSE.x - 12  # the caption over the hand, clear of the market
+
+
+def caption_lines(text: str, first_width: int) -> tuple[int, list[str]]:
+    """(size, lines) of the caption over the hand: one line at 14 px, or 13 px, when it
+    fits; else two lines at 13 px, the project's least reading size (a T wire's caption
+    shrank to 11 px on one line). The first of two lines sits beside your mouse's label,
+    so it is only ``first_width`` wide; the second holds the rest (no caption needs more,
+    tests/ui/test_circuit_breaker_table.py checks: one that did would shrink, not lose words)."""
+    for size in (14, 13):
+        if theme.font(size).size(text)[0] <= CAPTION_WIDTH:
+            return size, [text]
+    first = theme.wrap(text, 13, first_width)[0]
+    return 13, [first, text[len(first):].strip()]
+
+
 def house_rect_cell(x: int, y: int) -> pygame.Rect:
     return pygame.Rect(HOUSE.x + x * HOUSE_CELL, HOUSE.y + (6 - y) * HOUSE_CELL, HOUSE_CELL, HOUSE_CELL)
 

@@ -18,6 +18,7 @@ from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes import circuit_breaker_words as words
 from game.scenes.circuit_breaker_layout import (
+    CAPTION_WIDTH,
     HAND_Y,
     HOUSE,
     HOUSE_CELL,
@@ -26,6 +27,7 @@ from game.scenes.circuit_breaker_layout import (
     MOVE_TIME,
     OBJECTIVE,
     ZOOM_CELL,
+    caption_lines,
     hand_tile_rect,
     house_cell_at,
     house_rect_cell,
@@ -600,9 +602,14 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                             anchor="midtop")
             theme.draw_text(surface, str(i), (HOUSE.x - 10, house_rect_cell(0, i).centery), 11, theme.TEXT_DIM,
                             anchor="center")
+        label, rect = self.mouse_label()
+        theme.draw_text(surface, label, rect.topright, 13, theme.TEXT_DIM, anchor="topright")
+
+    def mouse_label(self) -> tuple[str, pygame.Rect]:
+        """The label left of your mouse's home, and where it is drawn."""
         label = tr("{who}'s mouse", who=self.seat_name(self.viewer)) if self.showing_a_bot else tr("Your mouse")
-        theme.draw_text(surface, label, (self.mouse_home_rect().x - 6, self.mouse_home_rect().y + 10), 13,
-                        theme.TEXT_DIM, anchor="topright")
+        home = self.mouse_home_rect()
+        return label, theme.render(label, 13).get_rect(topright=(home.x - 6, home.y + 10))
 
     def pointed_places(self) -> list[tuple[int, int]]:
         """Where the player points: the mouse pointer, then the keyboard focus (if shown)."""
@@ -660,6 +667,15 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         return tr("Your hand ({n}); turn the held tile with R or the wheel", n=size) if size else \
             tr("Your hand is empty.")
 
+    def draw_caption(self, surface: pygame.Surface, text: str) -> None:
+        """What is pointed at, in yellow over the hand. A long caption takes two lines: the
+        first beside your mouse's label, the second on the caption's usual line, both
+        clear of the focus ring round the hand's tiles."""
+        size, lines = caption_lines(text, self.mouse_label()[1].x - 12 - HOUSE.x)
+        top = HAND_Y - 15 if len(lines) > 1 else HAND_Y
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (HOUSE.x, top + 18 * i), size, theme.YELLOW, max_width=CAPTION_WIDTH)
+
     def draw_hand(self, surface: pygame.Surface) -> None:
         hand = self.view.get("hand") or []
         caption = None
@@ -672,10 +688,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 if caption:
                     break
         if caption:
-            theme.draw_text(surface, caption, (HOUSE.x, HAND_Y), 14, theme.YELLOW, max_width=MARKET_X - HOUSE.x - 12)
+            self.draw_caption(surface, caption)
         else:
             text = self.hand_caption(len(hand))
-            theme.draw_text(surface, text, (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=MARKET_X - HOUSE.x - 12)
+            theme.draw_text(surface, text, (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=CAPTION_WIDTH)
         dragging = self.drag.drag.source if self.drag.active else None
         hidden = self.hidden()
         for i, tile in enumerate(hand):

@@ -37,12 +37,35 @@ _LABEL_IN_BRACKETS = re.compile(r"\(([123U])\)")
 _LABEL_AT_END = re.compile(r"(?<=\s)([123U])$")
 
 
+def connector_name(label: str) -> str:
+    """A connector label ("3") as the tiles draw it: "green 3 with three ticks"."""
+    return tr(CONNECTOR_WORDS[label])
+
+
 def name_connectors(problem: str) -> str:
     """An edge refusal in the chosen language with each connector label ("(3)", "... is 1")
     named the way the tiles draw it ("(green 3 with three ticks)")."""
     text = tr_message(problem)
-    text = _LABEL_IN_BRACKETS.sub(lambda m: f"({tr(CONNECTOR_WORDS[m.group(1)])})", text)
-    return _LABEL_AT_END.sub(lambda m: tr(CONNECTOR_WORDS[m.group(1)]), text)
+    text = _LABEL_IN_BRACKETS.sub(lambda m: f"({connector_name(m.group(1))})", text)
+    return _LABEL_AT_END.sub(lambda m: connector_name(m.group(1)), text)
+
+
+def connectors_phrase(edges: str) -> str:
+    """A tile's connectors named as drawn, each kind once: "connector pink U with a ring",
+    "all three connectors green 3 with three ticks", "connectors orange 1 with one tick and
+    sky blue 2 with two ticks" (a T wire's three alike named three times needed two lines)."""
+    found = [e for e in edges if e != "-"]
+    names = [connector_name(e) for e in found]
+    if len(found) == 1:
+        return tr("connector {name}", name=names[0])
+    if len(set(found)) == 1 and len(found) == 2:
+        return tr("both connectors {name}", name=names[0])
+    if len(set(found)) == 1:
+        return tr("all three connectors {name}", name=names[0]) if len(found) == 3 else \
+            tr("all four connectors {name}", name=names[0])
+    if len(found) == 2:
+        return tr("connectors {a} and {b}", a=names[0], b=names[1])
+    return tr("connectors {a}, {b} and {c}", a=", ".join(names[:-2]), b=names[-2], c=names[-1])
 
 
 def labels(edges: str) -> str:
@@ -85,22 +108,23 @@ def with_tile(tile: str | None, hidden: bool = False) -> str:
 
 
 def tile_caption(tile: str, on_card: bool = False) -> str:
-    """The line shown while pointing at a tile: what it is and its connector labels."""
+    """The line shown while pointing at a tile: what it is and its connectors, named by
+    colour and ticks as the tile draws them (a bare "3" was nowhere on the tile)."""
     info = helpers.tile_info(tile)
-    edges = " ".join(e for e in info["edges"] if e != "-")
+    connectors = connectors_phrase(info["edges"])
     if info["kind"] == "appliance":
         if on_card:
-            return tr("{appliance}, connector {edges} (on your objective card)", appliance=tr(info["name"]),
-                      edges=edges)
-        return tr("{appliance}, connector {edges}", appliance=tr(info["name"]), edges=edges)
+            return tr("{appliance}, {connectors} (on your objective card)", appliance=tr(info["name"]),
+                      connectors=connectors)
+        return tr("{appliance}, {connectors}", appliance=tr(info["name"]), connectors=connectors)
     shape = wire_shape(info["edges"])
     if shape == "straight":
-        return tr("Straight wire, connectors {edges}", edges=edges)
+        return tr("Straight wire, {connectors}", connectors=connectors)
     if shape == "T":
-        return tr("T wire, connectors {edges}", edges=edges)
+        return tr("T wire, {connectors}", connectors=connectors)
     if shape == "cross":
-        return tr("Cross wire, connectors {edges}", edges=edges)
-    return tr("Corner wire, connectors {edges}", edges=edges)
+        return tr("Cross wire, {connectors}", connectors=connectors)
+    return tr("Corner wire, {connectors}", connectors=connectors)
 
 
 def side_word(side: str) -> str:

@@ -368,13 +368,13 @@ def test_pointing_at_a_tile_names_it_and_at_a_thief_tells_what_cheese_costs():
         t = d.top
         assert t.viewer == 0 and t.my_turn()
         texts = point_at(d, t.spot_rect("appliance-1").center)   # A3 lies on top of the pile
-        assert "Bubble Maker, connector 3 (on your objective card)" in texts
+        assert "Bubble Maker, connector green 3 with three ticks (on your objective card)" in " ".join(texts)
         texts = point_at(d, house_rect_cell(3, 3).center)        # the box is not a tile
         assert not any(", connector" in text for text in texts)
         wire = t.view["hand"].index("W1")
-        assert "Straight wire, connectors 1 1" in point_at(d, t.hand_rect(wire).center)
+        assert "Straight wire, both connectors orange 1 with one tick" in point_at(d, t.hand_rect(wire).center)
         texts = point_at(d, t.mouse_rect(1).center)              # seat 2's mouse on our A1
-        assert "Click: 1 cheese (you have 1) sends Seat 2 (AI)'s mouse to the appliance stack." in texts
+        assert "Click: 1 cheese (you have 1) sends Seat 2 (AI)'s mouse to the appliance stack." in " ".join(texts)
     finally:
         d.close()
 
@@ -1351,6 +1351,68 @@ def test_an_edge_refusal_names_the_connectors_as_the_tiles_draw_them():
         german = t.placement_problem(t.view, "W1", (4, 3), 90)
         assert "Westkante (orange 1 mit einem Strich)" in german, german
         assert "(hellblau 2 mit zwei Strichen)" in german, german
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
+def test_a_tiles_caption_names_its_connectors_as_drawn_on_two_lines_at_13_px_at_least():
+    """The caption said 'T wire, connectors 1 2 3', which nothing on the tile showed: it
+    names each connector by colour and ticks, as the edge refusals do. A T wire's caption
+    then needs two lines (on one it shrank to 11 px): each at 13 px at least, clear of the
+    mouse's label beside it and of the focus ring round the hand below, in German too."""
+    from game import i18n, storage
+    from game.scenes.circuit_breaker_words import CONNECTOR_WORDS
+    from game.shots import text_problems
+    setup = {**S, "wire_order": ["W28", "W10", *S["wire_order"]]}  # a splitter T and a T of 2s in seat 1's hand
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": setup})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        hand = t.view["hand"]
+        for language in ("en", "de"):
+            storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+            i18n.load_language(language)
+            for tile in ("W28", "W10"):
+                pos = t.hand_rect(hand.index(tile)).center
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                d.frames(1)
+                labels = d.labels(frames=1)
+                caption = t.describe_tile(tile)
+                labels_for = {"W28": "123", "W10": "2"}[tile]
+                assert all(i18n.tr(CONNECTOR_WORDS[k]) in caption for k in labels_for), caption
+                lines = [(text, rect) for text, rect, _ in labels if rect.x == HOUSE.x and rect.y > HOUSE.bottom + 20]
+                assert " ".join(text for text, _ in lines) == caption, (caption, lines)
+                assert all(rect.h >= 18 for _, rect in lines), "13 px at least"
+                rings = [t.hand_rect(i).inflate(16, 16) for i in range(len(hand))]
+                assert not [r for _, r in lines for ring in rings if r.colliderect(ring)]
+                assert not text_problems(labels, (1280, 720)), text_problems(labels, (1280, 720))
+            assert len(lines) == 1 and "(2)" not in lines[0][0], "three alike are named once, on one line"
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
+def test_every_tiles_caption_fits_two_lines_beside_any_mouse_label():
+    from game import i18n, storage
+    from game.rules.circuit_breaker import helpers
+    from game.scenes.circuit_breaker_layout import CAPTION_WIDTH, caption_lines
+    from game.scenes.circuit_breaker_words import tile_caption
+    from game.ui import theme
+    tiles = [f"W{k}" for k in range(1, 37)] + [f"A{k}" for k in range(1, 49)]
+    d = cb_driver()
+    try:
+        for language in ("en", "de"):
+            storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+            i18n.load_language(language)
+            for label in (i18n.tr("Your mouse"), i18n.tr("{who}'s mouse", who=i18n.tr("Seat {n} (AI)", n=4))):
+                first = d.top.mouse_label()[1].right - theme.font(13).size(label)[0] - 12 - HOUSE.x
+                for tile, on_card in ((t, c) for t in tiles for c in (False, True)):
+                    text = tile_caption(tile, on_card and helpers.tile_info(tile)["kind"] == "appliance")
+                    size, lines = caption_lines(text, first)
+                    assert size >= 13 and len(lines) <= 2 and " ".join(lines) == text, (text, lines)
+                    widths = [first, CAPTION_WIDTH] if len(lines) > 1 else [CAPTION_WIDTH]
+                    assert all(theme.font(size).size(line)[0] <= w for line, w in zip(lines, widths, strict=True))
     finally:
         d.close()
         i18n.load_language("en")
