@@ -271,14 +271,28 @@ class CircuitBreakerTalk:
                     (True, False): tr("None of your tiles fits your house now: send your mouse, then End turn."),
                     (False, True): tr("None of your tiles fits your house now: discard for cheese, then End turn."),
                     (False, False): tr("None of your tiles fits your house now: End turn.")}[mouse, discard]
+        tiles = self.placements_left()
         if last:
-            return tr("Last round: drag tiles into your house (2 per turn), discard for cheese, then End turn.") \
-                if discard else tr("Last round: drag tiles into your house (2 per turn), then End turn.")
-        return {(True, True): tr("Drag tiles into your house (2 per turn), send your mouse, discard for cheese, "
-                                 "then End turn."),
-                (True, False): tr("Drag tiles into your house (2 per turn), send your mouse, then End turn."),
-                (False, True): tr("Drag tiles into your house (2 per turn), discard for cheese, then End turn."),
-                (False, False): tr("Drag tiles into your house (2 per turn), then End turn.")}[mouse, discard]
+            return tr("Last round: drag {tiles} into your house this turn, discard for cheese, then End turn.",
+                      tiles=tiles) if discard else \
+                tr("Last round: drag {tiles} into your house this turn, then End turn.", tiles=tiles)
+        return {(True, True): tr("Drag {tiles} into your house this turn, send your mouse, discard for cheese, "
+                                 "then End turn.", tiles=tiles),
+                (True, False): tr("Drag {tiles} into your house this turn, send your mouse, then End turn.",
+                                  tiles=tiles),
+                (False, True): tr("Drag {tiles} into your house this turn, discard for cheese, then End turn.",
+                                  tiles=tiles),
+                (False, False): tr("Drag {tiles} into your house this turn, then End turn.", tiles=tiles)}[
+            mouse, discard]
+
+    def placements_left(self) -> str:
+        """How many tiles may still go in this turn (CB-13): "up to 2 tiles", then "1 more
+        tile" (the prompt said "(2 per turn)" even after one was placed)."""
+        placed = self.view["placed"]
+        left = MAX_PLACEMENTS - placed
+        if left == 1:
+            return tr("1 more tile")
+        return tr("up to {n} tiles", n=left) if placed == 0 else tr("up to {n} more tiles", n=left)
 
     def mouse_warnings(self) -> list[str]:
         """On your turn, a line for each rival mouse on one of your appliances: it takes that

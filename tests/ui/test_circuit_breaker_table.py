@@ -126,7 +126,7 @@ def test_the_prompt_guides_a_dragged_tile_as_it_does_a_picked_one():
         d.hold(t.hand_rect(hand.index("A2")).center, (200, 200))
         assert t.prompt().startswith("The tile you picked fits nowhere in your house now")
         d.release(t.hand_rect(hand.index("A2")).center)
-        assert t.prompt().startswith("Drag tiles into your house")  # nothing held any more
+        assert t.prompt().startswith("Drag up to 2 tiles into your house")  # nothing held any more
     finally:
         d.close()
 
@@ -135,7 +135,7 @@ def test_the_prompt_says_when_no_tile_in_hand_fits_or_the_hand_is_empty():
     d = cb_driver()
     try:
         t = d.top
-        assert t.prompt().startswith("Drag tiles into your house")
+        assert t.prompt().startswith("Drag up to 2 tiles into your house")
         t.legal()  # as if no cell took any tile in the hand
         t._legal = (t._legal[0], {m for m in t._legal[1] if not m.startswith("place ")})
         assert t.prompt() == "None of your tiles fits your house now: send your mouse, discard for cheese, " \
@@ -152,12 +152,44 @@ def test_the_prompt_says_when_no_tile_in_hand_fits_or_the_hand_is_empty():
         d.close()
 
 
+def test_the_prompt_counts_the_placements_left_this_turn():
+    """It said 'Drag tiles into your house (2 per turn)' after a tile was placed too: it
+    counts down, drawn whole over the house in English and German."""
+    from game import i18n, storage
+    from game.scenes.circuit_breaker_layout import prompt_lines
+    d = cb_driver()
+    try:
+        t = d.top
+        assert t.prompt() == ("Drag up to 2 tiles into your house this turn, send your mouse, discard for cheese, "
+                              "then End turn.")
+        i = t.view["hand"].index("A1")
+        d.hold(t.hand_rect(i).center, (200, 200))
+        d.key(pygame.K_r)
+        d.key(pygame.K_r)
+        d.release(house_rect_cell(3, 4).center)
+        assert log(d) == ["place A1 at 3,4 r180"]
+        assert t.prompt() == ("Drag 1 more tile into your house this turn, send your mouse, discard for cheese, "
+                              "then End turn.")
+        shown = [text for text, rect, _ in d.labels() if rect.bottom <= HOUSE.y and rect.x == HOUSE.x]
+        assert " ".join(shown).startswith("Drag 1 more tile into your house this turn"), shown
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+        i18n.load_language("de")
+        german = t.prompt()
+        assert german.startswith("Zieh in diesem Zug noch 1 Plättchen in dein Haus"), german
+        size, lines = prompt_lines(german)
+        assert " ".join(lines) == german and size >= 13
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_in_the_last_round_the_prompt_no_longer_asks_for_the_mouse():
     session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S, "rounds": 1})
     d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
     try:
         t = d.top
-        assert t.prompt() == "Last round: drag tiles into your house (2 per turn), discard for cheese, then End turn."
+        assert t.prompt() == ("Last round: drag up to 2 tiles into your house this turn, discard for cheese, "
+                              "then End turn.")
         t.act("place A1 at 3,4 r180")
         t.act("place A2 at 4,3 r270")
         assert t.prompt() == "Both placements are made: discard for cheese, then End turn."
