@@ -30,16 +30,19 @@ def wire_shape(edges: str) -> str:
 
 
 # A connector as the tiles draw it: its colour and its ticks (a ring for U), so a refusal
-# can be checked against the tiles on screen, not only against the rules' labels.
+# can be checked against the tiles on screen, not only against the rules' labels. The log
+# names many tiles in a narrow panel: there its colour and label are enough.
 CONNECTOR_WORDS = {"1": "orange 1 with one tick", "2": "sky blue 2 with two ticks",
                    "3": "green 3 with three ticks", "U": "pink U with a ring"}
+CONNECTOR_COLOURS = {"1": "orange 1", "2": "sky blue 2", "3": "green 3", "U": "pink U"}
 _LABEL_IN_BRACKETS = re.compile(r"\(([123U])\)")
 _LABEL_AT_END = re.compile(r"(?<=\s)([123U])$")
 
 
-def connector_name(label: str) -> str:
-    """A connector label ("3") as the tiles draw it: "green 3 with three ticks"."""
-    return tr(CONNECTOR_WORDS[label])
+def connector_name(label: str, ticks: bool = True) -> str:
+    """A connector label ("3") as the tiles draw it: "green 3 with three ticks", or without
+    the ticks "green 3"."""
+    return tr((CONNECTOR_WORDS if ticks else CONNECTOR_COLOURS)[label])
 
 
 def name_connectors(problem: str) -> str:
@@ -69,9 +72,10 @@ def connectors_phrase(edges: str) -> str:
 
 
 def labels(edges: str) -> str:
-    """A tile's connector labels as drawn on it: "1" when all agree, else "1-2" or "1-2-3"."""
+    """A tile's connectors by colour and label, each kind once: "green 3", "orange 1, sky
+    blue 2" (a bare "3" or "1-2" in the log was nowhere on the tiles)."""
     found = [e for e in edges if e != "-"]
-    return found[0] if len(set(found)) == 1 else "-".join(found)
+    return ", ".join(connector_name(e, ticks=False) for e in dict.fromkeys(found))
 
 
 def tile_phrase(tile: str) -> str:

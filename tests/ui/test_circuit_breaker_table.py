@@ -419,10 +419,39 @@ def test_mouse_trips_and_refills_read_as_sentences():
     try:
         lines = [line for _, line in d.top.log_lines]
         assert "You sent the mouse to the wire 1 pile." in lines
-        assert "Your mouse comes home from the wire 1 pile with a corner wire (1)." in lines
-        assert "The wire 1 pile is refilled with a straight wire (2)." in lines
+        assert "Your mouse comes home from the wire 1 pile with a corner wire (orange 1)." in lines
+        assert "The wire 1 pile is refilled with a straight wire (sky blue 2)." in lines
     finally:
         d.close()
+
+
+def test_the_log_names_a_wires_connectors_by_colour_as_the_tiles_show_them():
+    """The log said 'a T wire (3)' and 'a T wire (1-2-3)': a bare label is nowhere on the
+    tiles, which show colours (and ticks). Now 'a T wire (green 3)', in German too."""
+    from game import i18n, storage
+    setup = {**S, "wire_order": ["W13", "W28", *S["wire_order"]]}  # a T of 3s and a splitter T in seat 1's hand
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": setup})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        for tile, cell in (("W28", (2, 3)), ("W13", (3, 2))):
+            i = t.view["hand"].index(tile)
+            rot = next(m.split()[4] for m in t.legal() if m.startswith(f"place {tile} at {cell[0]},{cell[1]} "))
+            t.rotation = int(rot[1:])  # held the way it fits
+            d.drag(t.hand_rect(i).center, house_rect_cell(*cell).center)
+        assert [a.split()[1] for a in log(d)] == ["W28", "W13"]
+        lines = [line for _, line in t.log_lines]
+        assert any(line.startswith("Seat 1 placed a T wire (orange 1, sky blue 2, green 3) at 2,3") for line in lines)
+        assert any(line.startswith("Seat 1 placed a T wire (green 3) at 3,2") for line in lines), lines
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+        i18n.load_language("de")
+        t.rebuild_log()
+        lines = [line for _, line in t.log_lines]
+        assert any("eine T-Leitung (grün 3)" in line for line in lines), lines
+        assert any("eine T-Leitung (orange 1, hellblau 2, grün 3)" in line for line in lines), lines
+    finally:
+        d.close()
+        i18n.load_language("en")
 
 
 def test_watching_computer_players_names_the_shown_seat_instead_of_you():
