@@ -390,7 +390,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 if text in self.legal():
                     self.act(text)
                 else:
-                    self.refuse(self.reason(text))
+                    self.refuse(self.chase_problem(seat))
                 return True
         hand = self.view.get("hand") or []
         for i, tile in enumerate(hand):
@@ -657,7 +657,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         if f"cheese {seat + 1}" in self.legal():
             return tr("Click: 1 cheese (you have {c}) sends {who}'s mouse to the appliance stack.",
                       c=self.view["cheese"][self.viewer], who=who)
-        return tr("{who}'s mouse: {why}", who=who, why=self.reason(f"cheese {seat + 1}"))
+        return self.chase_problem(seat)
 
     def hand_caption(self, size: int) -> str:
         """Whose hand this is; watching computer players, the hand is the shown seat's."""

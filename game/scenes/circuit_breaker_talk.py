@@ -294,6 +294,22 @@ class CircuitBreakerTalk:
             return tr("1 more tile")
         return tr("up to {n} tiles", n=left) if placed == 0 else tr("up to {n} more tiles", n=left)
 
+    def chase_problem(self, seat: int) -> str:
+        """Why a click on seat's mouse does not chase it. Without cheese, in plain words: what
+        the cheese would do and how to earn one (CB-13: a discard onto an appliance pile, while
+        the cheese tile has any); the rules' 'no cheese: discard a tile to earn a piece of
+        cheese first' said neither, and offered a discard where none could earn one."""
+        v, who = self.view, self.seat_name(seat)
+        if v["cheese"][self.viewer] > 0 or (v["mice"][seat] or {}).get("spot") == "appliance-stack":
+            return tr("{who}'s mouse: {why}", who=who, why=self.reason(f"cheese {seat + 1}"))
+        if v["cheese_pool"] <= 0:
+            return tr("You have no cheese to chase {who}'s mouse away, and the cheese tile is empty, so none can "
+                      "be earned.", who=who)
+        if not v.get("hand"):
+            return tr("You have no cheese to chase {who}'s mouse away, and no tile to discard for one.", who=who)
+        return tr("You have no cheese to chase {who}'s mouse away: discard a tile onto an appliance pile to earn "
+                  "one.", who=who)
+
     def mouse_warnings(self) -> list[str]:
         """On your turn, a line for each rival mouse on one of your appliances: it takes that
         appliance when its owner's turn starts (CB-12), unless you cheese it away (CB-13).

@@ -411,6 +411,59 @@ def test_pointing_at_a_tile_names_it_and_at_a_thief_tells_what_cheese_costs():
         d.close()
 
 
+def test_without_cheese_pointing_at_or_clicking_a_rival_mouse_says_plainly_why_and_how_to_earn_one():
+    """It said "Seat 2 (AI)'s mouse: no cheese: discard a tile to earn a piece of cheese
+    first": neither what cheese does to the mouse nor where to discard (CB-13: onto an
+    appliance pile, while the cheese tile has any), and it offered the discard when the
+    hand or the cheese tile was empty."""
+    from game import i18n, storage
+    d = cb_driver(["place A1 at 3,4 r180", "end", "mouse house 1 at 3,4", "end"], seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        plain = ("You have no cheese to chase Seat 2 (AI)'s mouse away: discard a tile onto an appliance pile to "
+                 "earn one.")
+        assert plain in " ".join(point_at(d, t.mouse_rect(1).center))
+        d.click(t.mouse_rect(1).center)
+        assert t.toast == plain and log(d)[-1] == "end"
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+        i18n.load_language("de")
+        assert "Kein Käse, um die Maus von Platz 2 (KI) zu verjagen: Wirf für Käse ein Plättchen auf einen offenen " \
+               "Gerätestapel ab." in " ".join(point_at(d, t.mouse_rect(1).center))
+    finally:
+        d.close()
+        storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "en"})
+        i18n.load_language("en")
+    emptied = ["place A1 at 3,4 r180", "place A2 at 4,3 r270", "end", "mouse wire-stack", "end",
+               "place A3 at 3,2 r0", "place W31 at 2,3 r90", "discard W1 to appliance-1", "cheese 2", "end",
+               "mouse wire-stack", "end"]
+    d = cb_driver(emptied)
+    try:
+        t = d.top
+        assert not t.view["hand"] and t.view["cheese"][0] == 0
+        assert t.describe_mouse(1) == "You have no cheese to chase Seat 2's mouse away, and no tile to discard for one."
+    finally:
+        d.close()
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S})
+    while len(session.view(1)["hand"]) < 13:  # seat 1 waits; seat 2's mouse fetches a wire each turn
+        session.apply("end", 0)
+        session.apply("mouse wire-stack", 1)
+        session.apply("end", 1)
+    session.apply("end", 0)
+    session.apply("mouse wire-stack", 1)
+    for tile in session.view(1)["hand"][:12]:  # seat 2 takes every piece of cheese
+        session.apply(f"discard {tile} to appliance-1", 1)
+    session.apply("end", 1)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        assert t.view["cheese_pool"] == 0 and t.view["hand"] and t.my_turn()
+        assert t.describe_mouse(1) == ("You have no cheese to chase Seat 2's mouse away, and the cheese tile is "
+                                       "empty, so none can be earned.")
+    finally:
+        d.close()
+
+
 def test_mouse_trips_and_refills_read_as_sentences():
     session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": S})
     for a in ["place W1 at 3,4 r0", "place W31 at 3,5 r0", "mouse wire-1", "end", "end"]:
