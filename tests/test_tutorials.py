@@ -116,7 +116,25 @@ def test_the_circuit_breaker_coach_names_tiles_and_piles_as_the_table_shows_them
     import re
     says = [step.say for step in load_tutorial("circuit_breaker").steps]
     assert not [s for s in says if re.search(r"\b[WA]\d{1,2}\b|\b(wire|appliance)-\d", s)]
-    assert any("Bubble Maker with connector 1" in s for s in says)
+    assert any("Bubble Maker with connector orange 1" in s for s in says)
+
+
+def test_the_circuit_breaker_coach_names_connectors_as_the_captions_do():
+    """The coach said 'connector 1' and 'connectors 1' while the captions and refusals name
+    a connector by colour ('orange 1 with one tick'): it says 'connector orange 1' too, in
+    German 'Anschluss orange 1'."""
+    import json
+    import re
+
+    from game.paths import asset
+    says = [step.say for step in load_tutorial("circuit_breaker").steps]
+    german = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    bare = re.compile(r"\b(connectors?|Anschl(uss|üssen?)) [123U]\b")
+    assert not [s for s in says if bare.search(s)], [s for s in says if bare.search(s)]
+    assert not [german[s] for s in says if bare.search(german[s])]
+    colours = re.compile(r"\b(connectors?|Anschl(uss|üssen?)) "
+                         r"(orange 1|sky blue 2|green 3|pink U|hellblau 2|grün 3|rosa U)")
+    assert len([s for s in says if colours.search(s)]) == len([s for s in says if colours.search(german[s])]) >= 5
 
 
 def test_a_tutorial_whose_script_cannot_be_played_does_not_start(tmp_path: Path, monkeypatch):
