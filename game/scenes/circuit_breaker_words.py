@@ -45,9 +45,25 @@ def connector_name(label: str, ticks: bool = True) -> str:
     return tr((CONNECTOR_WORDS if ticks else CONNECTOR_COLOURS)[label])
 
 
+# The rules' refusals for a wall against a connector open with a head in compass letters
+# ("wall faces a connector at W:") that their tail says again in the notation's terms
+# ("the west edge ... the neighbour's east edge"): the table says it once, plainly.
+_WALL_AGAINST_CONNECTOR = re.compile(r"wall faces a connector at ([NESW]): .* edge is ([123U])")
+_CONNECTOR_AGAINST_WALL = re.compile(r"connector faces a wall at ([NESW]): the \w+ edge \(([123U])\) meets .*")
+
+
 def name_connectors(problem: str) -> str:
     """An edge refusal in the chosen language with each connector label ("(3)", "... is 1")
-    named the way the tiles draw it ("(green 3 with three ticks)")."""
+    named the way the tiles draw it ("(green 3 with three ticks)"); a wall against a
+    connector in plain words."""
+    wall = _WALL_AGAINST_CONNECTOR.fullmatch(problem)
+    if wall:
+        return tr("This tile's {side} side is a wall, but its neighbour has a connector there ({name}): a wall "
+                  "must meet a wall.", side=side_word(wall[1]), name=connector_name(wall[2]))
+    connector = _CONNECTOR_AGAINST_WALL.fullmatch(problem)
+    if connector:
+        return tr("This tile's {side} side has a connector ({name}), but its neighbour has a wall there: a "
+                  "connector must meet a connector.", side=side_word(connector[1]), name=connector_name(connector[2]))
     text = tr_message(problem)
     text = _LABEL_IN_BRACKETS.sub(lambda m: f"({connector_name(m.group(1))})", text)
     return _LABEL_AT_END.sub(lambda m: connector_name(m.group(1)), text)

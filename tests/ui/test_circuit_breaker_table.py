@@ -280,6 +280,48 @@ def test_a_mismatch_is_explained_in_a_banner_inside_the_house():
         d.close()
 
 
+def test_a_wall_against_a_connector_is_refused_in_plain_words_in_the_banner_and_the_message():
+    """The refusal read 'Wall faces a connector at S: the south edge is a wall but the
+    neighbour's north edge is ...', a head in compass letters that its tail said again.
+    Now once, plainly, with the rule it breaks; whole in the banner (three lines) for
+    every side and connector, in English and German."""
+    from game import i18n
+    from game.scenes.circuit_breaker_words import connector_name, name_connectors, side_word
+    from game.ui import theme
+    plain = ("This tile's south side is a wall, but its neighbour has a connector there (orange 1 with one tick): "
+             "a wall must meet a wall.")
+    d = cb_driver(["place A1 at 3,4 r180", "end", "end"])
+    try:
+        t = d.top
+        i = t.view["hand"].index("A3")
+        d.hold(t.hand_rect(i).center, house_rect_cell(3, 2).center)
+        d.key(pygame.K_r)
+        d.key(pygame.K_r)        # A3 at r180: its wall faces the box's south 3
+        banner = [text for text, rect, _ in d.labels() if HOUSE.contains(rect) and rect.x == HOUSE.x + 14]
+        assert " ".join(banner) == plain.replace("south", "north").replace("orange 1 with one tick",
+                                                                            "green 3 with three ticks"), banner
+        d.release(house_rect_cell(3, 2).center)
+        assert log(d) == ["place A1 at 3,4 r180", "end", "end"] and "faces" not in t.toast, t.toast
+        assert t.placement_problem(t.view, "W1", (3, 5), 0) == (
+            "This tile's south side has a connector (orange 1 with one tick), but its neighbour has a wall there: "
+            "a connector must meet a connector."), "W1 upright above A1: its 1 meets A1's wall"
+        for language in ("en", "de"):
+            i18n.load_language(language)
+            for d_, side, theirs in (("N", "north", "south"), ("E", "east", "west"), ("S", "south", "north"),
+                                     ("W", "west", "east")):
+                for label in "123U":
+                    for engine in (f"wall faces a connector at {d_}: the {side} edge is a wall but the "
+                                   f"neighbour's {theirs} edge is {label}",
+                                   f"connector faces a wall at {d_}: the {side} edge ({label}) meets the "
+                                   f"neighbour's {theirs} wall"):
+                        text = name_connectors(engine)
+                        assert side_word(d_) in text and connector_name(label) in text and " at " not in text
+                        assert len(theme.wrap(text, 15, HOUSE.w - 28, bold=True)) <= 3, text
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_letting_go_over_the_hand_puts_the_tile_back_quietly():
     d = cb_driver()
     try:
@@ -1136,6 +1178,7 @@ def test_the_focus_ring_on_a_hand_tile_keeps_clear_of_the_caption_above():
 def test_a_refusal_covers_neither_the_objective_nor_anything_else_in_play():
     from game.i18n import load_language
     from game.scenes.circuit_breaker_layout import OBJECTIVE
+    from game.scenes.circuit_breaker_words import name_connectors
     from game.scenes.table_base import LOG_RECT
     from game.ui import theme
     d = Driver(lambda app: CircuitBreakerTable(app, hoarding_session(12)), autosave=False)
@@ -1148,12 +1191,12 @@ def test_a_refusal_covers_neither_the_objective_nor_anything_else_in_play():
         objective = [rect for text, rect, _ in d.labels() if OBJECTIVE.collidepoint(rect.topleft)]
         d.drag(t.hand_rect(0).center, (t.hand_rect(0).centerx, 40))  # dropped on nothing useful
         assert "Drop tiles on your house" in (t.toast or "")
-        refusals = [t.toast, t.undo_limit, "Wall faces a connector at S: the south edge is a wall but the "
-                    "neighbour's north edge is 1"]
+        refusals = [t.toast, t.undo_limit]
+        wall = "wall faces a connector at S: the south edge is a wall but the neighbour's north edge is 1"
         for language, scale in (("en", 1.0), ("de", 1.0), ("de", 2.0)):
             load_language(language)
             theme.apply_settings(False, scale)
-            for text in refusals:
+            for text in [*refusals, name_connectors(wall)]:
                 t.refuse(text)
                 box = d.toast_box(t)
                 assert pygame.Rect(0, 0, 1280, 720).contains(box)
