@@ -72,6 +72,16 @@ class BuildBoard:
     def iso(self) -> IsoView:
         return self._iso(self.rotation)
 
+    def shown(self) -> Builder | None:
+        """The shape on the board: the one being built, else the finished one on show."""
+        b = self.builder()
+        return b if b is not None else (self.finished() if self.finished else None)
+
+    def extent(self) -> pygame.Rect:
+        """The screen box of the foundation, its letters and the blocks standing on it."""
+        shown = self.shown()
+        return self.iso().extent(shown.occupied() if shown else ())
+
     def focusables(self) -> list[Focusable]:
         def enabled(i: int) -> bool:
             b = self.builder()
@@ -325,7 +335,7 @@ class BuildBoard:
     def draw(self, surface: pygame.Surface, title: str | None) -> None:
         b = self.builder()
         iso = self.iso()
-        shown = b if b is not None else (self.finished() if self.finished else None)
+        shown = self.shown()
         cubes = dict(shown.occupied()) if shown else {}
         ghost = None
         if self.held is not None and b is not None:

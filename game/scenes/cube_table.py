@@ -53,6 +53,18 @@ class CubeTable(TableScene):
     TOAST_RIGHT = 630
 
     @property
+    def toast_max_height(self) -> int:  # type: ignore[override]
+        """Messages end above the board and the blocks on it, in smaller text if need be:
+        at a large reading size a hint's message grew down over the board."""
+        return self.board.extent().top - 6 - self.toast_top
+
+    @property
+    def toast_spill(self) -> int:  # type: ignore[override]
+        """A long message over a tall column may cover the column's top, never the board
+        itself (the words would otherwise end in '...')."""
+        return self.board.iso().extent().top - self.board.extent().top
+
+    @property
     def toast_span(self) -> tuple[int, int]:  # type: ignore[override]
         """While a hint's shape shows, messages sit to its right: at a large reading size the
         box grew down over the shape its words point at ("this shape")."""
@@ -352,14 +364,13 @@ class CubeTable(TableScene):
         """Where the hint's shape (its foundation and the tops of its blocks) and its caption
         are drawn."""
         iso = IsoView(HINT_CENTRE, tile=HINT_TILE, rotation=self.board.rotation)
-        points = [iso.project(x, y, 0) for x in (-1.1, 4.1) for y in (-1.1, 4.1)]
         hinted = self.hinted_shape()
+        cubes = ()
         if hinted is not None:
             b = Builder(hinted[1])
             b.load(hinted[0])
-            points += [iso.project(x + dx, y + dy, z + 1) for x, y, z in b.occupied() for dx in (0, 1) for dy in (0, 1)]
-        xs, ys = zip(*points, strict=True)
-        area = pygame.Rect(int(min(xs)), int(min(ys)), math.ceil(max(xs) - min(xs)), math.ceil(max(ys) - min(ys)))
+            cubes = b.occupied()
+        area = iso.extent(cubes)
         return area.union(self.hint_caption_rect()).inflate(8, 8)
 
     @staticmethod

@@ -13,6 +13,7 @@ belongs to another piece, so each piece reads as one solid block.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -66,6 +67,14 @@ class IsoView:
         vx, vy = self.rotate(x, y)
         ox, oy = self.origin
         return (ox + (vx - vy) * self.tile, oy + (vx + vy - 3) * self.half_h - z * self.cube_h)
+
+    def extent(self, cubes: Iterable[Cube] = ()) -> pygame.Rect:
+        """The screen box of the foundation (its ring of letters included) and of ``cubes``
+        standing on it."""
+        points = [self.project(x, y, 0) for x in (-1.1, 4.1) for y in (-1.1, 4.1)]
+        points += [self.project(x + dx, y + dy, z + 1) for x, y, z in cubes for dx in (0, 1) for dy in (0, 1)]
+        xs, ys = zip(*points, strict=True)
+        return pygame.Rect(int(min(xs)), int(min(ys)), math.ceil(max(xs) - min(xs)), math.ceil(max(ys) - min(ys)))
 
     def depth(self, cube: Cube) -> float:
         vx, vy = self.rotate(cube[0] + 0.5, cube[1] + 0.5)

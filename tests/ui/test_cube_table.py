@@ -1300,6 +1300,56 @@ def drawn_box(before: pygame.Surface, after: pygame.Surface, area: pygame.Rect) 
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
+TALL = "L:1.1,1.2,1.3,2.1 M:3.1,6.1,5.1 S:9.1,8.1"  # a column three levels high at the back
+
+
+def board_box(t: CubeTable, blocks: bool = True) -> pygame.Rect:
+    """The screen box of the table's foundation with its letters, and of the blocks on it."""
+    iso, shown = t.board.iso(), t.building()
+    cubes = shown.occupied() if shown is not None and blocks else {}
+    points = [iso.project(x, y, 0) for x in (-1.1, 4.1) for y in (-1.1, 4.1)]
+    points += [iso.project(x + dx, y + dy, z + 1) for x, y, z in cubes for dx in (0, 1) for dy in (0, 1)]
+    xs, ys = zip(*points, strict=True)
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+@pytest.mark.parametrize("verb", ["build", "ask", "guess"])
+def test_a_hints_message_never_covers_the_board_at_any_text_size(verb, scale, lang):
+    """At 200 % reading size a guess hint's message reached down over the top of the board
+    the copy is built on: it ends above the board and the hint's shape, in smaller text
+    if need be, and is never cut short."""
+    from game import i18n
+    from game.ui import theme
+    setup = {"secrets": [P, Q]} if verb != "build" else {}
+    d = cube_driver(["human", "ai:easy"], first_player=0, **({"setup": setup} if setup else {}))
+    try:
+        theme.apply_settings(False, scale)
+        i18n.load_language(lang)
+        t = d.top
+        t.language_changed()
+        action = {"build": f"build {P}", "ask": "ask 5", "guess": f"guess {Q}"}[verb]
+        t.on_hint(action)
+        t.hint = (action, d.app.time)
+        t.show_toast(i18n.tr("Hint: {move} {why}", move=t.hint_move(action), why=t.hint_reason(action)), 6)
+        box = d.toast_box(t)
+        board = board_box(t)
+        assert board.top > 200, "the whole board, its letters included"
+        assert not box.colliderect(board), (box, board)
+        assert t.hinted_shape() is None or not box.colliderect(t.hint_area()), (box, t.hint_area())
+        assert not any(line.endswith("...") for line in t.toast_lines(box.width - 40)[2]), "nothing cut off"
+        if verb != "build":  # a column three levels high: its top may be covered, never the board
+            t.building().load(TALL)
+            box = d.toast_box(t)
+            assert board_box(t).top < 200 and box.bottom <= board_box(t, blocks=False).top
+            assert not any(line.endswith("...") for line in t.toast_lines(box.width - 40)[2])
+    finally:
+        i18n.load_language("en")
+        theme.apply_settings(False, 1.0)
+        d.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
 @pytest.mark.parametrize("verb", ["build", "guess"])
