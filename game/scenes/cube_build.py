@@ -102,10 +102,11 @@ class Builder:
     def landing(self, pid: str, x: int, y: int) -> Landing:
         """Where block ``pid`` in its pose comes to rest when dropped over cell (x, y).
 
-        The block covers (x, y) with whichever of its cubes keeps it inside the grid and
-        its middle nearest to the drop point; when no way of covering (x, y) fits, it slides
-        to the nearest place inside the grid (the shadow shows where). Then it falls onto
-        what is below."""
+        The block covers (x, y) with whichever of its cubes keeps it inside the grid and lets
+        it stand (rather than hang over empty cells or stack too tall), then with its middle
+        nearest to the drop point; when no way of covering (x, y) fits, it slides to the
+        nearest place inside the grid (the shadow shows where). Then it falls onto what is
+        below."""
         pose = self.pose[pid]
 
         def inside(cubes: list[tuple[int, int, int]]) -> bool:
@@ -130,7 +131,14 @@ class Builder:
         if not options:
             ax, ay, _ = pose[0]
             return Landing(tuple((x + cx - ax, y + cy - ay, cz) for cx, cy, cz in pose), "outside the grid")
-        cubes = min(options, key=lambda o: o[0])[1]
+        # the nearest way over the cell could hang a cube over an empty cell while another
+        # way over the same cell stands: every drop there was refused until the block was turned
+        landings = [(self._fall(pid, cubes), distance) for distance, cubes in options]
+        return min(landings, key=lambda o: (o[0].problem is not None, o[1]))[0]
+
+    def _fall(self, pid: str, cubes: list[tuple[int, int, int]]) -> Landing:
+        """The block dropped straight down from ``cubes`` onto what is below, and what
+        rule that breaks, if any."""
         occ = self.occupied(without=pid)
         tops: dict[tuple[int, int], int] = {}
         for (ox, oy, oz) in occ:

@@ -773,6 +773,22 @@ def test_a_block_pointed_at_any_cell_lands_somewhere_in_the_grid_and_says_where(
     assert landing_text("X", one) == "X would fill cell 9 (level 1)"
 
 
+def test_a_block_dropped_on_a_cell_stands_there_if_any_way_over_that_cell_can():
+    """With S lying on cells 5 and 6, M dragged onto cell 4 took the way over the cell
+    nearest its middle, on top of S with a cube over empty cell 4, and every drop there was
+    refused as 'has nothing under it'; lying on cells 1, 2 and 4 it stands."""
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        b.placed["S"] = ((1, 1, 0), (2, 1, 0))
+        d.drag(t.board.tray_rect(b.tray.index("M")).center, cell_point(t, 4))
+        assert b.placed.get("M") == ((0, 0, 0), (0, 1, 0), (1, 0, 0)), t.toast
+        assert not t.toast
+    finally:
+        d.close()
+
+
 def test_a_placed_block_can_be_picked_up_again_by_keyboard():
     d = cube_driver(["human", "human"], first_player=0)
     try:
