@@ -169,17 +169,25 @@ class BlockersTable(TableScene):
         return helpers.legal_squares(self.view, tile, colour=colour if self.advanced() else None, seat=self.viewer)
 
     # --- acting -------------------------------------------------------------------------
+    def waiting(self) -> bool:
+        """True when it is not your turn, and says so while the game goes on: a press on your
+        rack or a number key then did nothing at all, as if the tile were stuck."""
+        if self.my_turn():
+            return False
+        if not self.session.is_over():
+            self.refuse(tr("Wait for your turn."))
+        return True
+
     def pick_rack(self, index: int, by_keys: bool = True) -> None:
         tiles = self.rack_tiles()
-        if index < len(tiles) and self.my_turn():
+        if index < len(tiles) and not self.waiting():
             self.selected = None if self.selected == tiles[index] else tiles[index]
             self.app.sound.play("pick")
             if by_keys:  # a number key is a keyboard choice: Enter must place where the ring is
                 self.focus.show_first([self.square_focus[sq] for sq in self.targets()])
 
     def click_square(self, square: str) -> None:
-        if not self.my_turn():
-            self.refuse(tr("Wait for your turn."))
+        if self.waiting():
             return
         if self.selected is None:
             self.refuse(tr("Pick a tile from your rack first."))
@@ -235,7 +243,7 @@ class BlockersTable(TableScene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self.rack_index_at(event.pos)
-            if i is not None and self.my_turn():
+            if i is not None and not self.waiting():
                 colour, tile = self.rack_tiles()[i]
                 self.drag.press((colour, tile), tile_surface(colour, tile, RACK_TILE),
                                 self.rack_rect(i), event.pos)
@@ -244,7 +252,7 @@ class BlockersTable(TableScene):
             if square is not None:
                 self.click_square(square)
                 return True
-            return False
+            return i is not None
         if event.type == pygame.MOUSEMOTION:
             self.drag.motion(event.pos)
             return self.drag.active

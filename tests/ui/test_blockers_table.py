@@ -523,3 +523,25 @@ def test_watching_computers_shows_the_movers_rack_and_says_whose_it_is():
         assert not [text for text, _, _ in d.labels(frames=2) if text.endswith("rack")]
     finally:
         d.close()
+
+
+def test_a_press_on_your_rack_while_the_computer_plays_says_to_wait():
+    """Pressing or dragging a rack tile (or its number key) while the computer was to move
+    did nothing and said nothing, as if the tile were stuck; a click on a square said
+    'Wait for your turn.'."""
+    from game.i18n import tr
+    session = GameSession("blockers", ["human", "ai:easy"], seed=1, options={"first_player": 1, "setup": Y2})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.paused = True  # the computer keeps thinking
+        t.cancel_ai()
+        d.frames(3)
+        assert session.current_player == 1 and not t.my_turn()
+        d.drag(t.rack_rect(0).center, square_rect("E9").center)
+        assert session.log.actions == [] and t.toast == tr("Wait for your turn.")
+        t.toast = None
+        d.key(pygame.K_1)
+        assert t.selected is None and t.toast == tr("Wait for your turn.")
+    finally:
+        d.close()
