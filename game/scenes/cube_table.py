@@ -805,8 +805,9 @@ class CubeTable(TableScene):
 
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         v = self.view
+        # once over, the banner above says "Game over": this line says when (it said it again)
         lines = [tr("Build phase") if v["phase"] == "build" else tr("Round {n}", n=v["round"])
-                 if v["phase"] == "play" else tr("Game over")]
+                 if v["phase"] == "play" else tr("Ended in round {n}", n=v["round"])]
         opts = v["options"]
         flags = []
         blocks = opts.get("blocks")

@@ -1398,3 +1398,19 @@ def test_a_hints_message_leaves_the_shape_it_talks_of_in_sight_at_any_text_size(
         i18n.load_language("en")
         theme.apply_settings(False, 1.0)
         d.close()
+
+
+def test_a_finished_games_panel_says_game_over_once_and_when_it_ended():
+    """The panel read 'Game over' in its banner and again on the line under it."""
+    session = GameSession("cube", ["human", "human"], seed=1, options={"first_player": 1, "setup": {"secrets": [P, Q]}})
+    session.apply("guess " + P, 1)
+    session.apply("ask 1", 0)
+    assert session.is_over()
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        d.frames(1)
+        shown = [text for text, _, _ in d.labels(1)]
+        assert shown.count("Game over") == 1, shown
+        assert "Ended in round 1" in shown
+    finally:
+        d.close()
