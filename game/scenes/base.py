@@ -226,11 +226,15 @@ class AppScene(Scene):
         """Places the message box must not cover (e.g. what a hint points at)."""
         return []
 
+    def toast_paused(self) -> bool:
+        """True while something drawn live takes the message's place (it shows again after)."""
+        return False
+
     def toast_layout(self) -> ToastLayout | None:
         """Where the message box goes this frame and its lines (None: no message). Worked
         out apart from the drawing, so what lies under the box (a table's game log) can
         make room for it before the box is drawn; kept while nothing it depends on changes."""
-        if not self.toast:
+        if not self.toast or self.toast_paused():
             return None
         avoid = self.toast_avoids()
         key = (self.toast, theme.text_scale, self.toast_top, self.toast_span, self.toast_width,

@@ -77,6 +77,15 @@ class BuildBoard:
         b = self.builder()
         return b if b is not None else (self.finished() if self.finished else None)
 
+    def ghost(self) -> Landing | None:
+        """Where the held block would land, while it is aimed at a cell: its words are drawn
+        under the board's title (see draw)."""
+        b = self.builder()
+        if self.held is None or b is None:
+            return None
+        spot = self.cursor if self.held.by_keys else self.cell_at(self.app.mouse_pos)
+        return b.landing(self.held.pid, *spot) if spot is not None else None
+
     def extent(self) -> pygame.Rect:
         """The screen box of the foundation, its letters and the blocks standing on it."""
         shown = self.shown()
@@ -337,11 +346,7 @@ class BuildBoard:
         iso = self.iso()
         shown = self.shown()
         cubes = dict(shown.occupied()) if shown else {}
-        ghost = None
-        if self.held is not None and b is not None:
-            spot = self.cursor if self.held.by_keys else self.cell_at(self.app.mouse_pos)
-            if spot is not None:
-                ghost = b.landing(self.held.pid, *spot)
+        ghost = self.ghost()
         footprint = {c[1] * 3 + c[0] + 1 for c in ghost.cubes if 0 <= c[0] < 3 and 0 <= c[1] < 3} if ghost else set()
         if self.held is not None and self.held.by_keys:
             footprint.add(self.cursor[1] * 3 + self.cursor[0] + 1)

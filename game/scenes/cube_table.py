@@ -52,6 +52,10 @@ class CubeTable(TableScene):
     toast_top = 126
     TOAST_RIGHT = 630
 
+    def toast_paused(self) -> bool:
+        # a held block's landing words sit where messages do: an older refusal hid them
+        return self.board.ghost() is not None
+
     @property
     def toast_max_height(self) -> int:  # type: ignore[override]
         """Messages end above the board and the blocks on it, in smaller text if need be:

@@ -128,6 +128,10 @@ class PuzzleScene(AppScene):
         self.stamp: tuple[str, bool, float] | None = None
         self.saved = False
 
+    def toast_paused(self) -> bool:
+        # a held block's landing words sit where messages do: an older refusal hid them
+        return self.board.ghost() is not None
+
     def refuse(self, reason: str) -> None:
         self.app.sound.play("illegal")
         self.show_toast(sentence(reason), 3)

@@ -1414,3 +1414,25 @@ def test_a_finished_games_panel_says_game_over_once_and_when_it_ended():
         assert "Ended in round 1" in shown
     finally:
         d.close()
+
+
+def test_a_held_blocks_landing_words_are_not_hidden_by_an_older_message():
+    """After a refused drop the message box stayed over the words under the board's title
+    that say where the block picked up again would land, and why not."""
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        b.placed["S"] = ((1, 1, 0), (2, 1, 0))
+        tray = t.board.tray_rect(b.tray.index("M")).center
+        d.drag(tray, cell_point(t, 8))
+        assert "M" not in b.placed and t.toast
+        d.hold(tray, cell_point(t, 8), frames=2)
+        shown = d.labels()
+        words = [rect for text, rect, _ in shown if text.startswith("M would fill cells")]
+        assert words and t.toast_rect is None, "the landing words show, the old message waits"
+        assert not any(text == t.toast for text, _, _ in shown)
+        d.release(cell_point(t, 8))
+        assert d.toast_box(t), "the new refusal shows"
+    finally:
+        d.close()
