@@ -82,6 +82,13 @@ def test_every_page_tells_how_to_play_without_a_mouse(game):
         assert key in text, f"{game}: {key!r} is not explained"
 
 
+@pytest.mark.parametrize("lang", ["", "de"])
+def test_the_blockers_page_tells_the_focus_keys_once(lang):
+    """Two bullets in a row said that Tab and the arrows move the focus and Enter picks and places."""
+    text = asset("rules", lang, "blockers.txt").read_text(encoding="utf-8")
+    assert text.count("Tab und die Pfeiltasten" if lang else "Tab and the arrow") == 1
+
+
 def test_the_blockers_page_names_the_rack_keys_of_both_games():
     from game.rules.blockers.data import load_board
     assert f"1-{load_board().rack_size}" in page("blockers") and "1-9 and 0 in the advanced game" in page("blockers")
