@@ -42,8 +42,9 @@ class SettingsScene(AppScene):
         self.cycle_button((x, y + 300, w, 44), list(AI_LEVELS), lambda v: tr(v),
                           s.ai_level, self._ai, prefix=tr("Default AI level: "))
         self.cycle_button((x, y + 360, w, 44), [True, False],
-                          lambda v: tr("colour-blind safe (four-colour deck)") if v else tr("classic"),
-                          s.colorblind, self._palette, prefix=tr("Palette: "))
+                          # only the Breaks cards change: "Palette" read as if every game's colours would
+                          lambda v: tr("four suit colours (colour-blind safe)") if v else tr("two suit colours"),
+                          s.colorblind, self._palette, prefix=tr("Breaks cards: "))
         from game.i18n import LANGUAGE_NAMES, available_languages
         self.language_stop = len(self.focus.items)
         self.cycle_button((x, y + 420, w, 44), available_languages(), lambda v: LANGUAGE_NAMES.get(v, v),

@@ -315,6 +315,20 @@ def test_a_window_size_the_desktop_cannot_hold_says_so(monkeypatch):
         d.close()
 
 
+def test_the_card_colour_setting_names_the_game_whose_cards_it_changes():
+    """'Palette: colour-blind safe (four-colour deck)' read as if every game's colours would
+    change; only the Breaks cards do, and toggling it at another game showed nothing new."""
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.frames(2)
+        button = next(b for b in d.top._callbacks if "colour" in b.text)
+        assert button.text.startswith("Breaks cards: ") and d.app.settings.colorblind
+        d.top._callbacks[button]()
+        assert button.text == "Breaks cards: two suit colours" and not d.app.settings.colorblind
+    finally:
+        d.close()
+
+
 def test_f11_on_the_settings_screen_updates_its_full_screen_button():
     d = Driver(lambda app: SettingsScene(app))
     try:
