@@ -45,6 +45,12 @@ STEP_PAUSE = 0.6
 AUTOPLAY_SPEC = "ai:easy"
 
 
+def next_in_turn(seats: list[int], after: int, num_players: int) -> int:
+    """The first of ``seats`` to play after seat ``after``: every game passes the turn to
+    the next seat up (a best guess where a game skips seats, e.g. an eliminated one)."""
+    return min(seats, key=lambda s: (s - after - 1) % num_players)
+
+
 class TableScene(TableHints, TableLog, AppScene):
     background = "TABLE"
     hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
@@ -60,13 +66,19 @@ class TableScene(TableHints, TableLog, AppScene):
         humans = session.humans
         self.autoplay = app.config.autoplay
         # whose eyes the table shows: the person to move; while a computer is to move, the
-        # person who moved last (still at the screen), else the first human, else seat 0
+        # person who moved last (still at the screen), else (nobody has moved yet) the first
+        # person to play after the computers, so the game's one pass screen is theirs (a pass
+        # to the first seat while a computer moved, then another to the next person, was one
+        # too many), else seat 0
+        cp = session.current_player
         self.viewer = humans[0] if humans else 0
         last_human = next((a for a in reversed(session.log.actors) if a is not None and session.is_human(a)), None)
-        if session.current_player is not None and session.is_human(session.current_player):
-            self.viewer = session.current_player
+        if cp is not None and session.is_human(cp):
+            self.viewer = cp
         elif last_human is not None:
             self.viewer = last_human
+        elif cp is not None and humans:
+            self.viewer = next_in_turn(humans, cp, session.num_players)
         # the log names secret cards only when one person sits at the screen
         self.perspective: int | None = humans[0] if len(humans) == 1 else None
         self.log_lines: list[tuple[int | None, str]] = []
