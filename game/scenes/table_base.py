@@ -89,6 +89,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.ai_ready_at = 0.0
         self.handoff_pending = False
         self.handoff_first = False  # set by start_table: hand off before the first frame shows secrets
+        self.passing_take_back = True  # the saved pass screen's mover may take back (see note_passing)
         self.results_shown = False
         self.save_problem: str | None = None  # why the finished game was not kept (the results say it too)
         self.replaying = False  # set by the replay viewer: no AI, no saving, no input
@@ -424,10 +425,17 @@ class TableScene(TableHints, TableLog, AppScene):
     def note_passing(self, mover: int | None) -> None:
         """Save who the pass screen may offer a take-back (``mover``; None: nobody), so a
         game closed on that screen offers the same on Continue: until the next person takes
-        the seat, nobody else has seen anything the take-back could undo."""
+        the seat, nobody else has seen anything the take-back could undo. Saved even when
+        the mover may take nothing back: Continue's pass screen then says why (Ctrl+Z)."""
+        if mover is not None:  # the mover is the viewer here: may they take their move back?
+            self.passing_take_back = self.may_undo()
         if self.session.passed_by == mover:
             return
         self.session.passed_by = mover
+        if mover is None and not self.passing_take_back:
+            # the save naming the mover offers no take-back on Continue (a card was drawn, a
+            # rack refilled...), and nothing since can change that without a move's own save
+            return
         if self.saves_game and not self.session.is_over():
             self.app.autosave(self.session.to_record())
 

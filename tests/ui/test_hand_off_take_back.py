@@ -428,3 +428,35 @@ def test_a_notice_kept_under_the_pass_screen_is_still_shown_to_the_next_seat():
         assert table.toast is not None and "could not be saved" in table.toast, table.toast
     finally:
         d.close()
+
+
+@pytest.mark.parametrize(("game", "options", "passing_saves"), [
+    ("breaks", {"setup": {"deck": X1_DECK}}, [0, None]),  # the placement may be taken back: kept, then cleared
+    ("blockers", {}, [0]),  # the rack refilled: Continue offers no take-back either way, so nothing to clear
+])
+def test_saves_across_one_hand_off(game, options, passing_saves):
+    """The move is saved, then the pass screen's mover; clearing the mover once the next seat
+    takes the seat is saved only when that save could offer a take-back (each hand-off in a
+    game with secrets coming out wrote a third save that changed nothing Continue offers)."""
+    d, table, session = two_people(game, **options)
+    try:
+        if game == "breaks":
+            table.perform("draw", 0)
+        saved = saves_of(d)
+        table.perform("place 2" if game == "breaks" else next(t for t in session.legal_texts() if t != "pass"), 0)
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        d.key(pygame.K_RETURN, frames=2)  # seat 2 takes the seat
+        assert d.top is table and table.viewer == 1
+        assert [len(r["log"]["actions"]) for r in saved] == [len(session.log.actions)] * (1 + len(passing_saves))
+        assert [r.get("passed_by") for r in saved] == [None, *passing_saves]
+        record = saved[-1]
+    finally:
+        d.close()
+    d, table, session = continue_from(record)
+    try:  # closed at seat 2's table: Continue takes nothing back, by button or Ctrl+Z
+        assert d.top.seat == 1 and take_back_button(d.top) is None
+        before = list(session.log.actions)
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=2)
+        assert session.log.actions == before and d.top.seat == 1
+    finally:
+        d.close()
