@@ -52,8 +52,8 @@ class TableLog:
     def _log_asides(self, move: int, seat: int | None, state: Any) -> None:
         """What the record keeps besides the moves, for the seat to move at this point: a
         hint asked here (usually before the move that was then taken back), then the
-        take-backs to this point, each followed by the moves it took back (``state``: the
-        game at this point). Undo takes back only your own decisions, so whoever is
+        take-backs to this point, each one entry naming the moves it took back (``state``:
+        the game at this point). Undo takes back only your own decisions, so whoever is
         to move here is who took it back. The hint's move is worded again in the language
         now shown, only when one person plays; otherwise (or for an older save, which kept
         no move) the line names who asked."""
@@ -65,15 +65,22 @@ class TableLog:
         for i, point in enumerate(self.session.takebacks):
             if point != move:
                 continue
-            self.log_lines.append((seat, tr("{who} took back a move.", who=self.seat_name(seat)) if seat is not None
-                                   else tr("Move taken back.")))
-            self.log_lines.extend(self._taken_back_lines(state, self.session.taken_back_at(i)))
+            # one entry an undo, naming what it removed (the computer's replies vanish from the
+            # log with it): a line a move read as moves made after the take-back
+            gone = " ".join(self._taken_back_lines(state, self.session.taken_back_at(i)))
+            if seat is None:
+                line = f"{tr('Move taken back.')} {gone}".strip()
+            elif gone:
+                line = tr("{who} took back: {moves}", who=self.seat_name(seat), moves=gone)
+            else:  # an older save: which moves went is not known
+                line = tr("{who} took back a move.", who=self.seat_name(seat))
+            self.log_lines.append((seat, line))
 
-    def _taken_back_lines(self, state: Any, moves: list[str]) -> list[tuple[int | None, str]]:
-        """What a take-back removed, a line a move as the log told it (the computer's replies
-        too: they vanish from the log with it). Told from the log's own seat, so it names
-        nothing the log had not named; a move that no longer replays ends the list."""
-        lines: list[tuple[int | None, str]] = []
+    def _taken_back_lines(self, state: Any, moves: list[str]) -> list[str]:
+        """What a take-back removed, a sentence a move as the log told it (the computer's
+        replies too). Told from the log's own seat, so it names nothing the log had not
+        named; a move that no longer replays ends the list."""
+        lines: list[str] = []
         seat_view = self._log_seat()
         state = state.clone()
         for text in moves:
@@ -87,8 +94,7 @@ class TableLog:
                 break
             told = self.narrated(actor, text, before, state.view(seat_view))
             if told:
-                who, line = told[0]
-                lines.append((who, tr("Taken back: {line}", line=line)))
+                lines.append(told[0][1])
         return lines
 
     def log_box(self) -> tuple[pygame.Rect, pygame.Rect]:
