@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 
 import pygame
 
 from game.app import App, AppConfig
+
+# Driver.until: on a loaded machine frames come slowly and the game's clock with them; past
+# this many times its timeout by the wall clock a wait gives up all the same
+UNTIL_GUARD = 4
 
 
 class Driver:
@@ -29,13 +34,21 @@ class Driver:
             self.app.step(dt)
 
     def until(self, condition: Callable[[], bool], timeout: float = 20.0, dt: float = 1 / 60) -> bool:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if condition():
-                return True
+        """Run frames until ``condition`` holds. It is given up on once ``timeout`` seconds
+        have passed both on the table's stepped clock (a frame is ``dt`` of the game's time,
+        however long a loaded machine takes to draw it) and on the wall clock (the computer
+        thinks in another process, at the machine's own speed); a wait still dragging on at
+        UNTIL_GUARD times ``timeout`` by the wall clock ends too, so a failing test ends."""
+        start = time.monotonic()
+        frames_left = math.ceil(timeout / dt)
+        while not condition():
+            waited = time.monotonic() - start
+            if waited >= UNTIL_GUARD * timeout or (frames_left <= 0 and waited >= timeout):
+                return condition()
             self.frames(1, dt)
+            frames_left -= 1
             time.sleep(0.002)
-        return condition()
+        return True
 
     def settle(self) -> None:
         """Wait, as a person would, until a freshly opened screen takes input."""
