@@ -64,6 +64,23 @@ def log(d: Driver) -> list[str]:
     return d.app.stack.find(BreakerBlocksTable).session.log.actions
 
 
+def play_the_first_tile(d: Driver) -> None:
+    """Seat 1's first hand tile dragged into the socket at 0,-1 from N (open at the start)."""
+    d.drag(d.top.hand_rect(0, 0).center, near((0, -1), "N"))
+    d.frames(30)
+
+
+def end_the_turn(d: Driver) -> None:
+    """End turn by its key (N) with an action left, and N again: yes, give it up."""
+    d.key(pygame.K_n)
+    d.key(pygame.K_n)
+
+
+def play_a_tile_and_end_the_turn(d: Driver) -> None:
+    play_the_first_tile(d)
+    end_the_turn(d)
+
+
 def test_drag_a_hand_tile_onto_a_socket_plays_it_with_the_tab_toward_the_pointer():
     d = bb_driver()
     try:
@@ -122,8 +139,7 @@ def test_rearrange_a_leaf_and_end_the_turn_with_the_keyboard():
         d.drag(cell_rect((1, -2)).center, near((-1, 0), "E"))
         assert log(d)[-1] == "rearrange 1,-2 to -1,0 from E"
         d.frames(30)
-        d.key(pygame.K_n)
-        d.key(pygame.K_n)  # yes, give up the second action
+        end_the_turn(d)
         assert log(d)[-1] == "end" and t.session.current_player == 1
         assert t.viewer == 1 or d.until(lambda: t.viewer == 1, timeout=3), "open game: seats swap without hand-off"
     finally:
@@ -180,10 +196,7 @@ def test_in_pass_and_play_the_next_seat_can_play_after_the_first_ends_its_turn()
     d = bb_driver()
     try:
         t = d.top
-        d.drag(t.hand_rect(0, 0).center, near((0, -1), "N"))
-        d.frames(30)
-        d.key(pygame.K_n, frames=3)
-        d.key(pygame.K_n, frames=3)  # yes, give up the second action
+        play_a_tile_and_end_the_turn(d)
         assert d.until(lambda: t.viewer == 1, timeout=5)
         d.frames(10)
         assert t.moves().draws and t.moves().end  # seat 2 is offered its moves, not seat 1's (none)
@@ -1178,10 +1191,7 @@ def test_undo_after_the_computers_turn_lists_in_the_log_what_it_took_back_also_a
     d = you_against_the_computer()
     try:
         t = d.top
-        d.drag(t.hand_rect(0, 0).center, near((0, -1), "N"))
-        d.frames(30)
-        d.key(pygame.K_n)
-        d.key(pygame.K_n)  # yes: the second action is given up
+        play_a_tile_and_end_the_turn(d)
         assert log(d) == ["play 0 at 0,-1 from N", "end"]
         assert d.until(lambda: t.my_turn(), 30)
         d.frames(60)

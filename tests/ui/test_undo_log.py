@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import load_language
-from tests.ui.test_breaker_blocks_table import log, near, you_against_the_computer
+from tests.ui.test_breaker_blocks_table import end_the_turn, log, play_the_first_tile, you_against_the_computer
 from tests.ui.test_breaks_table import X1_DECK, table_driver
 
 
@@ -30,11 +30,9 @@ def test_a_breaker_blocks_undo_of_the_computers_turn_too_is_one_log_entry():
     d = you_against_the_computer()
     try:
         t = d.top
-        d.drag(t.hand_rect(0, 0).center, near((0, -1), "N"))
-        d.frames(30)
+        play_the_first_tile(d)
         before = list(t.log_lines)
-        d.key(pygame.K_n)
-        d.key(pygame.K_n)  # yes: the second action is given up
+        end_the_turn(d)
         assert d.until(lambda: t.my_turn(), 30)
         d.frames(60)
         assert len(log(d)) > 2, "the computer has played its turn"
