@@ -3,6 +3,9 @@ with the building rule, asking from the pad, guessing, memory play vs notes, han
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 import pytest
 
@@ -22,6 +25,24 @@ Q = "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
 def cube_driver(seats, **options) -> Driver:
     session = GameSession("cube", seats, seed=1, options=options)
     return Driver(lambda app: CubeTable(app, session), autosave=False)
+
+
+@contextmanager
+def cube_read_at(scale: float, lang: str, **options) -> Iterator[Driver]:
+    """A Cube table, you against the computer and first to move, at reading size ``scale``
+    in language ``lang``: English at 100 % again afterwards."""
+    from game import i18n
+    from game.ui import theme
+    d = cube_driver(["human", "ai:easy"], first_player=0, **options)
+    try:
+        theme.apply_settings(False, scale)
+        i18n.load_language(lang)
+        d.top.language_changed()
+        yield d
+    finally:
+        i18n.load_language("en")
+        theme.apply_settings(False, 1.0)
+        d.close()
 
 
 def cell_point(table: CubeTable, cell: int, z: int = 0) -> tuple[int, int]:
@@ -1337,14 +1358,9 @@ def test_a_hints_message_never_covers_the_board_at_any_text_size(verb, scale, la
     the copy is built on: it ends above the board and the hint's shape, in smaller text
     if need be, and is never cut short."""
     from game import i18n
-    from game.ui import theme
     setup = {"secrets": [P, Q]} if verb != "build" else {}
-    d = cube_driver(["human", "ai:easy"], first_player=0, **({"setup": setup} if setup else {}))
-    try:
-        theme.apply_settings(False, scale)
-        i18n.load_language(lang)
+    with cube_read_at(scale, lang, **({"setup": setup} if setup else {})) as d:
         t = d.top
-        t.language_changed()
         action = {"build": f"build {P}", "ask": "ask 5", "guess": f"guess {Q}"}[verb]
         t.on_hint(action)
         t.hint = (action, d.app.time)
@@ -1360,10 +1376,6 @@ def test_a_hints_message_never_covers_the_board_at_any_text_size(verb, scale, la
             box = d.toast_box(t)
             assert board_box(t).top < 200 and box.bottom <= board_box(t, blocks=False).top
             assert not any(line.endswith("...") for line in t.toast_lines(box.width - 40)[2])
-    finally:
-        i18n.load_language("en")
-        theme.apply_settings(False, 1.0)
-        d.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -1373,14 +1385,9 @@ def test_a_hints_message_leaves_the_shape_it_talks_of_in_sight_at_any_text_size(
     """At 150 % and 200 % reading size the hint's message box reached down over the small
     shape it names ("this shape") until it faded."""
     from game import i18n
-    from game.ui import theme
     setup = {"secrets": [P, Q]} if verb == "guess" else {}
-    d = cube_driver(["human", "ai:easy"], first_player=0, **({"setup": setup} if setup else {}))
-    try:
-        theme.apply_settings(False, scale)
-        i18n.load_language(lang)
+    with cube_read_at(scale, lang, **({"setup": setup} if setup else {})) as d:
         t = d.top
-        t.language_changed()
         d.frames(2)
         plain = d.app.display.canvas.copy()
         action = f"{verb} {P if verb == 'build' else Q}"
@@ -1394,10 +1401,6 @@ def test_a_hints_message_leaves_the_shape_it_talks_of_in_sight_at_any_text_size(
         assert not box.colliderect(t.submit_button.rect) and box.right <= 960, "nor the button, the pad or the panel"
         if verb == "guess":
             assert box.right <= t.pad.question_rect("A").left - 8
-    finally:
-        i18n.load_language("en")
-        theme.apply_settings(False, 1.0)
-        d.close()
 
 
 def test_a_finished_games_panel_says_game_over_once_and_when_it_ended():
