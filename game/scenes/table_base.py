@@ -382,6 +382,8 @@ class TableScene(TableHints, TableLog, AppScene):
             return
         if seat != self.viewer and not self.handoff_pending:
             if self.shares_secrets():
+                if self.moves_at_once() and self.app.time < self.ai_ready_at:
+                    return  # a computer's last action, landed at once, is seen (marked) before the pass screen
                 if not self.holds_hand_off():
                     self.hand_off(seat)
             else:

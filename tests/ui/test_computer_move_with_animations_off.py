@@ -71,3 +71,22 @@ def test_with_animations_on_the_computer_moves_as_before():
         assert left_of_newest_line(d) == theme.TABLE_DARK, "no mark: the card's flight shows the move"
     finally:
         d.close()
+
+
+def test_in_pass_and_play_the_computers_last_action_shows_before_the_pass_screen():
+    """With animations off the pass screen to the next person covered the table the very
+    frame after the computer's last action: nobody saw it land or its mark in the log."""
+    from game.scenes.handoff import HandoffScene
+    session = GameSession("breaks", ["human", "ai:easy", "human"], seed=1, options={"first_player": 0})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    d.app.settings.animation_speed = "off"
+    try:
+        t = d.top
+        while session.current_player == 0:  # your whole turn: draw, then place or discard
+            assert t.perform(session.legal_texts()[0], 0)
+        assert d.until(lambda: session.current_player == 2, 30, STEP), "the computer plays its turn"
+        d.frames(round(PAUSE / STEP) - 3, STEP)
+        assert d.top is t and bar_on_newest_line(d), "its last action in sight, marked"
+        assert d.until(lambda: isinstance(d.top, HandoffScene), 1, STEP), "then the pass screen to seat 3"
+    finally:
+        d.close()
