@@ -860,13 +860,14 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         stat = pygame.Rect(PILE_X, 204, 446, 146)  # five lines at most; the piles' caption below
         draw.panel(surface, stat, theme.PANEL, edge=None, radius=8)
         cp = self.session.current_player
-        lines = [tr("Actions left this turn: {n}", n=v["actions_left"]) if cp is not None else tr("Game over"),
-                 tr("Circuits controlled: {a} to {b}", a=v["scores"][0], b=v["scores"][1]),
-                 # "limit", the set-up screen's word ("cap" was nowhere else; "cap none" read oddly)
-                 tr("Turns played: {a} and {b} (limit {c})", a=v["turns_completed"][0], b=v["turns_completed"][1],
-                    c=v["options"]["turn_cap"]) if v["options"].get("turn_cap") else
-                 tr("Turns played: {a} and {b} (no limit)", a=v["turns_completed"][0], b=v["turns_completed"][1]),
-                 tr("Authenticate tiles on the board: {n}", n=v["authenticate"]["on_board"])]
+        # once over, the banner above says "Game over": not again here
+        lines = [tr("Actions left this turn: {n}", n=v["actions_left"])] if cp is not None else []
+        lines += [tr("Circuits controlled: {a} to {b}", a=v["scores"][0], b=v["scores"][1]),
+                  # "limit", the set-up screen's word ("cap" was nowhere else; "cap none" read oddly)
+                  tr("Turns played: {a} and {b} (limit {c})", a=v["turns_completed"][0], b=v["turns_completed"][1],
+                     c=v["options"]["turn_cap"]) if v["options"].get("turn_cap") else
+                  tr("Turns played: {a} and {b} (no limit)", a=v["turns_completed"][0], b=v["turns_completed"][1]),
+                  tr("Authenticate tiles on the board: {n}", n=v["authenticate"]["on_board"])]
         if v.get("final_turn") is not None:
             lines.append(tr("Final turn: {who}", who=self.seat_name(v["final_turn"])))
         for i, line in enumerate(lines):

@@ -1276,3 +1276,21 @@ def test_your_own_action_tile_step_watched_under_autoplay_reads_you_are():
         assert t.prompt() == "You are carrying out ANNIHILATE."
     finally:
         d.close()
+
+
+def test_a_finished_games_panel_says_game_over_once():
+    """The banner read 'Game over' and the box of counts under the board said it again on
+    its first line (Breaks and Break the Cube said it twice too, until they were mended)."""
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    for a in ["draw 3", "draw authenticate", "draw authenticate", "draw 3", "play 3 at 1,-1 from N",
+              "play authenticate at 0,-1 from N", "play 3 at 0,2 from S", "play authenticate at 1,2 from S"]:
+        session.apply(a, session.current_player)
+    assert session.is_over()
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    try:
+        d.frames(1)
+        shown = [text for text, _, _ in d.labels(1)]
+        assert shown.count("Game over") == 1, shown
+        assert "Circuits controlled: 1 to 1" in shown
+    finally:
+        d.close()
