@@ -24,6 +24,7 @@ MINI_CELL = 14
 MOVE_TIME = 0.4
 ZOOM_CELL = 40  # an opponent's house, enlarged while pointed at: its connector ticks readable
 OBJECTIVE = pygame.Rect(MARKET_X, 470, 480, 168)  # your secret objective and the score of your house
+OBJECTIVE_TEXT_TOP = 56  # the panel's words start under its heading and score line
 
 
 PROMPT_WIDTH = 440  # the prompt's two lines over the house, clear of the market
@@ -54,6 +55,15 @@ def caption_lines(text: str, first_width: int) -> tuple[int, list[str]]:
             return size, [text]
     first = theme.wrap(text, 13, first_width)[0]
     return 13, [first, text[len(first):].strip()]
+
+
+def objective_lines(texts: list[str]) -> tuple[int, list[str]]:
+    """(line step, lines) of the score panel's words at 13 px, the least reading size, each
+    text starting a line. Six lines fit under the heading and the score line; a house with
+    nearly every type may need a seventh, and then the lines close up rather than shrink."""
+    lines = [line for text in texts for line in theme.wrap(text, 13, OBJECTIVE.w - 20)]
+    room = OBJECTIVE.h - OBJECTIVE_TEXT_TOP - 4
+    return min(18, room // max(1, len(lines))), lines
 
 
 def house_rect_cell(x: int, y: int) -> pygame.Rect:

@@ -26,16 +26,18 @@ from game.scenes.circuit_breaker_layout import (
     MINI_CELL,
     MOVE_TIME,
     OBJECTIVE,
+    OBJECTIVE_TEXT_TOP,
     ZOOM_CELL,
     caption_lines,
     hand_tile_rect,
     house_cell_at,
     house_rect_cell,
+    objective_lines,
     prompt_lines,
     round_box,
 )
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
-from game.scenes.circuit_breaker_talk import CircuitBreakerTalk
+from game.scenes.circuit_breaker_talk import CircuitBreakerTalk, objective_texts
 from game.scenes.table_base import (
     PANEL_TOAST_MAX_HEIGHT,
     PANEL_TOAST_SPAN,
@@ -819,6 +821,9 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 mouse_icon(surface, (r.centerx + 3, r.centery - 4), 9, owner)
 
     def draw_objective(self, surface: pygame.Surface) -> None:
+        """The secret card's types as icons beside the heading, the score, then in words at
+        13 px how many of each card type are in the house and their points, and the
+        other types in the house (objective_texts)."""
         v = self.view
         box = OBJECTIVE
         draw.panel(surface, box, theme.PANEL, edge=None, radius=8)
@@ -826,24 +831,13 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         score = helpers.house_score(v, seat=self.viewer)
         title = tr("{who}'s secret objective and score", who=self.seat_name(self.viewer)) if self.showing_a_bot \
             else tr("Your secret objective and score")
-        theme.draw_text(surface, title, (box.x + 10, box.y + 6), 15, bold=True)
-        if obj:
-            x = box.x + 10
-            for t in obj["types"]:
-                draw_appliance(surface, t, (x + 16, box.y + 48), 28, theme.TEXT)
-                x += 40
-            names = ", ".join(tr(helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"]) for t in obj["types"])
-            theme.draw_text(surface, names, (x + 4, box.y + 38), 13, theme.TEXT_DIM, max_width=box.right - x - 14)
+        icons = (obj or {}).get("types") or []
+        theme.draw_text(surface, title, (box.x + 10, box.y + 6), 15, bold=True,
+                        max_width=box.w - 24 - 30 * len(icons))
+        for k, t in enumerate(icons):  # the card's types, right of the heading
+            draw_appliance(surface, t, (box.right - 24 - 30 * (len(icons) - 1 - k), box.y + 17), 24, theme.TEXT)
         theme.draw_text(surface, tr("Score now: {s}   cheese: {c}", s=score["total"], c=v["cheese"][self.viewer]),
-                        (box.x + 10, box.y + 74), 16, theme.YELLOW, bold=True)
-        entries = [t for t in score["types"] if t["count"]]
-        if any(t["on_card"] for t in entries):  # the star below needs its key
-            theme.draw_text(surface, tr("* = on the card"), (box.right - 10, box.y + 78), 13, theme.TEXT_DIM,
-                            anchor="topright")
-        # two columns of three; more types than six (there are twelve): three columns of four, tighter
-        rows, width, step, size = (3, 240, 22, 13) if len(entries) <= 6 else (4, 156, 17, 12)
-        for i, t in enumerate(entries):
-            star = " *" if t["on_card"] else ""
-            pos = (box.x + 10 + (i // rows) * width, box.y + 98 + (i % rows) * step)
-            theme.draw_text(surface, f"{tr(t['name'])} x{t['count']}{star}: {t['points']}", pos, size,
-                            max_width=width - 8)
+                        (box.x + 10, box.y + 30), 16, theme.YELLOW, bold=True)
+        step, lines = objective_lines(objective_texts(score))
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (box.x + 10, box.y + OBJECTIVE_TEXT_TOP + step * i), 13)

@@ -193,11 +193,7 @@ class CircuitBreakerTalk:
             score = helpers.house_score(v, seat=seat) if (seat == self.viewer or revealed) else None
             if score is None:
                 continue
-            parts = [(tr("{name}: {count} on the card, {points}", name=tr(t["name"]), count=t["count"],
-                         points=points_text(t["points"])) if t["on_card"] else
-                      tr("{name}: {count}, {points}", name=tr(t["name"]), count=t["count"],
-                         points=points_text(t["points"])))
-                     for t in score["types"] if t["count"]]
+            parts = [type_tally(t, mark_card=True) for t in score["types"] if t["count"]]
             names = {t["type"]: tr(t["name"]) for t in score["types"]}  # a card's number means nothing to a player
             lines.append(tr("{who}: {total}. {parts}. Objective card: {types}.", who=self.seat_name(seat),
                             total=points_text(score["total"]), parts="; ".join(parts) or tr("No appliances"),
@@ -359,3 +355,27 @@ class CircuitBreakerTalk:
 
 def points_text(n: int) -> str:
     return tr("1 point") if n == 1 else tr("{n} points", n=n)
+
+
+def type_tally(t: dict, mark_card: bool = False) -> str:
+    """One appliance type of a house_score() in plain words: "Bubble Maker: 4, 15 points";
+    with ``mark_card``, a type on the card says so ("4 on the card") where no heading does."""
+    if mark_card and t["on_card"]:
+        return tr("{name}: {count} on the card, {points}", name=tr(t["name"]), count=t["count"],
+                  points=points_text(t["points"]))
+    return tr("{name}: {count}, {points}", name=tr(t["name"]), count=t["count"], points=points_text(t["points"]))
+
+
+def objective_texts(score: dict) -> list[str]:
+    """The score panel's words under its heading: the card's types with how many of each
+    are in the house and their points, then the other types in the house ("Bubble Maker
+    x1 *: 3" with a "* = on the card" key said the same in signs)."""
+    def glued(t: dict) -> str:  # a type's words stay on one line: "Fog Machine: 1," then "1 point" misread
+        return type_tally(t).replace(" ", "\u00a0")
+    types = {t["type"]: t for t in score["types"]}
+    card = [glued(types[k]) for k in score["card_types"]]
+    others = [glued(t) for t in score["types"] if t["count"] and not t["on_card"]]
+    texts = [tr("On the card: {parts}.", parts="; ".join(card))] if card else []
+    if others:
+        texts.append(tr("Also in the house: {parts}.", parts="; ".join(others)))
+    return texts

@@ -202,36 +202,47 @@ def test_in_the_last_round_the_prompt_no_longer_asks_for_the_mouse():
         d.close()
 
 
-def test_the_score_panel_explains_its_star_once_a_type_on_the_card_is_in_the_house():
+def test_the_score_panel_reads_in_plain_words_without_a_star_key():
+    """It read 'Bubble Maker x1 *: 3' under a '* = on the card' key; like the results, it
+    now says it in words: how many of each card type are in the house and their points."""
     from game.scenes.circuit_breaker_layout import OBJECTIVE
     d = cb_driver()
     try:
-        assert "* = on the card" not in [text for text, _, _ in d.labels()]
         d.top.act("place A1 at 3,4 r180")  # a Bubble Maker: on card 1
-        labels = {text: rect for text, rect, _ in d.labels(frames=2)}
-        key = labels.get("* = on the card")
-        assert key is not None and OBJECTIVE.contains(key), labels.keys()
-        assert labels["Bubble Maker x1 *: 3"]
-        assert not any(key.colliderect(r) for text, r in labels.items() if text != "* = on the card")
+        panel = " ".join(text for text, rect, _ in d.labels(frames=2) if OBJECTIVE.contains(rect))
+        panel = panel.replace("\u00a0", " ")
+        assert "On the card: Bubble Maker: 1, 3 points; Gumball Machine: 0, 0 points; Popcorn Popper: 0, 0 " \
+               "points." in panel, panel
+        assert not any(mark in panel for mark in ("*", " x1")), panel
     finally:
         d.close()
 
 
-def test_the_score_panel_lists_every_type_in_the_house_even_all_twelve(monkeypatch):
+def test_the_score_panel_names_every_type_in_the_house_at_13_px_even_all_twelve(monkeypatch):
+    """Twelve types took 12 px lines, and in German the card's three names shrank to
+    about 10 px: every word in the panel is 13 px at least, in English and German."""
+    from game import i18n
     from game.rules.circuit_breaker import helpers, scoring
     from game.scenes.circuit_breaker_layout import OBJECTIVE
     d = cb_driver()
     try:
-        every = scoring.breakdown([0] + [1] * 12, 1)  # one appliance of each type, card 1
-        monkeypatch.setattr(helpers, "house_score", lambda view, seat=None: every)
-        labels = [(text, rect) for text, rect, _ in d.labels(frames=2) if " x1" in text]
-        names = {text.split(" x1")[0] for text, _ in labels}
-        assert names == {t["name"] for t in every["types"]}, names
-        for text, rect in labels:
-            assert OBJECTIVE.contains(rect), f"{text!r} leaves the panel: {rect}"
-            assert not any(rect.colliderect(r) for other, r in labels if other != text), text
+        for counts in ([0] + [1] * 12, [0, 4, 0, 2, 1, 3, 0, 1, 0, 0, 2, 0, 0]):
+            every = scoring.breakdown(counts, 1)  # card 1
+            monkeypatch.setattr(helpers, "house_score", lambda view, seat=None, e=every: e)
+            for language in ("en", "de"):
+                i18n.load_language(language)
+                labels = [(text, rect) for text, rect, _ in d.labels(frames=2) if OBJECTIVE.colliderect(rect)]
+                words = " ".join(text for text, _ in labels).replace("\u00a0", " ")
+                for t in every["types"]:
+                    if t["count"] or t["on_card"]:
+                        assert f"{i18n.tr(t['name'])}: {t['count']}," in words, (t["name"], words)
+                for text, rect in labels:
+                    assert OBJECTIVE.contains(rect), f"{text!r} leaves the panel: {rect}"
+                    assert rect.h >= 18, f"{text!r} is drawn under 13 px"
+                    assert not any(rect.colliderect(r) for other, r in labels if other != text), text
     finally:
         d.close()
+        i18n.load_language("en")
 
 
 def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
