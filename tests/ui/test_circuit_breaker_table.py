@@ -580,6 +580,29 @@ def test_watching_computer_players_names_the_shown_seat_instead_of_you():
         d.close()
 
 
+def test_the_hands_hint_is_drawn_at_its_14_px_in_english_and_german():
+    """The German hint 'Deine Hand (5); dreh das gehaltene Plättchen mit R oder dem
+    Mausrad' was 463 px wide at 14 px in 436 px of room and shrank, to 13 px, the least
+    reading size, with nothing to spare: it now says it in fewer words, at 14 px as in English."""
+    from game import i18n
+    from game.scenes.circuit_breaker_layout import HAND_Y
+    from game.ui import theme
+    d = Driver(lambda app: CircuitBreakerTable(app, hoarding_session(24)), autosave=False)
+    try:
+        t = d.top
+        t.cancel_ai()
+        for language in ("en", "de"):
+            i18n.load_language(language)
+            hint = t.hand_caption(len(t.view["hand"]))
+            assert "(2" in hint, hint  # a two-digit count, the widest
+            drawn = [rect for text, rect, _ in d.labels(frames=2) if text == hint]
+            assert drawn and drawn[0].topleft == (HOUSE.x, HAND_Y), drawn
+            assert drawn[0].h == theme.font(14).get_height(), f"{hint!r} is not drawn at 14 px"
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_in_pass_and_play_the_shared_log_never_names_a_face_down_tile():
     """With two people at one screen the log is read by both, so a tile dealt or fetched
     face down is 'a hidden tile' for everyone; a tile taken from a face-up pile is named."""
