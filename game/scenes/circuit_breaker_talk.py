@@ -9,6 +9,7 @@ import pygame
 from game.i18n import tr
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes import circuit_breaker_words as words
+from game.scenes.base import sentence
 from game.scenes.circuit_breaker_layout import HOUSE, house_rect_cell
 from game.scenes.table_base import PANEL_RECT
 from game.ui import theme
@@ -296,8 +297,12 @@ class CircuitBreakerTalk:
         the cheese tile has any); the rules' 'no cheese: discard a tile to earn a piece of
         cheese first' said neither, and offered a discard where none could earn one."""
         v, who = self.view, self.seat_name(seat)
-        if v["cheese"][self.viewer] > 0 or (v["mice"][seat] or {}).get("spot") == "appliance-stack":
-            return tr("{who}'s mouse: {why}", who=who, why=self.reason(f"cheese {seat + 1}"))
+        # each reason said once, with the seat's name ("Seat 2's mouse: seat 2's mouse is
+        # already on the appliance stack" said it twice, the second time in the notation's words)
+        if (v["mice"][seat] or {}).get("spot") == "appliance-stack":
+            return tr("{who}'s mouse is already on the appliance stack, where cheese would send it.", who=who)
+        if v["cheese"][self.viewer] > 0:
+            return sentence(self.reason(f"cheese {seat + 1}"))
         if v["cheese_pool"] <= 0:
             return tr("You have no cheese to chase {who}'s mouse away, and the cheese tile is empty, so none can "
                       "be earned.", who=who)

@@ -464,6 +464,30 @@ def test_pointing_at_a_tile_names_it_and_at_a_thief_tells_what_cheese_costs():
         d.close()
 
 
+def test_a_mouse_on_the_appliance_stack_is_refused_once_plainly_with_or_without_cheese():
+    """It read "Seat 2 (AI)'s mouse: seat 2's mouse is already on the appliance stack"
+    (the mouse named twice), and without cheese "Seat 2 (AI)'s mouse: no cheese: ...",
+    as if a cheese could move it: cheese sends a mouse to that stack, so none can."""
+    from game import i18n
+    plain = "Seat 2 (AI)'s mouse is already on the appliance stack, where cheese would send it."
+    for actions in (["end", "mouse appliance-stack", "end"],
+                    ["discard A3 to appliance-1", "end", "mouse appliance-stack", "end"]):
+        d = cb_driver(actions, seats=("human", "ai:easy"))
+        try:
+            t = d.top
+            t.cancel_ai()
+            assert t.my_turn() and t.view["mice"][1]["spot"] == "appliance-stack"
+            assert plain in " ".join(point_at(d, t.mouse_rect(1).center))
+            d.click(t.mouse_rect(1).center)
+            assert t.toast == plain and log(d)[-1] == "end"
+            i18n.load_language("de")
+            assert t.chase_problem(1) == ("Die Maus von Platz 2 (KI) ist schon auf dem Gerätestapel, wohin Käse sie "
+                                          "schicken würde.")
+        finally:
+            d.close()
+            i18n.load_language("en")
+
+
 def test_without_cheese_pointing_at_or_clicking_a_rival_mouse_says_plainly_why_and_how_to_earn_one():
     """It said "Seat 2 (AI)'s mouse: no cheese: discard a tile to earn a piece of cheese
     first": neither what cheese does to the mouse nor where to discard (CB-13: onto an
