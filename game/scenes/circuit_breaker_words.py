@@ -45,25 +45,32 @@ def connector_name(label: str, ticks: bool = True) -> str:
     return tr((CONNECTOR_WORDS if ticks else CONNECTOR_COLOURS)[label])
 
 
-# The rules' refusals for a wall against a connector open with a head in compass letters
-# ("wall faces a connector at W:") that their tail says again in the notation's terms
-# ("the west edge ... the neighbour's east edge"): the table says it once, plainly.
-_WALL_AGAINST_CONNECTOR = re.compile(r"wall faces a connector at ([NESW]): .* edge is ([123U])")
-_CONNECTOR_AGAINST_WALL = re.compile(r"connector faces a wall at ([NESW]): the \w+ edge \(([123U])\) meets .*")
+# The rules' refusals for a wall against a connector, or a connector against the house
+# wall, open with a head in compass letters ("wall faces a connector at W:") that their
+# tail says again in the notation's terms ("the west edge ..."): the table says each
+# once, plainly, with the rule it breaks. (pattern, sentence from the side's word and the
+# connector's name); the sentences stay literal tr() calls, so the catalogue check sees them.
+_PLAIN_EDGE_REFUSALS = (
+    (re.compile(r"wall faces a connector at ([NESW]): .* edge is ([123U])"),
+     lambda side, name: tr("This tile's {side} side is a wall, but its neighbour has a connector there ({name}): "
+                           "a wall must meet a wall.", side=side, name=name)),
+    (re.compile(r"connector faces a wall at ([NESW]): the \w+ edge \(([123U])\) meets .*"),
+     lambda side, name: tr("This tile's {side} side has a connector ({name}), but its neighbour has a wall there: "
+                           "a connector must meet a connector.", side=side, name=name)),
+    (re.compile(r"connector faces the house wall at ([NESW]): the \w+ edge \(([123U])\) must be a wall there"),
+     lambda side, name: tr("This tile's {side} side has a connector ({name}), but the house ends there: a side "
+                           "on the house's edge must be a wall.", side=side, name=name)),
+)
 
 
 def name_connectors(problem: str) -> str:
     """An edge refusal in the chosen language with each connector label ("(3)", "... is 1")
     named the way the tiles draw it ("(green 3 with three ticks)"); a wall against a
-    connector in plain words."""
-    wall = _WALL_AGAINST_CONNECTOR.fullmatch(problem)
-    if wall:
-        return tr("This tile's {side} side is a wall, but its neighbour has a connector there ({name}): a wall "
-                  "must meet a wall.", side=side_word(wall[1]), name=connector_name(wall[2]))
-    connector = _CONNECTOR_AGAINST_WALL.fullmatch(problem)
-    if connector:
-        return tr("This tile's {side} side has a connector ({name}), but its neighbour has a wall there: a "
-                  "connector must meet a connector.", side=side_word(connector[1]), name=connector_name(connector[2]))
+    connector, or a connector against the house wall, in plain words."""
+    for pattern, plain in _PLAIN_EDGE_REFUSALS:
+        found = pattern.fullmatch(problem)
+        if found:
+            return plain(side_word(found[1]), connector_name(found[2]))
     text = tr_message(problem)
     text = _LABEL_IN_BRACKETS.sub(lambda m: f"({connector_name(m.group(1))})", text)
     return _LABEL_AT_END.sub(lambda m: connector_name(m.group(1)), text)

@@ -333,6 +333,37 @@ def test_a_wall_against_a_connector_is_refused_in_plain_words_in_the_banner_and_
         i18n.load_language("en")
 
 
+def test_a_connector_against_the_house_wall_is_refused_in_plain_words_in_the_banner_and_the_message():
+    """It read 'Connector faces the house wall at N: the north edge (1) must be a wall
+    there', a head in compass letters that its tail said again, as the wall against a
+    connector did: now once, plainly, whole in the banner, in English and German."""
+    from game import i18n
+    from game.scenes.circuit_breaker_words import connector_name, name_connectors, side_word
+    from game.ui import theme
+    plain = ("This tile's north side has a connector (orange 1 with one tick), but the house ends there: a side on "
+             "the house's edge must be a wall.")
+    d = cb_driver(["place W1 at 3,4 r0", "place W31 at 3,5 r0", "end", "end"])
+    try:
+        t = d.top
+        i = t.view["hand"].index("A1")
+        d.hold(t.hand_rect(i).center, house_rect_cell(3, 6).center)  # A1 upright: its 1 faces the top edge
+        banner = [text for text, rect, _ in d.labels() if HOUSE.contains(rect) and rect.x == HOUSE.x + 14]
+        assert " ".join(banner) == plain, banner
+        d.release(house_rect_cell(3, 6).center)
+        assert log(d)[-1] == "end" and t.toast == plain, t.toast
+        for language in ("en", "de"):
+            i18n.load_language(language)
+            for d_, side in (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west")):
+                for label in "123U":
+                    text = name_connectors(f"connector faces the house wall at {d_}: the {side} edge ({label}) "
+                                           "must be a wall there")
+                    assert side_word(d_) in text and connector_name(label) in text and " at " not in text, text
+                    assert len(theme.wrap(text, 15, HOUSE.w - 28, bold=True)) <= 3, text
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_letting_go_over_the_hand_puts_the_tile_back_quietly():
     d = cb_driver()
     try:
