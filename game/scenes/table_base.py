@@ -165,6 +165,7 @@ class TableScene(TableHints, TableLog, AppScene):
         undo_tip = tr("Ctrl+Z: take back the last decision, whoever made it") if self.shares_the_screen() \
             else tr("Ctrl+Z: take back your last decision")
         self.undo_button = self.button(tr("Undo"), (PANEL_RECT.x + 12, 646, 88, 40), self.undo, tooltip=undo_tip)
+        self.undo_button.disabled_tip = self.undo_refusal  # greyed out, pointing at it says why
         self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
         self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.open_menu,
                     tooltip=tr("Esc: settings, or leave the table"))
@@ -599,9 +600,6 @@ class TableScene(TableHints, TableLog, AppScene):
 
     # --- undo, leaving, rules -----------------------------------------------------------
     def undo(self) -> None:
-        if self.tutorial is not None:
-            self.refuse(tr("The tutorial has no undo: just follow the coach."))
-            return
         if not self.may_undo():
             self.refuse(self.undo_refusal())
             return
@@ -619,6 +617,8 @@ class TableScene(TableHints, TableLog, AppScene):
     def undo_refusal(self) -> str:
         """Why Ctrl+Z does nothing now, in the words that fit (the game's own limit when
         hidden information stands in the way)."""
+        if self.tutorial is not None:
+            return tr("The tutorial has no undo: just follow the coach.")
         reason, other = self.session.undo_blocker(self.undo_seat())
         if self.is_bot(self.viewer):  # watching computers play (or --autoplay): nobody's decision to take back
             return tr("Nothing to undo: the computer is playing every seat.")

@@ -11,6 +11,8 @@ window's resolution like any other label. Tooltips are drawn by the scene too
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pygame_gui
 
@@ -26,8 +28,26 @@ class LabelButton(pygame_gui.elements.UIButton):
     def __init__(self, rect: pygame.Rect, text: str, manager: pygame_gui.UIManager,
                  object_id: str | None = None, tooltip: str | None = None) -> None:
         self.tip = tooltip  # shown by draw_tooltip; pygame_gui makes no tooltip of its own
+        # while greyed out: why (pygame_gui never hovers a disabled button, so it keeps its own time)
+        self.disabled_tip: Callable[[], str] | None = None
+        self.disabled_hover_time = 0.0
         self.label_size, self.label_bold = 14, False
         super().__init__(rect, text, manager=manager, object_id=object_id)
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        pointed = self.disabled_tip is not None and not self.is_enabled and self.visible and self.alive() \
+            and self.hover_point(*self.ui_manager.get_mouse_position())
+        self.disabled_hover_time = self.disabled_hover_time + time_delta if pointed else 0.0
+
+    def tip_now(self) -> str | None:
+        """The tooltip to show now, once the pointer has rested on the button long enough:
+        its own when it can be pressed, the reason it cannot while greyed out."""
+        if self.is_enabled:
+            return self.tip if self.tip and self.hovered and self.hover_time > self.tool_tip_delay else None
+        if self.disabled_tip is not None and self.disabled_hover_time > self.tool_tip_delay:
+            return self.disabled_tip()
+        return None
 
     def rebuild_from_changed_theme_data(self) -> None:
         super().rebuild_from_changed_theme_data()
@@ -169,12 +189,13 @@ def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface) -> pyga
     """The tooltip of the button the pointer has rested on (as long as pygame_gui waits
     before showing one); returns its rect."""
     for button in buttons(manager):
-        if button.tip and button.hovered and button.hover_time > button.tool_tip_delay:
+        tip = button.tip_now()
+        if tip:
             break
     else:
         return None
     size = 16
-    lines = theme.wrap(button.tip, size, TIP_WIDTH - 16)
+    lines = theme.wrap(tip, size, TIP_WIDTH - 16)
     line_h = theme.font(size).get_height()
     width = max(theme.font(size).size(line)[0] for line in lines) + 16
     screen = surface.get_rect()
