@@ -130,7 +130,7 @@ def test_german_keeps_one_word_and_one_gender_for_the_same_thing():
     """A Breaks hint explains "Leg die Karte in Fach 2." with "It ...": the card (die Karte) is
     "sie" in every reason, not "Sie verlängert" beside "Es beginnt"; a break is "brechen" as in
     the rules and the log, not "aufbrechen". Break the Cube calls the
-    shape on the stand "versteckt" (the rules' word, "Meine Form verstecken"), for the reader
+    shape on the stand "versteckt" (the rules' word, as on the button "Form verstecken"), for the reader
     and for a seat shown by the computer alike."""
     try:
         assert i18n.load_language("de") is None
