@@ -162,7 +162,7 @@ class BuildBoard:
             return False
         problem = b.place(self.held.pid, x, y)
         if problem:
-            self.refuse(problem)
+            self.refuse(turn_advice(problem, b.turns_to_fit(self.held.pid, x, y)))
             return False
         self.held = None
         self.app.sound.play("drop")
@@ -448,6 +448,24 @@ class BuildBoard:
                                                              max(1, int(image.get_height() * k))))
             self._minis[key] = image
         return image
+
+
+def turn_advice(problem: str, keys: list[str] | None) -> str:
+    """A refused drop's reason, and when turning the block would let it stand there, which
+    keys (or tray buttons) turn it so: "... has nothing under it; turn the block with T and
+    it fits here." A refusal alone left players trying every cell with the same pose."""
+    if not keys:
+        return problem
+    runs: list[list] = []
+    for key in keys:  # R, R, T: "R twice, then T"
+        if runs and runs[-1][0] == key:
+            runs[-1][1] += 1
+        else:
+            runs.append([key, 1])
+    said = [key if n == 1 else tr("{key} twice", key=key) if n == 2 else tr("{key} three times", key=key)
+            for key, n in runs]
+    return tr("{problem}; turn the block with {keys} (the keys, or its buttons in the tray) and it fits here.",
+              problem=tr_message(problem), keys=tr(", then ").join(said))
 
 
 def landing_text(pid: str, ghost: Landing) -> str:

@@ -56,6 +56,10 @@ def flipped(cubes: tuple[Cube, ...]) -> tuple[Cube, ...]:
     return _normalise([(-x, y, -z) for x, y, z in cubes])
 
 
+# the keys (and tray buttons) that change a block's pose, in the order they are offered
+POSE_KEYS = (("R", yawed), ("T", tipped), ("F", flipped))
+
+
 @dataclass
 class Landing:
     cubes: tuple[Cube, ...]
@@ -150,6 +154,30 @@ class Builder:
             return Landing(tuple(cubes), "too tall")
         trial = {**{k: v for k, v in self.placed.items() if k != pid}, pid: tuple(cubes)}
         return Landing(tuple(cubes), in_words(check_partial(self._masks(trial), self.pieces)))
+
+    def turns_to_fit(self, pid: str, x: int, y: int, most: int = 4) -> list[str] | None:
+        """The fewest presses of R, T and F (turn round, tip, turn over) after which block
+        ``pid`` would stand over cell (x, y), covering it; None when no pose reached within
+        ``most`` presses does. The block's own pose is left as it was."""
+        start = self.pose[pid]
+        seen, frontier = {start}, [(start, [])]
+        try:
+            for _ in range(most):
+                reached = []
+                for pose, keys in frontier:
+                    for key, turn in POSE_KEYS:
+                        self.pose[pid] = turned = turn(pose)
+                        if turned in seen:
+                            continue
+                        seen.add(turned)
+                        spot = self.landing(pid, x, y)
+                        if spot.problem is None and any((cx, cy) == (x, y) for cx, cy, _ in spot.cubes):
+                            return [*keys, key]
+                        reached.append((turned, [*keys, key]))
+                frontier = reached
+            return None
+        finally:
+            self.pose[pid] = start
 
     def place(self, pid: str, x: int, y: int) -> str | None:
         """Put the block down; returns the rule that forbids it, or None."""

@@ -98,7 +98,7 @@ def test_building_rules_refuse_with_their_own_message():
         # with its other cube over empty cell 7 -> refused, with the rule that forbids it
         build_by_keys(d, t, [(0, (0, 2), 1, 0)])
         assert "S" not in b.placed
-        assert t.toast == "The cube on cell 7, level 2 has nothing under it.", "in the board's words, not 7.2"
+        assert t.toast.startswith("The cube on cell 7, level 2 has nothing under it;"), "in the board's words, not 7.2"
         # finish an all-flat shape: the last check refuses it and G does nothing
         d.key(pygame.K_ESCAPE)
         flat = {"S": [(6, 1), (9, 1)], "M": [(2, 1), (3, 1), (5, 1)], "L": [(1, 1), (4, 1), (7, 1), (8, 1)]}
