@@ -14,12 +14,16 @@ from game.i18n import tr
 from game.ui import draw, theme
 from game.ui.iso import piece_glyph
 
-CELL = 54
-RING = 46          # room above and below the grid for a letter (32 px) and its notes
-# room left and right of the grid: a letter, its column of notes (12 px) beside it and a
-# margin, so the notes of J, K, L and D, E, F stay inside the pad (they hung over its edge)
-RING_X = 54
-DOT = 32
+CELL = 50
+DOT = 30
+NOTE = 16          # a side answer's box: its block letter at the reading size (13 px) fits
+NOTE_LETTER = 13   # the smallest reading size (the 12 px boxes held 4 px shape cues only)
+# room above and below the grid for a letter and the column of its three notes beside it
+# (the column stands taller than the letter: it reaches further out)
+RING = 4 + DOT + (3 * NOTE - DOT) + 2
+# room left and right of the grid: a letter, its column of notes beside it and a margin,
+# so the notes of J, K, L and D, E, F stay inside the pad (they hung over its edge)
+RING_X = 4 + DOT + 2 + NOTE + 4
 PAD_SIZE = 3 * CELL + 2 * RING  # the pad's height
 PAD_WIDTH = 3 * CELL + 2 * RING_X
 
@@ -53,8 +57,9 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, pid: str | None,
         piece_glyph(surface, pid, (rect.x + rect.w * 0.68, rect.centery), rect.h * 0.2, dark)
         theme.draw_text(surface, pid, (rect.x + 4, rect.centery), max(10, int(rect.h * 0.5)), dark, bold=True,
                         anchor="midleft")
-    else:
-        theme.draw_text(surface, pid, rect.center, max(10, int(rect.h * 0.55)), dark, bold=True, anchor="center")
+    else:  # a side answer on the pad: the letter alone, at the reading size
+        theme.draw_text(surface, pid, rect.center, max(NOTE_LETTER, int(rect.h * 0.55)), dark, bold=True,
+                        anchor="center")
 
 
 class QuestionPad:
@@ -119,28 +124,27 @@ class QuestionPad:
             if letter in letter_notes:
                 self._letter_note(surface, letter, letter_notes[letter], colours)
 
+    def note_rects(self, letter: str) -> list[pygame.Rect]:
+        """Where a side's three answers go, bottom level first: a column beside its letter,
+        on the far side of it (left and right of the grid) or just right of it (above and
+        below), clear of the neighbouring letters."""
+        r = self.letter_rect(letter)
+        cx, cy = LETTER_CELLS[letter]
+        if cx < 0 or cx > 2:
+            x = r.x - NOTE - 2 if cx < 0 else r.right + 2
+            bottom = r.centery + 3 * NOTE // 2
+        else:  # above the grid the column rises from the letter's foot, below it hangs from its top
+            x = r.right + 1
+            bottom = r.bottom if cy < 0 else r.y + 3 * NOTE
+        return [pygame.Rect(x, bottom - (i + 1) * NOTE, NOTE, NOTE) for i in range(3)]
+
     def _letter_note(self, surface: pygame.Surface, letter: str, levels: list[str | None],
                      colours: dict[str, tuple[int, int, int]]) -> None:
-        """Three small swatches (bottom to top) beside a letter on the note sheet, each with
-        its block's shape cue, so the notes never rest on colour alone."""
-        r = self.letter_rect(letter)
-        size = 12
-        cx, cy = LETTER_CELLS[letter]
-        # a column of three (bottom level lowest) on the far side of the letter, or (above
-        # and below the grid) just right of it, clear of its circle
-        x = r.x - size - 2 if cx < 0 else r.right + 2
-        y0 = r.bottom - size if (cx < 0 or cx > 2) else (r.y - 2 if cy < 0 else r.bottom + 2 - size)
-        if cy < 0:
-            y0 = r.bottom - size
-        positions = [(x, y0 - i * size) for i in range(3)]
-        for (px, py), pid in zip(positions, levels, strict=True):
-            rect = pygame.Rect(px, py, size, size)
-            if pid is None:
-                pygame.draw.rect(surface, theme.TEXT_DIM, rect, 1)
-            else:
-                pygame.draw.rect(surface, colours.get(pid, (160, 160, 160)), rect)
-                pygame.draw.rect(surface, theme.BLACK, rect, 1)
-                piece_glyph(surface, pid, rect.center, size * 0.32, theme.BLACK)
+        """Three answers (bottom to top) beside a letter on the note sheet, each a box in its
+        block's colour with the block's letter at the reading size, so the notes never rest
+        on colour alone (the small boxes before carried 4 px shape cues, hard to read)."""
+        for rect, pid in zip(self.note_rects(letter), levels, strict=True):
+            swatch(surface, rect, pid, colours)
 
 
 def describe_question(q: str, target_name: str, alone: bool = False) -> str:

@@ -669,6 +669,7 @@ def test_a_game_nobody_wins_says_so_on_the_results_screen():
 
 def test_side_notes_show_each_blocks_shape_not_only_its_colour():
     from game.scenes.cube_pad import QuestionPad
+    pygame.font.init()  # the notes name their blocks in letters too
     pad = QuestionPad((0, 0))
     grey = {"S": (150, 150, 150), "M": (150, 150, 150)}  # one colour: only the shape cue can tell them apart
 
@@ -995,6 +996,7 @@ def test_a_sides_notes_stay_off_its_letter_its_neighbours_and_the_cells():
     """The three answer swatches beside I, H or G (and A, B, C) cut into the letter's
     circle: each side's notes keep clear of every letter and of the grid's cells, inside the pad."""
     from game.scenes.cube_pad import DOT, LETTER_CELLS, QuestionPad
+    pygame.font.init()  # the notes name their blocks in letters too
     pad = QuestionPad((40, 40))
     for letter in LETTER_CELLS:
         surface = pygame.Surface((500, 500))

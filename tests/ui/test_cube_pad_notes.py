@@ -1,0 +1,41 @@
+"""Break the Cube's note sheet: every side answer beside a pad letter names its block in
+letters at the reading size (13 px or more), inside the pad and clear of the letters,
+the cells and each other (the notes were 12 px boxes with 4 px shape cues)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.cube_board import COLOURS
+from game.scenes.cube_pad import LETTER_CELLS, QuestionPad
+from game.ui import theme
+
+READING = 13
+
+
+def test_side_answers_are_written_at_the_reading_size_clear_of_everything(monkeypatch):
+    pygame.init()
+    pad = QuestionPad((650, 96))
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    original = theme.draw_text
+
+    def spy(surface, text, pos, size, *args, **kwargs):
+        rect = original(surface, text, pos, size, *args, **kwargs)
+        drawn.append((text, size, rect))
+        return rect
+    monkeypatch.setattr(theme, "draw_text", spy)
+    letters = {letter: ["L", "M", "S"] for letter in LETTER_CELLS}
+    pad.draw(pygame.Surface((1280, 720)), True, None, {}, letters, COLOURS, set())
+    dots = [pad.letter_rect(q) for q in LETTER_CELLS]  # the pad's own letter L is no note
+    notes = [(text, size, rect) for text, size, rect in drawn
+             if text in ("S", "M", "L") and rect.collidelist(dots) == -1]
+    assert len(notes) == 3 * len(LETTER_CELLS), "every level of every side is written out"
+    assert all(size >= READING for _, size, _ in notes), sorted({size for _, size, _ in notes})
+    boxes = [r for letter in LETTER_CELLS for r in pad.note_rects(letter)]
+    others = dots + [pad.cell_rect(c) for c in range(1, 10)]
+    for i, box in enumerate(boxes):
+        assert pad.rect.contains(box), box
+        assert box.collidelist(others) == -1, box
+        assert all(not box.colliderect(b) for b in boxes[i + 1:]), box
+    for _, _, rect in notes:
+        assert any(box.collidepoint(rect.center) for box in boxes), rect
