@@ -12,6 +12,8 @@ from game.ui import theme
 from game.ui.display import LOGICAL_SIZE
 
 VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
+# each setting's words: under the right column's buttons, above the in-game note at y=432
+HELP_AT, HELP_WIDTH, HELP_SIZE = (670, 270), 440, 16
 
 
 def percent(value: float) -> str:
@@ -29,35 +31,65 @@ class SettingsScene(AppScene):
         self.shown_fullscreen = self.app.display.fullscreen
         s = self.app.settings
         x, y, w = 150, 120, 500  # clear of the subtitle above (it stays sharp when scaled)
-        self.cycle_button((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
-                          self.app.display.fullscreen, self._fullscreen, prefix=tr("Full screen (F11): "))
-        self.cycle_button((x, y + 60, w, 44), list(WINDOW_SCALES), percent,
-                          s.window_scale, self._scale, prefix=tr("Window size: "))
-        self.cycle_button((x, y + 120, w, 44), VOLUMES, percent,
-                          min(VOLUMES, key=lambda v: abs(v - s.volume)), self._volume, prefix=tr("Volume: "))
-        self.cycle_button((x, y + 180, w, 44), [False, True], lambda v: tr("yes") if v else tr("no"),
-                          s.muted, self._muted, prefix=tr("Mute: "))
-        self.cycle_button((x, y + 240, w, 44), list(ANIMATION_SPEEDS), lambda v: tr(v),
-                          s.animation_speed, self._speed, prefix=tr("Animation speed: "))
-        self.cycle_button((x, y + 300, w, 44), list(AI_LEVELS), lambda v: tr(v),
-                          s.ai_level, self._ai, prefix=tr("Default AI level: "))
-        self.cycle_button((x, y + 360, w, 44), [True, False],
-                          # only the Breaks cards change: "Palette" read as if every game's colours would
-                          lambda v: tr("four suit colours (colour-blind safe)") if v else tr("two suit colours"),
-                          s.colorblind, self._palette, prefix=tr("Breaks cards: "))
+        self.helps: dict[object, str] = {}  # each setting's button: what the setting changes
+        self.setting((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
+                     self.app.display.fullscreen, self._fullscreen, tr("Full screen (F11): "),
+                     tr("The game fills the whole screen. F11 switches it on and off at any time."))
+        self.setting((x, y + 60, w, 44), list(WINDOW_SCALES), percent, s.window_scale, self._scale,
+                     tr("Window size: "), tr("How big the game's window is when it is not full screen: "
+                                             "everything in it grows alike."))
+        self.setting((x, y + 120, w, 44), VOLUMES, percent, min(VOLUMES, key=lambda v: abs(v - s.volume)),
+                     self._volume, tr("Volume: "), tr("How loud the game's sounds are."))
+        self.setting((x, y + 180, w, 44), [False, True], lambda v: tr("yes") if v else tr("no"), s.muted,
+                     self._muted, tr("Mute: "), tr("Silences every sound and keeps the volume for later."))
+        self.setting((x, y + 240, w, 44), list(ANIMATION_SPEEDS), lambda v: tr(v), s.animation_speed,
+                     self._speed, tr("Animation speed: "),
+                     tr("How fast cards, tiles and blocks move to their places; off puts them there at once."))
+        self.setting((x, y + 300, w, 44), list(AI_LEVELS), lambda v: tr(v), s.ai_level, self._ai,
+                     tr("Default AI level: "), tr("How well the computer plays in a new game's set-up; "
+                                                  "each seat can still be set there."))
+        self.setting((x, y + 360, w, 44), [True, False],
+                     # only the Breaks cards change: "Palette" read as if every game's colours would
+                     lambda v: tr("four suit colours (colour-blind safe)") if v else tr("two suit colours"),
+                     s.colorblind, self._palette, tr("Breaks cards: "),
+                     tr("Gives each suit of the Breaks cards a colour of its own, not red and black for two "
+                        "suits each; the other games keep their colours."))
         from game.i18n import LANGUAGE_NAMES, available_languages
         self.language_stop = len(self.focus.items)
-        self.cycle_button((x, y + 420, w, 44), available_languages(), lambda v: LANGUAGE_NAMES.get(v, v),
-                          s.language, self._language, prefix=tr("Language: "))
+        self.setting((x, y + 420, w, 44), available_languages(), lambda v: LANGUAGE_NAMES.get(v, v),
+                     s.language, self._language, tr("Language: "),
+                     tr("The language of every screen, message and rules page."))
         x2 = x + w + 20
-        self.cycle_button((x2, y, 330, 44), [False, True], lambda v: tr("on") if v else tr("off"),
-                          s.high_contrast, self._contrast, prefix=tr("High contrast: "))
-        self.cycle_button((x2, y + 60, 330, 44), list(TEXT_SCALES), percent,
-                          s.text_scale, self._text_scale, prefix=tr("Reading text size: "))
+        self.setting((x2, y, 330, 44), [False, True], lambda v: tr("on") if v else tr("off"),
+                     s.high_contrast, self._contrast, tr("High contrast: "),
+                     tr("Stronger colours and thicker edges on every screen, for text and buttons that "
+                        "stand out more."))
+        # "Reading text size" alone did not say which text: labels and headings keep their size
+        self.setting((x2, y + 60, 330, 44), list(TEXT_SCALES), percent, s.text_scale, self._text_scale,
+                     tr("Reading text size: "),
+                     tr("Makes the text you read bigger: messages, the game log, the coach, the results "
+                        "and the rules pages. Buttons and headings keep their size."))
         # from a game's menu this goes back to that menu, not on to another screen: it says so
         self.button(tr("Back") if self.in_game else tr("Done"), (x, y + 480, 200, 52), self.close,
                     object_id="#primary")
         self.focus.index = 0
+
+    def setting(self, rect: tuple[int, int, int, int], values: list, labels, current, on_change,
+                prefix: str, help_text: str) -> None:
+        """A setting's cycle button, and the words saying what it changes, shown in the
+        help box while the pointer or the focus ring is on it."""
+        self.helps[self.cycle_button(rect, values, labels, current, on_change, prefix=prefix)] = help_text
+
+    def help_text(self) -> str:
+        """What the setting pointed at (or, else, the one the focus ring is on) changes."""
+        for button, text in self.helps.items():
+            if button.hovered:
+                return text
+        current = self.focus.current if self.focus.visible else None
+        for button, text in self.helps.items():
+            if current is not None and current.rect_of() == button.rect:
+                return text
+        return tr("Point at a setting, or move onto it with Tab, to see what it changes.")
 
     def _change(self, name: str, value) -> None:
         setattr(self.app.settings, name, value)
@@ -129,6 +161,10 @@ class SettingsScene(AppScene):
     def draw_scene(self, surface: pygame.Surface) -> None:
         heading(surface, tr("Settings"), 26)  # the subtitle ends clear of the first row's focus ring
         theme.draw_text(surface, tr("Changes are saved at once."), (640, 80), 16, theme.TEXT_DIM, anchor="midtop")
+        # each setting explained where the right column has room, above the note below
+        step = theme.font(HELP_SIZE).get_height()
+        for i, line in enumerate(theme.wrap(self.help_text(), HELP_SIZE, HELP_WIDTH)):
+            theme.draw_text(surface, line, (HELP_AT[0], HELP_AT[1] + step * i), HELP_SIZE, theme.TEXT_DIM)
         if self.in_game and self.players_note:  # the one setting the game under way does not follow
             theme.draw_text(surface, tr("For the next game you set up: this game keeps its players."),
                             (670, 432), 15, theme.TEXT_DIM, max_width=440)
