@@ -15,6 +15,7 @@ import pygame
 
 from game.i18n import tr
 from game.rules.blockers import SYMBOLS, helpers
+from game.scenes import endings
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.drag import DragController
@@ -344,10 +345,9 @@ class BlockersTable(TableScene):
                     lines.append(tr("{who}: {colour} is finished; its last tiles lie face up.",
                                     who=self.seat_name(owner), colour=tr(colour)))
         if after["current_player"] is None and before["current_player"] is not None:
-            winners = after.get("winners") or []  # a tie-break winner comes before the seats it tied with
-            order = sorted(range(len(after["scores"])), key=lambda s: (after["scores"][s], s not in winners, s))
-            lines.append((None, tr("Game over. Scores (lower is better): {s}.",
-                                   s=", ".join(f"{self.seat_name(s)} {after['scores'][s]}" for s in order))))
+            # the banner says "Game over": this line gives the scores (a tie-break winner first)
+            lines.append((None, endings.final_scores(self.seat_name, after["scores"], after.get("winners") or [],
+                                                     lower_is_better=True)))
         return lines
 
     @staticmethod

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from game.i18n import tr
+from game.scenes import endings
 
 RANK_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -101,6 +102,5 @@ def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
             out.append((None, tr("Nobody has played a card for a long while, so the play phase ends. "
                                  "Final merges: each player may merge, then says done.")))
     if after["phase"] == "over" and before["phase"] != "over":
-        scores = ", ".join(f"{name(i)} {sc}" for i, sc in enumerate(after["scores"]))
-        out.append((None, tr("Final scores: {scores}.", scores=scores)))  # the banner says "Game over"
+        out.append((None, endings.final_scores(name, after["scores"], after["winners"])))  # banner: "Game over"
     return out

@@ -311,8 +311,9 @@ def test_enter_takes_the_seat_even_after_a_stray_click_on_the_hand_off_screen():
         d.close()
 
 
-def test_the_game_over_line_lists_the_tie_break_winner_before_the_seats_it_tied_with():
-    # Y6: scores [3, 2, 2]; seats 2 and 3 tie and seat 3 wins on fewer captures
+def test_the_last_log_line_gives_the_final_scores_tie_break_winner_first_and_game_over_is_said_once():
+    """Y6: scores [3, 2, 2]; seats 2 and 3 tie and seat 3 wins on fewer captures. The log's
+    last line began "Game over." under the banner saying so: the panel said it twice."""
     y6 = {"pools": [["triangle", "square", "1", "2", "3", "4"], ["E", "F", "1", "2", "3", "4"],
                     ["5", "C", "1", "2", "3", "4"]], "board": {"A1": "blue", "I9": "green", "E1": "red"}}
     session = GameSession("blockers", ["human", "human", "human"], seed=1, options={"first_player": 0, "setup": y6})
@@ -323,7 +324,9 @@ def test_the_game_over_line_lists_the_tie_break_winner_before_the_seats_it_tied_
         t = d.top
         assert t.perform("C@C5", 2)
         assert session.state.winners() == [2]
-        assert t.log_lines[-1][1] == "Game over. Scores (lower is better): Seat 3 2, Seat 2 2, Seat 1 3."
+        assert t.log_lines[-1][1] == "Final scores (lower is better): Seat 3 2, Seat 2 2, Seat 1 3."
+        shown = [text for text, _, _ in d.labels(frames=1)]
+        assert sum("game over" in text.lower() for text in shown) == 1, shown
     finally:
         d.close()
 
