@@ -16,6 +16,7 @@ import random
 import pygame
 
 from game.i18n import tr
+from game.scenes import endings
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question, swatch
@@ -457,9 +458,9 @@ class CubeTable(TableScene):
         if after["phase"] == "play" and before["phase"] == "build":
             lines.append((None, tr("Every shape is hidden. Round 1 begins.")))  # nobody's move: no seat mark
         if after["phase"] == "over" and before["phase"] != "over":
-            winners = after["winners"]
-            lines.append((None, tr("Game over. Winners: {w}.", w=", ".join(self.seat_name(w) for w in winners))
-                          if winners else tr("Game over. Nobody found a shape in time.")))
+            winners = after["winners"]  # the banner says "Game over": this line says who won
+            lines.append((None, endings.outcome_sentence(self.seat_name, winners, self.perspective)
+                          if winners else tr("Nobody found a shape in time.")))
         return lines
 
     def on_applied(self, seat: int, text: str, before: dict, after: dict) -> None:

@@ -36,3 +36,9 @@ def outcome(name: Callable[[int], str], winners: Sequence[int], me: int | None) 
     if winners:
         return tr("Shared win: {names}", names=", ".join(name(w) for w in winners))
     return tr("Nobody wins")  # e.g. a cube game whose round limit ran out
+
+
+def outcome_sentence(name: Callable[[int], str], winners: Sequence[int], me: int | None) -> str:
+    """The outcome as a sentence, for the log and the prompt ("Seat 2 wins."; "You win!")."""
+    text = outcome(name, winners, me)
+    return text if text.endswith(("!", ".")) else text + "."

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import tr
+from game.scenes import endings
 from game.scenes.base import AppScene
 from game.scenes.table_base import PANEL_RECT
 from game.stats import LOWER_IS_BETTER
@@ -114,13 +115,7 @@ class ResultsScene(AppScene):
         scores = session.state.scores()
         winners = session.state.winners()
         names = [self.table.seat_name(i) for i in range(session.num_players)]
-        if len(winners) == 1:
-            w = winners[0]
-            title = tr("You win!") if w == self.table.perspective else tr("{name} wins", name=names[w])
-        elif winners:
-            title = tr("Shared win: {names}", names=", ".join(names[w] for w in winners))
-        else:  # e.g. a cube game whose round limit ran out
-            title = tr("Nobody wins")
+        title = endings.outcome(names.__getitem__, winners, self.table.perspective)
         theme.draw_text(surface, title, (box.centerx, box.y + 20), 34, theme.YELLOW, bold=True, anchor="midtop",
                         max_width=box.w - 40)  # four seats sharing the win make a long title: it shrinks to fit
         y = box.y + DETAIL_TOP

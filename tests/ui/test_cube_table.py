@@ -1441,3 +1441,26 @@ def test_a_held_blocks_landing_words_are_not_hidden_by_an_older_message():
         assert d.toast_box(t), "the new refusal shows"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Seat 2 wins."), ("de", "Platz 2 gewinnt.")])
+def test_a_finished_games_log_ends_with_who_won_and_not_game_over_again(lang, said):
+    """The log's last line read 'Game over. Winners: Seat 2.' under the banner saying 'Game over'."""
+    from game import i18n
+    session = GameSession("cube", ["human", "human"], seed=1, options={"first_player": 1, "setup": {"secrets": [P, Q]}})
+    session.apply("guess " + P, 1)
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        assert i18n.load_language(lang) is None
+        try:
+            d.frames(1)
+            d.top.perform("ask 1", 0)
+            assert session.is_over()
+            assert d.top.log_lines[-1] == (None, said)
+            shown = [text for text, _, _ in d.labels(1)]
+            banner = i18n.tr("Game over")
+            assert sum(banner.lower() in text.lower() for text in shown) == 1, shown
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()
