@@ -9,6 +9,7 @@ import pygame
 from game.i18n import tr
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes import circuit_breaker_words as words
+from game.scenes import endings
 from game.scenes.base import sentence
 from game.scenes.circuit_breaker_layout import HOUSE, house_rect_cell
 from game.scenes.table_base import PANEL_RECT
@@ -153,7 +154,8 @@ class CircuitBreakerTalk:
                 line = self.event_text(event)
                 lines.append((event_seat if isinstance(event_seat, int) else None, line))  # a refill: nobody's
         if after.get("current_player") is None and before.get("current_player") is not None:
-            lines.append((None, tr("Game over.")))
+            # the banner says "Game over": this line gives the points (the winner first, ties decided)
+            lines.append((None, endings.final_scores(self.seat_name, after["scores"], after.get("winners") or [])))
         return lines
 
     def event_text(self, event: dict) -> str:

@@ -449,6 +449,23 @@ def test_CB_19_the_results_say_which_tie_break_decided_an_equal_score():
     assert not any(line.startswith("Equal points") for line in lines), lines  # 6 against 3: no tie to explain
 
 
+def test_a_finished_games_log_ends_with_the_final_points_winner_first_not_game_over_again():
+    """The log's last line read 'Game over.' under the banner saying so. E9: 3 points each and
+    seat 2 wins on cheese, so it comes first."""
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S, "rounds": 1})
+    for a in ["place A1 at 3,4 r180", "end", "place A5 at 3,4 r180", "discard A9 to appliance-1"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.app.stack.find(CircuitBreakerTable)
+        assert t.perform("end", 1) and session.is_over() and session.state.winners() == [1]
+        assert t.log_lines[-1] == (None, "Final scores: Seat 2 3, Seat 1 3.")
+        shown = [text for text, _, _ in d.labels(frames=1)]
+        assert sum("game over" in text.lower() for text in shown) == 1, shown
+    finally:
+        d.close()
+
+
 def test_CB_19_the_results_give_the_tie_break_rule_with_appliances_counted_in_the_house():
     lines = _results_after(["place A1 at 3,4 r180", "place A2 at 4,3 r270", "end", "place A5 at 3,4 r180", "end"])
     assert "Ties: most cheese, then most appliances in the house." in lines, lines  # hands never count (CB-17)
