@@ -587,4 +587,7 @@ class BlockersTable(TableScene):
             seat = v["current_player"] if v["current_player"] is not None else self.viewer
             first = tr("Turn {t} of {n}", t=min(v["turns"][seat] + 1, v["turn_limit"]), n=v["turn_limit"])
         theme.draw_text(surface, first, (rect.x, rect.y), 15, theme.TEXT)
-        theme.draw_text(surface, tr("Ringed squares are captures."), (rect.x, rect.y + 24), 15, theme.TEXT_DIM)
+        if self.selected is None and any(self.targets().values()):
+            # only while a dragged tile's capture rings are on the board (a picked tile's prompt
+            # says it): shown all the time, even at game over, it explained nothing in sight
+            theme.draw_text(surface, tr("Ringed squares are captures."), (rect.x, rect.y + 24), 15, theme.TEXT_DIM)

@@ -311,17 +311,23 @@ def test_enter_takes_the_seat_even_after_a_stray_click_on_the_hand_off_screen():
         d.close()
 
 
-def test_the_last_log_line_gives_the_final_scores_tie_break_winner_first_and_game_over_is_said_once():
-    """Y6: scores [3, 2, 2]; seats 2 and 3 tie and seat 3 wins on fewer captures. The log's
-    last line began "Game over." under the banner saying so: the panel said it twice."""
+def y6_one_move_from_the_end() -> tuple[Driver, BlockersTable]:
+    """Y6, three seats: the game ends with seat 3's C@C5 (scores [3, 2, 2])."""
     y6 = {"pools": [["triangle", "square", "1", "2", "3", "4"], ["E", "F", "1", "2", "3", "4"],
                     ["5", "C", "1", "2", "3", "4"]], "board": {"A1": "blue", "I9": "green", "E1": "red"}}
     session = GameSession("blockers", ["human", "human", "human"], seed=1, options={"first_player": 0, "setup": y6})
     for move in ("triangle@A1", "E@E1", "5@E5", "square@I9", "F@F1"):
         session.apply(move, session.current_player)
     d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    return d, d.top
+
+
+def test_the_last_log_line_gives_the_final_scores_tie_break_winner_first_and_game_over_is_said_once():
+    """Y6: scores [3, 2, 2]; seats 2 and 3 tie and seat 3 wins on fewer captures. The log's
+    last line began "Game over." under the banner saying so: the panel said it twice."""
+    d, t = y6_one_move_from_the_end()
+    session = t.session
     try:
-        t = d.top
         assert t.perform("C@C5", 2)
         assert session.state.winners() == [2]
         assert t.log_lines[-1][1] == "Final scores (lower is better): Seat 3 2, Seat 2 2, Seat 1 3."
@@ -546,5 +552,32 @@ def test_a_press_on_your_rack_while_the_computer_plays_says_to_wait():
         t.toast = None
         d.key(pygame.K_1)
         assert t.selected is None and t.toast == tr("Wait for your turn.")
+    finally:
+        d.close()
+
+
+def test_the_rings_legend_shows_only_while_a_dragged_tiles_capture_rings_are_on_the_board():
+    """'Ringed squares are captures.' stood under the turn at all times, at game over too,
+    where no ring is drawn (rings mark a held tile's captures)."""
+    legend = "Ringed squares are captures."
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        assert legend not in [text for text, _, _ in d.labels()], "nothing held: no rings"
+        nine = rack_index(t, "9")
+        d.hold(t.rack_rect(nine).center, (300, 300), frames=2)
+        assert any(t.targets().values())
+        assert legend in [text for text, _, _ in d.labels()], "a dragged 9 rings A9 and I9"
+        t.drag.cancel()
+        d.key(pygame.K_1 + nine)  # picked: the prompt says what rings mean, once
+        shown = [text for text, _, _ in d.labels()]
+        assert t.selected is not None and legend not in shown
+        assert any("ringed squares are captures" in text for text in shown), shown
+    finally:
+        d.close()
+    d, t = y6_one_move_from_the_end()
+    try:
+        assert t.perform("C@C5", 2) and t.session.is_over()
+        assert legend not in [text for text, _, _ in d.labels()], "game over: no rings"
     finally:
         d.close()
