@@ -211,7 +211,7 @@ class BreakerBlocksTalk:
         v = self.view
         if self.session.is_over():
             return self.end_text(v["end_reason"], v.get("final_turn")) if v.get("end_reason") \
-                else tr("The game is over.")
+                else self.waiting_prompt() or ""
         pend = v.get("pending")
         if pend and pend.get("prompt"):
             if self.can_act() and self.selected is not None and self.selected[0] == "pile":

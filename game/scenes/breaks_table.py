@@ -361,11 +361,9 @@ class BreaksTable(TableScene):
 
     def prompt(self) -> str:
         v = self.view
-        if self.session.is_over():
-            return tr("The game is over.")
-        if not self.my_turn() or self.replaying:  # a replay asks for no move
-            cp = self.session.current_player
-            return self.playing_text(cp)
+        waiting = self.waiting_prompt()  # game over (who won), another seat's move, a replay
+        if waiting is not None:
+            return waiting
         if self.selected and self.selected[0] == "break":
             return tr("Choose your slot where the stolen sequence lands (right-click or Esc to go back).")
         if self.selected and self.selected[0] == "slot":  # in the final merges too

@@ -19,6 +19,7 @@ import pygame
 from game import storage
 from game.core.errors import IllegalAction
 from game.i18n import number, tr
+from game.scenes import endings
 from game.scenes.base import AppScene, sentence
 from game.scenes.table_hints import TableHints
 from game.scenes.table_log import LOG_HEADING, LOG_RECT, TableLog, log_rows
@@ -136,7 +137,9 @@ class TableScene(TableHints, TableLog, AppScene):
     def waiting_prompt(self) -> str | None:
         """The prompt when the viewer has nothing to do (game over, someone else's turn)."""
         if self.session.is_over():
-            return tr("The game is over.")
+            # who won, as the results title says (seen again when looking at the table): the
+            # banner already says "Game over" and "The game is over." said so again
+            return endings.outcome_sentence(self.seat_name, self.session.state.winners(), self.perspective)
         if not self.my_turn() or self.replaying:
             return self.playing_text(self.session.current_player)
         return None
