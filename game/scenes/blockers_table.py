@@ -413,8 +413,10 @@ class BlockersTable(TableScene):
         if self.pass_button.visible:
             return tr("No tile fits anywhere: you must pass.")
         if self.selected is not None:
-            return tr("Place {tile} on a glowing square (ringed squares are captures).",
-                      tile=self.tile_word(self.selected[1]))
+            tile = self.tile_word(self.selected[1])
+            if any(self.targets().values()):
+                return tr("Place {tile} on a glowing square (ringed squares are captures).", tile=tile)
+            return tr("Place {tile} on a glowing square.", tile=tile)  # no ring to explain
         return tr("Drag a tile from your rack onto the board.")
 
     # --- frame --------------------------------------------------------------------------

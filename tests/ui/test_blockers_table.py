@@ -581,3 +581,23 @@ def test_the_rings_legend_shows_only_while_a_dragged_tiles_capture_rings_are_on_
         assert legend not in [text for text, _, _ in d.labels()], "game over: no rings"
     finally:
         d.close()
+
+
+def test_a_picked_tiles_prompt_explains_rings_only_when_it_has_captures():
+    """A picked tile's prompt said '(ringed squares are captures)' even for a tile that
+    captures nowhere, so no ring was on the board to explain."""
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        seen = set()
+        for index in range(len(t.rack_tiles())):
+            t.selected = None
+            d.key(pygame.K_1 + index)
+            d.frames(1)
+            assert t.selected is not None
+            captures = any(t.targets().values())
+            seen.add(captures)
+            assert ("ringed squares are captures" in t.prompt()) == captures, (t.selected, t.prompt())
+        assert seen == {True, False}, "the rack should hold a tile with captures and one without"
+    finally:
+        d.close()
