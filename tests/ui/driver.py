@@ -115,6 +115,16 @@ class Driver:
         self.app.shutdown()
 
 
+def texts_on_opening(make_scene) -> list[str]:
+    """The texts a scene draws in its first frames, opened on a driver of its own (no autosave)."""
+    d = Driver(make_scene, autosave=False)
+    try:
+        d.frames(1)
+        return [text for text, _, _ in d.labels(1)]
+    finally:
+        d.close()
+
+
 def break_game_data(monkeypatch, game: str, problem: str) -> Callable[[], None]:
     """Make ``game``'s rules module fail to load as broken level files would (the message
     names the file). Returns what mends it again."""

@@ -10,7 +10,7 @@ from game.scenes.breaker_blocks_board import cell_rect
 from game.scenes.breaker_blocks_table import BreakerBlocksTable
 from game.session import GameSession
 from game.ui.breaker_blocks_tiles import side_point
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, texts_on_opening
 
 
 def one_turn_each_finished() -> GameSession:
@@ -1286,11 +1286,6 @@ def test_a_finished_games_panel_says_game_over_once():
               "play authenticate at 0,-1 from N", "play 3 at 0,2 from S", "play authenticate at 1,2 from S"]:
         session.apply(a, session.current_player)
     assert session.is_over()
-    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
-    try:
-        d.frames(1)
-        shown = [text for text, _, _ in d.labels(1)]
-        assert shown.count("Game over") == 1, shown
-        assert "Circuits controlled: 1 to 1" in shown
-    finally:
-        d.close()
+    shown = texts_on_opening(lambda app: BreakerBlocksTable(app, session))
+    assert shown.count("Game over") == 1, shown
+    assert "Circuits controlled: 1 to 1" in shown

@@ -15,7 +15,7 @@ from game.scenes.cube_table import ANSWERS_BOX, READING_TIME, CubeTable
 from game.scenes.handoff import HandoffScene
 from game.scenes.results import ResultsScene
 from game.session import GameSession
-from tests.ui.driver import Driver
+from tests.ui.driver import Driver, texts_on_opening
 from tests.ui.test_scenes import focus_onto
 
 P = "S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1"
@@ -1411,14 +1411,9 @@ def test_a_finished_games_panel_says_game_over_once_and_when_it_ended():
     session.apply("guess " + P, 1)
     session.apply("ask 1", 0)
     assert session.is_over()
-    d = Driver(lambda app: CubeTable(app, session), autosave=False)
-    try:
-        d.frames(1)
-        shown = [text for text, _, _ in d.labels(1)]
-        assert shown.count("Game over") == 1, shown
-        assert "Ended in round 1" in shown
-    finally:
-        d.close()
+    shown = texts_on_opening(lambda app: CubeTable(app, session))
+    assert shown.count("Game over") == 1, shown
+    assert "Ended in round 1" in shown
 
 
 def test_a_held_blocks_landing_words_are_not_hidden_by_an_older_message():
