@@ -666,8 +666,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         if self.showing_a_bot:
             who = self.seat_name(self.viewer)
             return tr("{who}'s hand ({n})", who=who, n=size) if size else tr("{who}'s hand is empty.", who=who)
-        return tr("Your hand ({n}); turn the held tile with R or the wheel", n=size) if size else \
-            tr("Your hand is empty.")
+        if not size:
+            return tr("Your hand is empty.")
+        if self.session.is_over():  # nothing left to turn: say what the leftover tiles are worth (CB-17)
+            return tr("Left in your hand ({n}); tiles in hand score nothing", n=size)
+        return tr("Your hand ({n}); turn the held tile with R or the wheel", n=size)
 
     def draw_caption(self, surface: pygame.Surface, text: str) -> None:
         """What is pointed at, in yellow over the hand. A long caption takes two lines: the

@@ -677,6 +677,31 @@ def test_the_hands_hint_is_drawn_at_its_14_px_in_english_and_german():
         i18n.load_language("en")
 
 
+def test_a_finished_games_hand_caption_no_longer_asks_to_turn_a_tile():
+    """At game over the caption still said 'turn the held tile with R or the wheel', with
+    nothing left to play: it says what the leftover tiles are worth, at 14 px, German too."""
+    from game import i18n
+    from game.scenes.circuit_breaker_layout import HAND_Y
+    from game.ui import theme
+    session = GameSession("circuit_breaker", ["human", "ai:easy"], seed=1, options={"setup": S, "rounds": 1})
+    for a in ["place A1 at 3,4 r180", "end", "place A5 at 3,4 r180", "end"]:
+        session.apply(a, session.current_player)
+    assert session.is_over()
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        for language, expected in (("en", "Left in your hand (4); tiles in hand score nothing"),
+                                   ("de", "Übrig in deiner Hand (4); Plättchen auf der Hand zählen nicht")):
+            i18n.load_language(language)
+            shown = [(text, rect) for text, rect, _ in d.labels(frames=2)]
+            assert not any("R" in text.split() or "wheel" in text or "Mausrad" in text for text, _ in shown), shown
+            drawn = [rect for text, rect in shown if text == expected]
+            assert drawn and drawn[0].topleft == (HOUSE.x, HAND_Y), shown
+            assert drawn[0].h == theme.font(14).get_height(), f"{expected!r} is not drawn at 14 px"
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_in_pass_and_play_the_shared_log_never_names_a_face_down_tile():
     """With two people at one screen the log is read by both, so a tile dealt or fetched
     face down is 'a hidden tile' for everyone; a tile taken from a face-up pile is named."""
