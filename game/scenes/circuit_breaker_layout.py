@@ -21,6 +21,8 @@ HAND_GAP = 4
 # the caption's 20 px line.
 HAND_AREA = pygame.Rect(HOUSE.x, HAND_Y + 30, MARKET_X - 8 - HOUSE.x, 720 - 10 - (HAND_Y + 30))
 MINI_CELL = 14
+MINI_STEP = 160  # from one opponent's small house to the next, left to right
+LABEL = 13  # the market's labels and the counts under the small houses: the least text size
 MOVE_TIME = 0.4
 ZOOM_CELL = 40  # an opponent's house, enlarged while pointed at: its connector ticks readable
 OBJECTIVE = pygame.Rect(MARKET_X, 470, 480, 168)  # your secret objective and the score of your house

@@ -22,8 +22,10 @@ from game.scenes.circuit_breaker_layout import (
     HAND_Y,
     HOUSE,
     HOUSE_CELL,
+    LABEL,
     MARKET_X,
     MINI_CELL,
+    MINI_STEP,
     MOVE_TIME,
     OBJECTIVE,
     OBJECTIVE_TEXT_TOP,
@@ -144,7 +146,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
 
     def mini_origin(self, seat: int) -> tuple[int, int]:
         i = self.others().index(seat)
-        return MARKET_X + i * 160, 322
+        return MARKET_X + i * MINI_STEP, 322
 
     def mini_cell_rect(self, seat: int, x: int, y: int) -> pygame.Rect:
         ox, oy = self.mini_origin(seat)
@@ -726,11 +728,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             mouse = f"mouse {name}" in legal and not dragging
             if mouse or (self.held_tile() and f"discard {self.held_tile()} to {name}" in legal):
                 pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=8)
-            theme.draw_text(surface, tr(name.replace("-", " ")), (r.x + 6, r.y + 4), 12, theme.TEXT_DIM)
+            theme.draw_text(surface, tr(name.replace("-", " ")), (r.x + 6, r.y + 4), LABEL, theme.TEXT_DIM)
             if spot["kind"] == "cheese":
                 for k in range(spot["count"]):
                     pygame.draw.rect(surface, theme.YELLOW, self.supply_cube_rect(k))
-                theme.draw_text(surface, tr("{n} cheese", n=spot["count"]), (r.x + 6, r.bottom - 20), 12)
+                theme.draw_text(surface, tr("{n} cheese", n=spot["count"]), (r.x + 6, r.bottom - 20), LABEL)
             elif spot["kind"] == "stack":
                 back = pygame.Rect(r.x + 30, r.y + 24, 50, 50)
                 pygame.draw.rect(surface, theme.CARD_BACK, back, border_radius=6)
@@ -740,7 +742,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             elif spot["top"]:
                 surface.blit(tile_surface(spot["top"], 0, 50), (r.x + 30, r.y + 24))
                 if spot["count"] > 1:
-                    theme.draw_text(surface, f"+{spot['count'] - 1}", (r.right - 6, r.y + 4), 12, theme.TEXT_DIM,
+                    theme.draw_text(surface, f"+{spot['count'] - 1}", (r.right - 6, r.y + 4), LABEL, theme.TEXT_DIM,
                                     anchor="topright")
 
     def draw_counter(self, surface: pygame.Surface) -> None:
@@ -772,8 +774,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                     surface.blit(tile_surface(t["tile"], t["rot"], MINI_CELL),
                                  self.mini_cell_rect(seat, t["x"], t["y"]))
             hand = v["hands"][seat]
+            # as wide as the next house's column allows: two-digit counts fit at 13 px
             theme.draw_text(surface, tr("cheese {c}, hand {w}W+{a}A", c=v["cheese"][seat], w=hand["wires"],
-                                        a=hand["appliances"]), (ox, frame.bottom + 4), 12, theme.TEXT_DIM)
+                                        a=hand["appliances"]), (ox, frame.bottom + 4), LABEL, theme.TEXT_DIM,
+                            max_width=MINI_STEP - 2)
 
     def mini_frame(self, seat: int) -> pygame.Rect:
         ox, oy = self.mini_origin(seat)

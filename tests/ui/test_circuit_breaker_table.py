@@ -245,6 +245,50 @@ def test_the_score_panel_names_every_type_in_the_house_at_13_px_even_all_twelve(
         i18n.load_language("en")
 
 
+def test_the_market_labels_and_the_counts_under_other_houses_are_13_px_and_clear_of_all_else():
+    """The piles' names, '+2' and '12 cheese' in the market and 'cheese 0, hand 2W+3A' under
+    each other house were 12 px, under the least text size: now 13 px at every reading
+    size, in English and German, each inside its pile or its house's column and clear of
+    every other text, even with two-digit counts and three other houses."""
+    from game import i18n
+    from game.scenes.table_base import PANEL_RECT
+    from game.ui import theme
+    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
+                          options={"first_player": 0})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.cancel_ai()
+        for seat in t.others():  # the widest counts a game sees
+            t.view["cheese"][seat] = 12
+            t.view["hands"][seat] = {**t.view["hands"][seat], "wires": 10, "appliances": 14}
+        for pile in ("wire-1", "appliance-3"):
+            t.view["piles"][pile] = t.view["piles"][pile] * 12
+        spots = {name: t.spot_rect(name) for name in t.market_spots()}
+        columns = {seat: pygame.Rect(t.mini_frame(seat).x, t.mini_frame(seat).bottom, 158, 28) for seat in t.others()}
+        for language in ("en", "de"):
+            for scale in (1.0, 1.5, 2.0):
+                i18n.load_language(language)
+                theme.apply_settings(False, scale)
+                d.frames(1)
+                labels = [(text, rect) for text, rect, _ in d.labels()]
+                small = [(text, rect) for text, rect in labels
+                         if any(rect.colliderect(r) for r in [*spots.values(), *columns.values()])]
+                assert "+11" in [text for text, _ in small], small
+                assert sum(text.startswith(i18n.tr("cheese {c}, hand {w}W+{a}A", c=12, w=10, a=14))
+                           for text, _ in small) == 3, small
+                for text, rect in small:
+                    assert rect.h >= theme.font(13).get_height(), (language, scale, text, rect)
+                    assert any(r.contains(rect) for r in [*spots.values(), *columns.values()]), (text, rect)
+                    assert rect.right <= PANEL_RECT.x, (text, rect)
+                    assert not [other for other, r in labels if other != text and r.colliderect(rect)], \
+                        (language, scale, text)
+    finally:
+        i18n.load_language("en")
+        theme.apply_settings(False, 1.0)
+        d.close()
+
+
 def test_mouse_to_a_pile_then_onto_an_appliance_and_cheese_it():
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
