@@ -378,7 +378,9 @@ def objective_texts(score: dict) -> list[str]:
     are in the house and their points, then the other types in the house ("Bubble Maker
     x1 *: 3" with a "* = on the card" key said the same in signs)."""
     def glued(t: dict) -> str:  # a type's words stay on one line: "Fog Machine: 1," then "1 point" misread
-        return type_tally(t).replace(" ", "\u00a0")
+        # a card type not built yet: "Gumball Machine: 0, 0 points" read like a sum to work out
+        text = tr("{name}: none yet", name=tr(t["name"])) if not t["count"] and not t["points"] else type_tally(t)
+        return text.replace(" ", "\u00a0")
     types = {t["type"]: t for t in score["types"]}
     card = [glued(types[k]) for k in score["card_types"]]
     others = [glued(t) for t in score["types"] if t["count"] and not t["on_card"]]

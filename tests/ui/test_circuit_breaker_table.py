@@ -204,18 +204,25 @@ def test_in_the_last_round_the_prompt_no_longer_asks_for_the_mouse():
 
 def test_the_score_panel_reads_in_plain_words_without_a_star_key():
     """It read 'Bubble Maker x1 *: 3' under a '* = on the card' key; like the results, it
-    now says it in words: how many of each card type are in the house and their points."""
+    now says it in words: how many of each card type are in the house and their points,
+    and 'none yet' for a card type not built (it read 'Gumball Machine: 0, 0 points')."""
+    from game import i18n
     from game.scenes.circuit_breaker_layout import OBJECTIVE
     d = cb_driver()
     try:
         d.top.act("place A1 at 3,4 r180")  # a Bubble Maker: on card 1
-        panel = " ".join(text for text, rect, _ in d.labels(frames=2) if OBJECTIVE.contains(rect))
-        panel = panel.replace("\u00a0", " ")
-        assert "On the card: Bubble Maker: 1, 3 points; Gumball Machine: 0, 0 points; Popcorn Popper: 0, 0 " \
-               "points." in panel, panel
-        assert not any(mark in panel for mark in ("*", " x1")), panel
+        for language, expected in (
+                ("en", "On the card: Bubble Maker: 1, 3 points; Gumball Machine: none yet; Popcorn Popper: none yet."),
+                ("de", "Auf der Karte: Seifenblasenmaschine: 1, 3 Punkte; Kaugummiautomat: noch keine; "
+                       "Popcornmaschine: noch keine.")):
+            i18n.load_language(language)
+            panel = " ".join(text for text, rect, _ in d.labels(frames=1) if OBJECTIVE.contains(rect))
+            panel = panel.replace("\u00a0", " ")
+            assert expected in panel, panel
+            assert not any(mark in panel for mark in ("*", " x1", " 0,")), panel
     finally:
         d.close()
+        i18n.load_language("en")
 
 
 def test_the_score_panel_names_every_type_in_the_house_at_13_px_even_all_twelve(monkeypatch):
@@ -234,8 +241,10 @@ def test_the_score_panel_names_every_type_in_the_house_at_13_px_even_all_twelve(
                 labels = [(text, rect) for text, rect, _ in d.labels(frames=2) if OBJECTIVE.colliderect(rect)]
                 words = " ".join(text for text, _ in labels).replace("\u00a0", " ")
                 for t in every["types"]:
-                    if t["count"] or t["on_card"]:
+                    if t["count"]:
                         assert f"{i18n.tr(t['name'])}: {t['count']}," in words, (t["name"], words)
+                    elif t["on_card"]:
+                        assert i18n.tr("{name}: none yet", name=i18n.tr(t["name"])) in words, (t["name"], words)
                 for text, rect in labels:
                     assert OBJECTIVE.contains(rect), f"{text!r} leaves the panel: {rect}"
                     assert rect.h >= 18, f"{text!r} is drawn under 13 px"
