@@ -112,9 +112,11 @@ class CircuitBreakerTalk:
         if w[0] == "discard":
             if self.last_round():
                 return tr("Tiles left in your hand score nothing, but cheese breaks ties.")
-            if any(t.startswith(f"place {w[1]} ") for t in self.legal()):  # it fits: not "no use"
+            # where it fits, the turn's two placements aside: "no use" called an appliance on the
+            # card useless when it only had no room yet, or when the placements were used up
+            if any(helpers.fitting_cells(self.view, w[1]).values()):
                 return tr("It could go in your house, but the cheese is worth more to you now.")
-            return tr("The tile is no use to you; the cheese is.")
+            return tr("It fits nowhere in your house now; the cheese is worth more to you.")
         if self.last_round() and any(t.startswith("mouse ") for t in self.legal()):
             return tr("The game ends after this round, so a mouse sent out now would bring nothing back.")
         return tr("Nothing more is worth doing this turn.")

@@ -1570,6 +1570,34 @@ def test_a_discard_hint_for_a_tile_that_could_go_in_does_not_call_it_no_use():
         d.close()
 
 
+def test_a_discard_hint_says_whether_the_tile_fits_the_house_not_that_it_is_no_use():
+    """'The tile is no use to you' was said of a Disco Ball on the player's own card that only
+    had no room yet, and of any tile once both placements were made: the reason now says
+    where the tile stands, in the house as it is."""
+    from game import i18n
+    d = cb_driver(["place A3 at 2,3 r90", "place A1 at 3,4 r180", "end", "end"])
+    try:
+        t = d.top
+        # the box's west and north are taken by appliances: a straight wire of 1s has no place
+        assert "W1" in t.view["hand"] and not any(m.startswith("place W1 ") for m in t.legal())
+        assert t.hint_reason("discard W1 to appliance-1") == \
+            "It fits nowhere in your house now; the cheese is worth more to you."
+        i18n.load_language("de")
+        assert t.hint_reason("discard W1 to appliance-1") == \
+            "Es passt gerade nirgends in dein Haus; der Käse ist dir mehr wert."
+        i18n.load_language("en")
+        # the U wire under the box opens a place for W1; with both placements made it still
+        # could go in (next turn), which is not "no use"
+        t.act("place A2 at 4,3 r270")
+        t.act("place W31 at 3,2 r0")
+        assert t.view["placed"] == 2 and not any(m.startswith("place ") for m in t.legal())
+        assert t.hint_reason("discard W1 to appliance-1") == \
+            "It could go in your house, but the cheese is worth more to you now."
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_a_dragged_tile_lights_only_the_piles_it_may_be_discarded_to():
     """Held by drag, a tile goes to your house or an appliance pile: the wire piles and the
     stacks (places for your mouse, which a dropped tile cannot use) no longer light up."""
