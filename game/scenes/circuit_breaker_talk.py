@@ -267,6 +267,15 @@ class CircuitBreakerTalk:
             if not self.view.get("hand"):
                 return tr("Your hand is empty: send your mouse for a tile, then End turn.") if mouse \
                     else tr("Your hand is empty: End turn.")
+            if not helpers.open_cells(self.view):  # "none fits now" kept players fetching tiles for good
+                return {(True, True): tr("Your house has no open connector left, so no tile can go in: send your "
+                                         "mouse, discard for cheese, then End turn."),
+                        (True, False): tr("Your house has no open connector left, so no tile can go in: send your "
+                                          "mouse, then End turn."),
+                        (False, True): tr("Your house has no open connector left, so no tile can go in: discard for "
+                                          "cheese, then End turn."),
+                        (False, False): tr("Your house has no open connector left, so no tile can go in: End "
+                                           "turn.")}[mouse, discard]
             return {(True, True): tr("None of your tiles fits your house now: send your mouse, discard for cheese, "
                                      "then End turn."),
                     (True, False): tr("None of your tiles fits your house now: send your mouse, then End turn."),

@@ -152,6 +152,41 @@ def test_the_prompt_says_when_no_tile_in_hand_fits_or_the_hand_is_empty():
         d.close()
 
 
+def test_a_closed_house_is_called_closed_not_just_without_a_fitting_tile_now():
+    """With an appliance on each side of the box no tile can ever go in (until a mouse takes
+    one out), yet the prompt said 'None of your tiles fits your house now', and players kept
+    fetching tiles for it: it says the house has no open connector left, whole in two lines
+    over the house, German too."""
+    from game import i18n
+    closing = ["place A1 at 3,4 r180", "place A2 at 4,3 r270", "mouse appliance-1", "end", "end",
+               "place A3 at 3,2 r0", "place A4 at 2,3 r90", "end", "end"]  # A4: the pile's U Bubble Maker
+    d = cb_driver(closing)
+    try:
+        t = d.top
+        assert t.view["hand"] and not any(m.startswith("place ") for m in t.legal())
+        for language, expected in (
+                ("en", "Your house has no open connector left, so no tile can go in: send your mouse, discard for "
+                       "cheese, then End turn."),
+                ("de", "Dein Haus hat keinen offenen Anschluss mehr, kein Plättchen passt hinein: Schick deine Maus "
+                       "los, wirf für Käse ab, dann Zug beenden.")):
+            i18n.load_language(language)
+            assert t.prompt() == expected
+            drawn = [(text, rect) for text, rect, _ in d.labels(frames=1) if rect.x == HOUSE.x and rect.y < HOUSE.y]
+            assert " ".join(text for text, _ in drawn) == expected, drawn
+            assert all(rect.h >= 18 and rect.bottom <= HOUSE.y - 5 for _, rect in drawn), drawn
+    finally:
+        d.close()
+        i18n.load_language("en")
+    d = cb_driver(closing[:-4])  # one side still open: only the tiles in hand do not fit
+    try:
+        t = d.top
+        t.legal()
+        t._legal = (t._legal[0], {m for m in t._legal[1] if not m.startswith("place ")})
+        assert t.prompt().startswith("None of your tiles fits your house now")
+    finally:
+        d.close()
+
+
 def test_the_prompt_counts_the_placements_left_this_turn():
     """It said 'Drag tiles into your house (2 per turn)' after a tile was placed too: it
     counts down, drawn whole over the house in English and German."""

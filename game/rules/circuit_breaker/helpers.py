@@ -100,6 +100,14 @@ def fitting_cells(view: dict[str, Any], tile: str, seat: int | None = None) -> d
     return out
 
 
+def open_cells(view: dict[str, Any], seat: int | None = None) -> list[tuple[int, int]]:
+    """The empty cells of a house that one of its connectors faces: the only cells a tile
+    may ever go to (CB-15). None left: the house is closed, and no tile will fit it again
+    unless a mouse takes an appliance out."""
+    cells, needs = house_cells(view, seat)
+    return [GEO.xy(c) for c in range(GEO.cells) if cells[c] < 0 and GEO.linkable[needs[c]]]
+
+
 def network(view: dict[str, Any], seat: int | None = None) -> list[tuple[int, int]]:
     """The cells joined to the breaker box (box included), sorted by y then x."""
     cells, _ = house_cells(view, seat)
