@@ -22,7 +22,7 @@ from game.i18n import number, tr
 from game.scenes import endings
 from game.scenes.base import AppScene, sentence
 from game.scenes.table_hints import TableHints
-from game.scenes.table_log import LOG_HEADING, LOG_RECT, TableLog, log_rows
+from game.scenes.table_log import LOG_GAP, LOG_HEADING, LOG_RECT, TableLog, log_rows
 from game.session import GameSession
 from game.ui import draw, seat_style, theme
 from game.ui.tween import speed_factor
@@ -579,6 +579,15 @@ class TableScene(TableHints, TableLog, AppScene):
         if self.coach_waiting():
             self.coach_read = True
 
+    def coach_box(self) -> pygame.Rect:
+        """The coach's box this frame. The coach speaks where the game log usually is (the log
+        matters little while learning), its own heading inside; a long message that pushes the
+        log down (log_box) pushes the coach's top down to the log heading's place too. The
+        bottom stays, and the Next and Back buttons with it."""
+        heading = self.log_box()[0]
+        top = max(LOG_RECT.y, heading.y + LOG_GAP) - 2
+        return pygame.Rect(LOG_RECT.x - 2, top, LOG_RECT.width + 4, LOG_RECT.bottom + 2 - top)
+
     def draw_coach(self, surface: pygame.Surface) -> None:
         """The tutorial's explanation of the current step."""
         step = self.tutorial.step
@@ -586,8 +595,7 @@ class TableScene(TableHints, TableLog, AppScene):
         if self.session.is_over():  # the closing words, then where to go from here
             closing = tr("That is the whole game! Press Esc to go back to the set-up screen and start a real game.")
             text = f"{text} {closing}".strip()
-        # the coach speaks where the game log usually is: the log matters little while learning
-        box = LOG_RECT.inflate(4, 4)
+        box = self.coach_box()
         pygame.draw.rect(surface, (10, 36, 52), box, border_radius=8)
         pygame.draw.rect(surface, theme.SKY, box, 2, border_radius=8)
         theme.draw_text(surface, tr("Coach"), (box.x + 10, box.y + 8), 16, theme.SKY, bold=True)
@@ -595,7 +603,9 @@ class TableScene(TableHints, TableLog, AppScene):
         room = box.height - 44 - 52  # the Next button's row stays clear
         size = theme.reading(16)
         lines = theme.wrap(text, size, box.width - 24)
-        while size > 14 and len(lines) * (size + 6) > room:
+        # down to the messages' smallest size (13 px) before a line is cut: a long message that
+        # pushes the coach down (coach_box) leaves it less room
+        while size > 13 and len(lines) * (size + 6) > room:
             size -= 1
             lines = theme.wrap(text, size, box.width - 24)
         for i, line in enumerate(lines[:max(1, room // (size + 6))]):

@@ -4,11 +4,15 @@ it, so the message covers neither and the log still shows its newest line."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
+from game import i18n
 from game.scenes.breaker_blocks_table import BreakerBlocksTable
 from game.scenes.circuit_breaker_table import CircuitBreakerTable
-from game.scenes.table_log import LOG_HEADING
+from game.scenes.table_log import LOG_HEADING, LOG_RECT
+from game.scenes.tables import start_tutorial
+from game.scenes.title import TitleScene
 from game.session import GameSession
 from tests.ui.driver import Driver
 
@@ -50,4 +54,38 @@ def test_a_long_message_moves_the_log_down_instead_of_covering_it(game):
         d.frames(1)
         assert next(rect for text, rect, _ in d.labels() if text == "Game log").topleft == LOG_HEADING.topleft
     finally:
+        d.close()
+
+
+def coach_words(drawn) -> list[tuple[str, pygame.Rect]]:
+    """The coach's heading and lines as drawn: left-aligned in the log's place (a message is centred)."""
+    return [(text, rect) for text, rect, _ in drawn if rect.x - LOG_RECT.x in (8, 10)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", ["circuit_breaker", "breaker_blocks"])
+def test_a_long_message_in_a_tutorial_moves_the_coach_down_instead_of_covering_it(game, lang):
+    d = Driver(lambda app: TitleScene(app), autosave=False)
+    try:
+        i18n.load_language(lang)  # German's welcome in Circuit Breaker is the longest
+        start_tutorial(d.app, game)
+        t = d.top
+        d.frames(2)
+        said = [text for text, _ in coach_words(d.labels())]
+        assert said[0] == i18n.tr("Coach") and len(said) > 5
+        t.show_toast(LONG, 30)
+        box = d.toast_box(t)
+        assert box.bottom > LOG_HEADING.y, "the message is long enough to grow over the coach's place"
+        shown = coach_words(d.labels())
+        assert not any(rect.colliderect(box) for _, rect in shown), (box, shown)
+        # the whole explanation, in smaller text if need be (so the lines break elsewhere)
+        assert " ".join(text for text, _ in shown) == " ".join(said)
+        coach = t.coach_box()
+        assert not coach.colliderect(box) and all(coach.contains(rect) for _, rect in shown)
+        assert coach.bottom == LOG_RECT.bottom + 2, "the coach keeps its bottom, and the buttons under it"
+        t.toast = None  # once it goes, the coach is back where it was
+        d.frames(1)
+        assert t.coach_box() == LOG_RECT.inflate(4, 4)
+    finally:
+        i18n.load_language("en")
         d.close()
