@@ -806,7 +806,8 @@ class TableScene(TableHints, TableLog, AppScene):
                 return True
             if self.spectating and self.spectate_key(event.key):
                 return True
-        if event.type == pygame.MOUSEWHEEL and LOG_RECT.collidepoint(self.app.mouse_pos):
+        # over the log as drawn: a long message may have pushed it down (log_box)
+        if event.type == pygame.MOUSEWHEEL and self.log_box()[1].collidepoint(self.app.mouse_pos):
             self.log_scroll = max(0, self.log_scroll + event.y)
             return True
         return False

@@ -89,3 +89,32 @@ def test_a_long_message_in_a_tutorial_moves_the_coach_down_instead_of_covering_i
     finally:
         i18n.load_language("en")
         d.close()
+
+
+def wheel_at(d: Driver, pos: tuple[int, int], up: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=up, flipped=False, precise_x=0.0,
+                                         precise_y=float(up)))
+    d.frames(2)
+
+
+@pytest.mark.parametrize("game", ["circuit_breaker", "breaker_blocks"])
+def test_the_wheel_scrolls_the_log_only_over_its_box_as_drawn_under_a_long_message(game):
+    d = table(game)
+    try:
+        t = d.top
+        for i in range(40):
+            t.add_log(i % 2, f"Move {i} was made.")
+        t.show_toast(LONG, 30)
+        box = d.toast_box(t)
+        heading, log = t.log_box()
+        assert log.top > LOG_RECT.top, "the message pushed the log down"
+        # over the message and over the log heading's new place: the log's usual place, not the log
+        for y in (LOG_RECT.top + 10, heading.centery):
+            assert not log.collidepoint(LOG_RECT.centerx, y) and LOG_RECT.collidepoint(LOG_RECT.centerx, y)
+            wheel_at(d, (LOG_RECT.centerx, y))
+            assert t.log_scroll == 0, f"the wheel at y={y} (message {box}, log {log}) scrolled the log"
+        wheel_at(d, log.center)
+        assert t.log_scroll == 1, "over the log's box the wheel scrolls it"
+    finally:
+        d.close()
