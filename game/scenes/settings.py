@@ -12,13 +12,27 @@ from game.ui import theme
 from game.ui.display import LOGICAL_SIZE
 
 VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
-# each setting's words: under the right column's buttons, above the in-game note at y=432
+# each setting's words: under the right column's buttons, at the reading size (16 px at
+# 100 %), down to the in-game note beside the Back button
 HELP_AT, HELP_WIDTH, HELP_SIZE = (670, 270), 440, 16
+HELP_BOTTOM = 592
+NOTE_AT = (670, 626)  # the in-game note's left middle: level with the Back button (y 600-652)
 
 
 def percent(value: float) -> str:
     """A share as the language writes it: "70%" in English, "70 %" (a no-break space) in German."""
     return tr("{n}%", n=round(value * 100))
+
+
+def help_lines(text: str) -> tuple[int, list[str]]:
+    """The help's text size and lines: the reading size (it explains the reading size too),
+    a step smaller while the lines would run past the column's bottom, never below 16 px."""
+    size = theme.reading(HELP_SIZE)
+    lines = theme.wrap(text, size, HELP_WIDTH)
+    while size > HELP_SIZE and len(lines) * theme.font(size).get_height() > HELP_BOTTOM - HELP_AT[1]:
+        size -= 1
+        lines = theme.wrap(text, size, HELP_WIDTH)
+    return size, lines
 
 
 class SettingsScene(AppScene):
@@ -162,12 +176,13 @@ class SettingsScene(AppScene):
         heading(surface, tr("Settings"), 26)  # the subtitle ends clear of the first row's focus ring
         theme.draw_text(surface, tr("Changes are saved at once."), (640, 80), 16, theme.TEXT_DIM, anchor="midtop")
         # each setting explained where the right column has room, above the note below
-        step = theme.font(HELP_SIZE).get_height()
-        for i, line in enumerate(theme.wrap(self.help_text(), HELP_SIZE, HELP_WIDTH)):
-            theme.draw_text(surface, line, (HELP_AT[0], HELP_AT[1] + step * i), HELP_SIZE, theme.TEXT_DIM)
+        size, lines = help_lines(self.help_text())
+        step = theme.font(size).get_height()
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (HELP_AT[0], HELP_AT[1] + step * i), size, theme.TEXT_DIM)
         if self.in_game and self.players_note:  # the one setting the game under way does not follow
             theme.draw_text(surface, tr("For the next game you set up: this game keeps its players."),
-                            (670, 432), 15, theme.TEXT_DIM, max_width=440)
+                            NOTE_AT, 15, theme.TEXT_DIM, anchor="midleft", max_width=HELP_WIDTH)
         if not self.app.sound.enabled:
             theme.draw_text(surface, tr("No audio device found: the game runs silent."), (640, 680), 16,
                             theme.ORANGE, anchor="midtop")

@@ -3,23 +3,35 @@ alike, in the right column's help lines; "Reading text size" names the text it g
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
+import pytest
 
 from game import i18n
-from game.scenes.settings import HELP_AT, SettingsScene
+from game.scenes.settings import HELP_AT, HELP_WIDTH, SettingsScene
 from game.ui import theme
 from tests.ui.driver import Driver
 
+NOTE = "For the next game you set up: this game keeps its players."  # the in-game note, under the help
 
-def shown_help(d: Driver) -> str:
+
+def help_drawn(d: Driver) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str, pygame.Rect]]]:
+    """The help's lines as drawn, top to bottom; and everything else drawn."""
     theme.recording = []
     try:
         d.frames(1)
-        lines = [(rect.y, text) for text, rect, _ in theme.recording
-                 if rect.x == HELP_AT[0] and HELP_AT[1] <= rect.y < HELP_AT[1] + 150]
+        drawn = [(text, rect) for text, rect, _ in theme.recording]
     finally:
         theme.recording = None
-    return " ".join(text for _, text in sorted(lines))
+    lines = sorted(((text, rect) for text, rect in drawn
+                    if rect.x == HELP_AT[0] and rect.y >= HELP_AT[1] and text != i18n.tr(NOTE)),
+                   key=lambda line: line[1].y)
+    return lines, [(text, rect) for text, rect in drawn if (text, rect) not in lines]
+
+
+def shown_help(d: Driver) -> str:
+    return " ".join(text for text, _ in help_drawn(d)[0])
 
 
 def test_pointing_at_or_tabbing_onto_each_setting_explains_it(monkeypatch):
@@ -60,4 +72,32 @@ def test_the_help_in_german():
         assert shown_help(d).startswith("Zeig auf eine Einstellung")
     finally:
         i18n.load_language("en")
+        d.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_help_is_at_the_reading_size_and_fits_its_column(monkeypatch, lang, scale):
+    d = Driver(lambda app: SettingsScene(app, in_game=True))  # with the in-game note under the help
+    try:
+        theme.apply_settings(False, scale)
+        i18n.load_language(lang)
+        d.top.language_changed()
+        d.frames(2)
+        height = theme.font(theme.reading(16)).get_height()
+        for button, words in d.top.helps.items():
+            monkeypatch.setattr(pygame.mouse, "get_pos", lambda b=button: b.rect.center)
+            d.frames(3)
+            lines, others = help_drawn(d)
+            assert " ".join(text for text, _ in lines) == words.replace("\n", " "), "the whole help, nothing cut"
+            assert all(rect.height == height for _, rect in lines), f"{button.text}: not at the reading size"
+            assert all(rect.right <= HELP_AT[0] + HELP_WIDTH for _, rect in lines), "wrapped in its column"
+            assert all(a.bottom <= b.top for (_, a), (_, b) in itertools.pairwise(lines)), "lines overlap"
+            # nothing else drawn (the note, the headings) is run into, nor any button
+            clash = [(text, other) for text, other in others for _, rect in lines if rect.colliderect(other)]
+            assert not clash, (button.text, clash)
+            assert not any(rect.colliderect(b.rect) for _, rect in lines for b in d.top.helps)
+    finally:
+        i18n.load_language("en")
+        theme.apply_settings(False, 1.0)
         d.close()
