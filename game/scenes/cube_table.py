@@ -47,7 +47,7 @@ HINT_TILE = 14
 
 
 class CubeTable(TableScene):
-    undo_limit = "Nothing to undo: a shape once hidden, a question once answered and a guess once made stand."
+    undo_limit = "Nothing to undo: hidden shapes, answered questions and guesses cannot be taken back."
     # messages under the board's heading lines and over the empty sky above the foundation,
     # clear of the question pad (the default top edge cut the heading line in half)
     toast_top = 126
@@ -311,12 +311,12 @@ class CubeTable(TableScene):
 
     def undo_refusal(self) -> str:
         """With blocks on the shape being built, Ctrl+Z was most likely meant for the block
-        just placed: say how to take blocks back, after why no move can be."""
-        reason = super().undo_refusal()
+        just placed: say, in one sentence, how to take blocks back instead (why no move can
+        be taken back as well made a tooltip of two long sentences)."""
         b = self.building()
         if b is not None and b.placed and self.my_turn():
-            return f"{reason} {tr('A placed block can be picked up again, or Clear takes them all off.')}"
-        return reason
+            return tr("Undo takes back no blocks: pick one up again, or Clear takes them all off.")
+        return super().undo_refusal()
 
     def hint_spots(self, text: str) -> list[pygame.Rect]:
         w = text.split()
