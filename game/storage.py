@@ -353,11 +353,18 @@ def clear_autosave(dirs: UserDirs) -> None:
 class BackgroundWriter:
     """Writes JSON files on a worker thread so the frame loop never waits on fsync.
 
-    Only the newest pending content per path is written; ``flush`` waits for the queue.
+    Only the newest pending content per path is written: a write queued while an older one
+    of the same file still waits replaces it (on a slow disk the autosave falls one write
+    behind, not a backlog of moves, and quitting waits for one write). ``flush`` waits for
+    the queue.
     """
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[tuple[Path, Any] | None] = queue.Queue()
+        # the queue names the files to write (once per pending content); the content itself
+        # waits in _pending, where a newer write replaces it
+        self._queue: queue.Queue[Path | None] = queue.Queue()
+        self._pending: dict[Path, tuple[Any, bool]] = {}
+        self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="breakbox-writer", daemon=True)
         self._thread.start()
         self.last_error: str | None = None
@@ -365,15 +372,20 @@ class BackgroundWriter:
         self._failing: dict[Path, OSError] = {}  # files whose newest write failed (a later success clears)
 
     def write(self, path: Path, data: Any, keep_previous: bool = False) -> None:
-        self._queue.put((path, (data, keep_previous)))
+        with self._lock:
+            waiting = path in self._pending
+            self._pending[path] = (data, keep_previous)
+        if not waiting:
+            self._queue.put(path)
 
     def _run(self) -> None:
         while True:
-            item = self._queue.get()
+            path = self._queue.get()
             try:
-                if item is None:
+                if path is None:
                     return
-                path, (data, keep_previous) = item
+                with self._lock:  # taken before writing: a write queued meanwhile is written next
+                    data, keep_previous = self._pending.pop(path)
                 try:
                     atomic_write_json(path, data, keep_previous=keep_previous)
                     self._failing.pop(path, None)

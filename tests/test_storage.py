@@ -93,6 +93,39 @@ def test_background_writer_writes_and_flushes(tmp_path):
     w.close()
 
 
+def test_background_writer_writes_only_the_newest_pending_content(tmp_path, monkeypatch):
+    """Saves queued while a slow write is under way (a slow disk): the file gets the newest
+    of them next, not every one in turn, so the autosave never lags a backlog behind."""
+    import threading
+
+    started, release = threading.Event(), threading.Event()
+    written: list[tuple[str, int]] = []
+    atomic_write_json = storage.atomic_write_json
+
+    def slow_write(path, data, keep_previous=False):
+        started.set()
+        release.wait(5)
+        written.append((path.name, data["i"]))
+        atomic_write_json(path, data, keep_previous=keep_previous)
+
+    monkeypatch.setattr(storage, "atomic_write_json", slow_write)
+    w = storage.BackgroundWriter()
+    try:
+        w.write(tmp_path / "a.json", {"i": 0}, keep_previous=True)
+        assert started.wait(5)
+        for i in range(1, 5):
+            w.write(tmp_path / "a.json", {"i": i}, keep_previous=True)
+        w.write(tmp_path / "b.json", {"i": 9})
+        release.set()
+        w.flush()
+    finally:
+        w.close()
+    assert written == [("a.json", 0), ("a.json", 4), ("b.json", 9)]
+    assert json.loads((tmp_path / "a.json").read_text()) == {"i": 4}
+    assert json.loads((tmp_path / "a.prev.json").read_text()) == {"i": 0}  # what was on disk before
+    assert json.loads((tmp_path / "b.json").read_text()) == {"i": 9}
+
+
 def test_old_saves_are_migrated_and_newer_ones_refused():
     import pytest
 
