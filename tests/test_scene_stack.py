@@ -52,6 +52,7 @@ def test_overlays_draw_over_the_last_opaque_scene_and_only_the_top_updates():
     stack.push(Mock("a", calls))
     stack.push(Mock("b", calls))
     stack.push(Mock("c", calls, opaque=False))
+    stack.update(0.1)  # the first updates (see the test below)
     calls.clear()
     stack.draw(None)
     stack.update(0.1)
@@ -81,3 +82,26 @@ def test_a_scene_pushed_during_an_update_is_updated_before_it_is_first_drawn():
     stack.draw(None)
     assert [c[0] for c in calls] == ["pusher update", "fresh update", "fresh draw"]
     assert calls[1][1] == 0.0
+
+
+def test_a_scene_covered_by_an_overlay_at_once_is_updated_before_it_is_first_drawn():
+    """The title with a question pushed over it before its first frame: drawn under the
+    question, it needs its first update (its buttons' layout) though it is not on top. A
+    scene hidden under an opaque one waits for its first update until it is drawn."""
+    calls: list[str] = []
+    stack = SceneStack()
+    stack.push(Mock("hidden", calls))
+    stack.push(Mock("title", calls))
+    stack.push(Mock("question", calls, opaque=False))
+    calls.clear()
+    stack.update(0.1)
+    stack.draw(None)
+    assert calls == ["question.update", "title.update", "title.draw", "question.draw"]
+    calls.clear()
+    stack.update(0.1)  # once is enough: covered, it updates no more
+    assert calls == ["question.update"]
+    stack.pop()
+    stack.pop()
+    calls.clear()
+    stack.update(0.1)
+    assert calls == ["hidden.update"]

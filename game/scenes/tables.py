@@ -103,11 +103,7 @@ def first_table(app: App, session: GameSession) -> Scene:
     if text is None:
         return prepare_table(app, session)
     from game.scenes.title import TitleScene
-    title = TitleScene(app)
-    app.stack.push(title)
-    # only the top scene updates, and the question covers the title before its first frame:
-    # without this one update its buttons (Continue, Settings...) are never laid out and drawn
-    title.update(0.0)
+    app.stack.push(TitleScene(app))  # laid out by its first update, though the question covers it
     return ask_before_replacing(app, text, lambda: start_table(app, session, replace_stack=True))
 
 

@@ -4,7 +4,8 @@ The stack routes events top-down: the top scene sees each event first and return
 True to consume it; an unconsumed event goes to the scene below only if the top scene
 is not ``modal``. Drawing starts at the highest opaque scene so overlays (hand-off,
 dialogs) draw over the table. Only the top scene updates, except scenes that ask to
-keep running while covered (``update_when_covered``).
+keep running while covered (``update_when_covered``), and a scene's first update: every
+scene has one before it is first drawn, even one covered by an overlay the moment it came.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ class Scene:
     opaque: bool = True
     modal: bool = True
     update_when_covered: bool = False
+    first_update_due: bool = False  # set by the stack: not updated since it was pushed
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None
@@ -63,9 +65,7 @@ class SceneStack:
     def push(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes[-1].pause()
-        scene.stack = self
-        self.scenes.append(scene)
-        scene.enter()
+        self._enter(scene)
 
     def pop(self) -> Scene | None:
         if not self.scenes:
@@ -83,7 +83,11 @@ class SceneStack:
             old = self.scenes.pop()
             old.exit()
             old.stack = None
+        self._enter(scene)
+
+    def _enter(self, scene: Scene) -> None:
         scene.stack = self
+        scene.first_update_due = True
         self.scenes.append(scene)
         scene.enter()
 
@@ -116,24 +120,29 @@ class SceneStack:
         scenes = list(self.scenes)
         for i, scene in enumerate(scenes):
             if i == len(scenes) - 1 or scene.update_when_covered:
+                scene.first_update_due = False
                 scene.update(dt)
-        # A scene pushed during an update (a hand-off, the results) gets its own first update
-        # before it is drawn: otherwise its widgets are drawn once before they are laid out.
-        done = {id(scene) for scene in scenes}
+        # A scene not updated yet that is drawn this frame gets its own first update now: one
+        # pushed during an update (a hand-off, the results), or one an overlay covered the
+        # moment it came (the title under a question). Otherwise its widgets are drawn before
+        # they are laid out. Its first update may push another scene: that one's comes next.
         for _ in range(4):
-            fresh = [scene for scene in self.scenes if id(scene) not in done]
-            if not fresh:
+            start = self._drawn_from()
+            due = [scene for i, scene in enumerate(self.scenes)
+                   if scene.first_update_due and (i >= start or scene.update_when_covered)]
+            if not due:
                 break
-            for scene in fresh:
-                done.add(id(scene))
-                if scene is self.top or scene.update_when_covered:
-                    scene.update(0.0)
+            for scene in due:
+                scene.first_update_due = False
+                scene.update(0.0)
 
-    def draw(self, surface: Any) -> None:
-        start = 0
+    def _drawn_from(self) -> int:
+        """Where drawing starts: the highest opaque scene (the ones below are hidden)."""
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
-                start = i
-                break
-        for scene in self.scenes[start:]:
+                return i
+        return 0
+
+    def draw(self, surface: Any) -> None:
+        for scene in self.scenes[self._drawn_from():]:
             scene.draw(surface)
