@@ -210,8 +210,9 @@ class BreakerBlocksTalk:
     def prompt(self) -> str:
         v = self.view
         if self.session.is_over():
-            return self.end_text(v["end_reason"], v.get("final_turn")) if v.get("end_reason") \
-                else self.waiting_prompt() or ""
+            # who won, in the results title's words, as every table says it; why the game
+            # ended is the log's last line already, and the prompt repeated it word for word
+            return self.waiting_prompt() or ""
         pend = v.get("pending")
         if pend and pend.get("prompt"):
             if self.can_act() and self.selected is not None and self.selected[0] == "pile":
