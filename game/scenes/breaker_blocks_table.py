@@ -862,16 +862,18 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         cp = self.session.current_player
         # once over, the banner above says "Game over": not again here
         lines = [tr("Actions left this turn: {n}", n=v["actions_left"])] if cp is not None else []
-        lines += [tr("Circuits controlled: {a} to {b}", a=v["scores"][0], b=v["scores"][1]),
+        # each count beside its seat's name: "1 to 0" named nobody, and read as yours first it
+        # was the wrong way round for a player in seat 2
+        turns = self.counts_by_seat(v["turns_completed"])
+        lines += [tr("Circuits controlled: {counts}", counts=self.counts_by_seat(v["scores"])),
                   # "limit", the set-up screen's word ("cap" was nowhere else; "cap none" read oddly)
-                  tr("Turns played: {a} and {b} (limit {c})", a=v["turns_completed"][0], b=v["turns_completed"][1],
-                     c=v["options"]["turn_cap"]) if v["options"].get("turn_cap") else
-                  tr("Turns played: {a} and {b} (no limit)", a=v["turns_completed"][0], b=v["turns_completed"][1]),
+                  tr("Turns played: {counts} (limit {c})", counts=turns, c=v["options"]["turn_cap"])
+                  if v["options"].get("turn_cap") else tr("Turns played: {counts} (no limit)", counts=turns),
                   tr("Authenticate tiles on the board: {n}", n=v["authenticate"]["on_board"])]
         if v.get("final_turn") is not None:
             lines.append(tr("Final turn: {who}", who=self.seat_name(v["final_turn"])))
-        for i, line in enumerate(lines):
-            theme.draw_text(surface, line, (stat.x + 12, stat.y + 10 + 26 * i), 15, theme.TEXT)
+        for i, line in enumerate(lines):  # long seat names shrink rather than run out of the box
+            theme.draw_text(surface, line, (stat.x + 12, stat.y + 10 + 26 * i), 15, theme.TEXT, max_width=stat.w - 24)
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         m = self.moves()

@@ -185,10 +185,10 @@ class BreakerBlocksTalk:
             lines.append(self.end_text(v["end_reason"], v.get("final_turn")))
         # each power beside its player's name: a bare "0 to 2" read as winner first, as the
         # results list the players above; you come first, as in the rest of the results
-        first = self.perspective if self.perspective is not None else 0
+        first, second = self.seats_you_first()
         for i, name in enumerate(v["circuits"]):
             powers = dict(c=name, p=self.seat_name(first), a=v["power"][first][i],
-                          q=self.seat_name(1 - first), b=v["power"][1 - first][i])
+                          q=self.seat_name(second), b=v["power"][second][i])
             ctrl = v["control"][i]
             if ctrl is not None and ctrl == self.perspective:
                 lines.append(tr("Circuit {c}: {p} {a}, {q} {b}, controlled by you", **powers))
@@ -201,6 +201,15 @@ class BreakerBlocksTalk:
         if not winners:
             lines.append(tr("Equal numbers of circuits: both players lose."))
         return lines
+
+    def seats_you_first(self) -> tuple[int, int]:
+        """The two seats as counts are listed: you first, seat order at a shared screen."""
+        first = self.perspective if self.perspective is not None else 0
+        return first, 1 - first
+
+    def counts_by_seat(self, counts: list[int]) -> str:
+        """A count per seat beside its name, you first ("You 1, Seat 2 (AI) 2")."""
+        return ", ".join(f"{self.seat_name(s)} {counts[s]}" for s in self.seats_you_first())
 
     @staticmethod
     def score_text(score: int) -> str:

@@ -1174,8 +1174,8 @@ def test_your_moves_are_heard_a_tile_played_drawn_or_knocked_off():
         d.close()
 
 
-@pytest.mark.parametrize(("cap", "said"), [(30, "Turns played: 0 and 0 (limit 30)"),
-                                           (0, "Turns played: 0 and 0 (no limit)")])
+@pytest.mark.parametrize(("cap", "said"), [(30, "Turns played: Seat 1 0, Seat 2 0 (limit 30)"),
+                                           (0, "Turns played: Seat 1 0, Seat 2 0 (no limit)")])
 def test_the_turn_count_says_limit_as_the_set_up_screen_does(cap, said):
     """The set-up's 'Turn limit' is a limit at the table too (it said 'cap 30', or 'cap none')."""
     session = GameSession("breaker_blocks", ["human", "human"], seed=1, options={"first_player": 0, "turn_cap": cap})
@@ -1288,4 +1288,20 @@ def test_a_finished_games_panel_says_game_over_once():
     assert session.is_over()
     shown = texts_on_opening(lambda app: BreakerBlocksTable(app, session))
     assert shown.count("Game over") == 1, shown
-    assert "Circuits controlled: 1 to 1" in shown
+    assert "Circuits controlled: You 1, Seat 2 (AI) 1" in shown
+
+
+@pytest.mark.parametrize("seats, circuits, turns", [
+    (["ai:easy", "human"], "Circuits controlled: You 0, Seat 1 (AI) 1",
+     "Turns played: You 1, Seat 1 (AI) 2 (limit 30)"),
+    (["human", "human"], "Circuits controlled: Seat 1 1, Seat 2 0", "Turns played: Seat 1 2, Seat 2 1 (limit 30)")])
+def test_the_box_of_counts_names_whose_count_is_whose(seats, circuits, turns):
+    """'Circuits controlled: 1 to 0' named nobody: read as yours first, it was the wrong way
+    round for a player in seat 2, and at a shared screen it said nothing of who led."""
+    session = GameSession("breaker_blocks", seats, seed=1, options={"first_player": 0})
+    for a in ["draw 3", "draw authenticate", "draw authenticate", "draw 3", "play 3 at 1,-1 from N",
+              "play authenticate at 0,-1 from N", "play authenticate at 1,2 from S"]:
+        session.apply(a, session.current_player)
+    assert session.state.scores() == [1, 0]
+    shown = texts_on_opening(lambda app: BreakerBlocksTable(app, session))
+    assert circuits in shown and turns in shown, shown
