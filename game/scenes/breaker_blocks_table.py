@@ -378,8 +378,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             self.selected = None if self.selected == ("leaf", cell) else ("leaf", cell)
             self.app.sound.play("pick")
             return
-        if self.selected is not None:
-            self.refuse(tr("That is not a socket for this tile."))
+        if self.selected is not None:  # a click says what a drag there says
+            self.refuse(self.rival_socket_problem(cell) or tr("That is not a socket for this tile."))
         elif self.tile_at(cell) is not None:  # a tile that cannot move now: say why, not nothing
             self.refuse(self.move_refusal(cell))
 
@@ -440,15 +440,31 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
 
     def drop_problem(self, source: tuple, cell: tuple[int, int] | None, pos: tuple[int, int]) -> str | None:
         """Why a drop fails on a cell that holds a tile or is part of the core, in the
-        rules' words; None elsewhere (the glowing sockets say more than "no hole faces it")."""
-        if cell is None or (self.tile_at(cell) is None and cell not in LEVEL.core):
+        rules' words; beside the other player's holes only, that they are not yours; None
+        elsewhere (the glowing sockets say more than "no hole faces it")."""
+        if cell is None:
             return None
+        if self.tile_at(cell) is None and cell not in LEVEL.core:
+            return self.rival_socket_problem(cell)
         side = nearest_side(cell_rect(cell), pos, ["N", "E", "S", "W"])
         try:
             self.session.check(self.drop_text(source, cell, side))
         except IllegalAction as exc:
             return str(exc)
         return None
+
+    def rival_socket_problem(self, cell: tuple[int, int]) -> str | None:
+        """A drop on an empty cell that only the other player's holes face (BB-6): their holes
+        look like yours in another colour, and "Drop it on a glowing socket" never said why
+        that one did not count. None elsewhere, and during AGITATE (it moves the other
+        player's leaf, into that player's sockets)."""
+        if (self.view.get("pending") or {}).get("tile") == "agitate":
+            return None
+        rival = 1 - self.viewer
+        if all(self.session.state.socket_problem(rival, cell, side) for side in ("N", "E", "S", "W")):
+            return None
+        return tr("Only {name}'s holes face {cell}: your tile goes next to one of your own holes (the glowing "
+                  "sockets).", name=self.seat_name(rival), cell=f"{cell[0]},{cell[1]}")
 
     def clear_selection(self) -> None:
         self.selected = None

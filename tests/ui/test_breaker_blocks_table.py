@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import i18n
+from game.i18n import tr
 from game.scenes.breaker_blocks_board import cell_rect
 from game.scenes.breaker_blocks_table import BreakerBlocksTable
 from game.session import GameSession
@@ -706,7 +708,7 @@ def test_a_refusal_covers_nothing_in_play_even_in_german_at_double_size():
         for language, scale in (("en", 1.0), ("de", 1.0), ("de", 2.0)):
             load_language(language)
             theme.apply_settings(False, scale)
-            for text in refusals:
+            for text in [*refusals, t.rival_socket_problem((0, 2))]:  # the longest, in the language
                 t.refuse(text)
                 box = d.toast_box(t)
                 assert pygame.Rect(0, 0, 1280, 720).contains(box)
@@ -1305,3 +1307,29 @@ def test_the_box_of_counts_names_whose_count_is_whose(seats, circuits, turns):
     assert session.state.scores() == [1, 0]
     shown = texts_on_opening(lambda app: BreakerBlocksTable(app, session))
     assert circuits in shown and turns in shown, shown
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Only Seat 2's holes face 0,2: your tile goes next to one of your own holes (the glowing sockets)."),
+    ("de", "Auf 0,2 zeigen nur Löcher von Platz 2: Dein Plättchen kommt neben eines deiner eigenen Löcher "
+           "(die leuchtenden Fassungen).")])
+def test_a_drop_beside_the_other_players_holes_says_they_are_not_yours(lang, said):
+    """The refusal said only 'Drop it on a glowing socket.' beside holes that looked just
+    like the player's own, in the other colour: nothing told that only your own holes count."""
+    d = bb_driver(["play 0 at 1,-1 from N", "end", "play 0 at 1,2 from S", "end"])
+    try:
+        assert i18n.load_language(lang) is None  # after the driver, which loads the settings' language
+        try:
+            t = d.top
+            d.drag(t.hand_rect(0, 0).center, near((0, 2), "S"))  # beside Seat 2's input on the core
+            assert log(d)[-1] == "end" and t.toast == said
+            d.click(t.hand_rect(0, 0).center)  # picked by a click, then a click on the cell: the same words
+            d.click(near((0, 2), "S"))
+            assert log(d)[-1] == "end" and t.toast == said
+            d.key(pygame.K_ESCAPE)
+            d.drag(t.hand_rect(0, 0).center, near((5, 5), "S"))  # nobody's hole faces it: the glow says enough
+            assert t.toast == tr("Drop it on a glowing socket.")
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()
