@@ -475,10 +475,25 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         for i in range(len(self.hand_kinds(self.viewer))):
             if self.hand_rect(self.viewer, i).collidepoint(pos):
                 return ("hand", self.hand_kinds(self.viewer)[i])
+        m = self.moves()
+        if m.places:  # AUTOMATE: a pile tile is dragged onto a socket as a hand tile is
+            for i, (kind, _, _) in enumerate(self.pile_entries()):
+                if kind in m.places and self.pile_rect(i).collidepoint(pos):
+                    return ("pile", kind)
         cell = cell_at(pos)
-        if cell is not None and cell in self.moves().rearranges:
+        if cell is not None and cell in m.rearranges:
             return ("leaf", cell)
         return None
+
+    def source_rect(self, source: tuple) -> pygame.Rect:
+        """Where a held tile starts (and snaps back to): its hand place, its cell, or a
+        cell-sized square on its pile's tile."""
+        if source[0] == "hand":
+            return self.hand_rect(self.viewer, self.hand_kinds(self.viewer).index(source[1]))
+        if source[0] == "pile":
+            pile = self.pile_rect([k for k, _, _ in self.pile_entries()].index(source[1]))
+            return pygame.Rect(0, 0, CELL, CELL).move(pile.x, pile.y + (pile.h - CELL) // 2)
+        return cell_rect(source[1])
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):
@@ -486,9 +501,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             src = self.source_at(event.pos) if self.my_turn() else None
             if src is not None and self.sockets_for(src):
-                rect = self.hand_rect(self.viewer, self.hand_kinds(self.viewer).index(src[1])) if src[0] == "hand" \
-                    else cell_rect(src[1])
-                kind = src[1] if src[0] == "hand" else self.tile_at(src[1])["kind"]
+                rect = self.source_rect(src)
+                kind = self.tile_at(src[1])["kind"] if src[0] == "leaf" else src[1]
                 pad = CELL // 5 * 2
                 # a copy: the held tile fades over a socket, and the cached image is shared
                 self.drag.press(src, tile_image(kind, self.viewer, None, [], CELL).copy(), rect.inflate(pad, pad),

@@ -1333,3 +1333,17 @@ def test_a_drop_beside_the_other_players_holes_says_they_are_not_yours(lang, sai
             i18n.load_language("en")
     finally:
         d.close()
+
+
+def test_automate_takes_a_pile_tile_dragged_onto_a_socket():
+    """AUTOMATE's pile tile went in by a click on the pile and another on a socket only: a drag
+    from the pile (as every tile in the hand is played) picked it up and then did nothing."""
+    d = bb_driver(["draw automate", "play 0 at 1,-1 from N", "draw 3", "draw 3", "play automate at 0,-1 from N"])
+    try:
+        t = d.top
+        assert t.view["pending"]["tile"] == "automate" and t.my_turn()
+        three = [k for k, _, _ in t.pile_entries()].index("3")
+        d.drag(t.pile_rect(three).center, near((0, -2), "N"))
+        assert log(d)[-1] == "place 3 at 0,-2 from N", log(d)
+    finally:
+        d.close()
