@@ -30,6 +30,7 @@ HIDDEN_PENDING = "?pending"
 
 
 LIFT = 3  # how far a picked-up sequence rises
+NOTHING_CARRIED = (1, 1)  # the image size of a press that picks nothing up (see carried)
 
 PILE_CAPTION_GAP = 8  # at least this much between two neighbouring pile captions
 
@@ -441,7 +442,8 @@ class BreaksTable(TableScene):
             if image is not None and self.my_turn():
                 self.drag.press(spot, image, origin, event.pos)
             else:
-                self.drag.press(spot, pygame.Surface((1, 1)), pygame.Rect(event.pos, (1, 1)), event.pos)
+                self.drag.press(spot, pygame.Surface(NOTHING_CARRIED), pygame.Rect(event.pos, NOTHING_CARRIED),
+                                event.pos)
             return True
         if event.type == pygame.MOUSEMOTION:
             self.drag.motion(event.pos)
@@ -486,7 +488,9 @@ class BreaksTable(TableScene):
             return self.face(self.view["pending"], lay.PENDING.size), lay.PENDING
         if spot[0] == "slot" and spot[1] == self.viewer:
             seq = self.view["tableaux"][self.viewer][spot[2]]
-            if seq and self.targets_for(spot):
+            # drawn whether or not it may merge: the slot shows empty while its sequence is
+            # dragged, so an image must follow the pointer (and glide back with the reason)
+            if seq:
                 rect = lay.sequence_rect(self.viewer, spot[2], len(seq))
                 img = pygame.Surface(rect.size, pygame.SRCALPHA)
                 for i, code in enumerate(seq):
@@ -549,7 +553,7 @@ class BreaksTable(TableScene):
         lay = self.layout
         view = self.view
         moving = {(m.face, tuple(m.end)) for m in self.motions if not m.vanish}
-        dragging = self.drag.drag.source if self.drag.active else None
+        dragging = self.carried()
         pulse = (1 + math.sin(self.pulse * 5)) / 2
         targets = self.current_targets()
 
@@ -647,6 +651,13 @@ class BreaksTable(TableScene):
             surface.blit(img, r)
         self.draw_panel(surface)
         self.drag.draw(surface)
+
+    def carried(self) -> tuple | None:
+        """The spot whose cards follow the pointer, left out of their place meanwhile. A press
+        that picks nothing up (a sequence pressed on another's turn) carries nothing: its cards
+        stay where they are, or they vanished with nothing under the pointer."""
+        d = self.drag.drag
+        return d.source if self.drag.active and d.image.get_size() != NOTHING_CARRIED else None
 
     def current_targets(self) -> dict[tuple, str]:
         if not self.my_turn():
