@@ -217,7 +217,7 @@ class BreaksTable(TableScene):
                 self.act(landings[0])
             else:
                 self.selected = ("break", target[1], target[2])
-                self.app.sound.play("pick")
+                self.picked()
             return True
         if target in legal:
             self.act(legal[target])
@@ -265,7 +265,7 @@ class BreaksTable(TableScene):
                 return
         if spot == ("pending",) and self.view.get("pending"):
             self.selected = ("pending",)
-            self.app.sound.play("pick")
+            self.picked()
             return
         if self.view.get("pending"):
             self.drop(("pending",), spot)
@@ -273,9 +273,14 @@ class BreaksTable(TableScene):
         if spot[0] == "slot" and spot[1] == self.viewer and self.view["tableaux"][self.viewer][spot[2]]:
             if self.targets_for(("slot", self.viewer, spot[2])):
                 self.selected = ("slot", spot[2])
-                self.app.sound.play("pick")
+                self.picked()
             else:
                 self.refuse(tr("Slot {s} cannot merge onto any other slot now.", s=spot[2] + 1))
+
+    def picked(self) -> None:
+        """Something was picked up (a sequence to merge, the drawn card, a sequence to steal)."""
+        self.app.sound.play("pick")
+        self.forget_refusal()  # a refusal for an earlier try would cover the prompt for this pick
 
     def key_click(self, spot: tuple) -> None:
         """Enter on a focused spot: as a click; a sequence picked up to merge (or a stolen one

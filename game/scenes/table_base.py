@@ -283,8 +283,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.drop_hint_request()  # a hint still being thought about is for the position before
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
-        if self.toast is not None and self.toast == self.refusal:
-            self.toast = None  # a refusal is done with once a move is made
+        self.forget_refusal()  # a refusal is done with once a move is made
         self.drop_hint()
         told = self.narrated(seat, text, log_before, log_after)
         for who, line in told:
@@ -362,6 +361,12 @@ class TableScene(TableHints, TableLog, AppScene):
 
     def _log_seat(self) -> int:
         return self.perspective if self.perspective is not None else 0
+
+    def forget_refusal(self) -> None:
+        """Take down the last refusal's message, if it still shows: the player has gone on
+        (a move, a new pick), and the message covers the prompt saying what to do now."""
+        if self.toast is not None and self.toast == self.refusal:
+            self.toast = None
 
     def refuse(self, reason: str) -> None:
         self.app.sound.play("illegal")
