@@ -150,11 +150,19 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
 
 
 GLUED = ("->", "=", "+", "*")  # a lone sign stays on the line of both its neighbours
+NUMBER_TAIL = ".,:;!?)"  # what may follow a number that keeps to the word before it
+
+
+def _number(word: str) -> bool:
+    """A number, maybe ending a sentence or clause ('3.', '40,'): 'slot 3', 'Seat 2',
+    'pile 40' are not parted, or the log's lines ended 'on slot' over a lone '3.'."""
+    return word.rstrip(NUMBER_TAIL).isdigit()
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap to a pixel width. A lone sign (GLUED) moves with the words either
-    side, so no line starts with '->' or ends with '* ='; a group too wide for a line of
+    side, so no line starts with '->' or ends with '* ='; a number moves with the word
+    before it, so no line starts with '3.' after 'slot'; a group too wide for a line of
     its own is wrapped word by word. A word wider than the whole line (a long German
     compound at a large reading size) is split between letters rather than left to overflow."""
     f = font(size, bold)
@@ -177,11 +185,14 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def _glued(words: list[str]) -> list[str]:
-    """The words with each lone sign joined (by a space) to the word before and after it."""
+    """The words with each lone sign joined (by a space) to the word before and after it,
+    and each number to the word before it."""
     groups: list[str] = []
     join_next = False
     for w in words:
-        if groups and (join_next or w in GLUED):
+        # a number joins the word before it; a run of numbers ('1, 2, 3') may part between them
+        number = _number(w) and bool(groups) and not _number(groups[-1].rsplit(" ", 1)[-1])
+        if groups and (join_next or w in GLUED or number):
             groups[-1] += f" {w}"
         else:
             groups.append(w)

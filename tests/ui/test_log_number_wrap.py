@@ -1,0 +1,39 @@
+"""A number stays on the line of the word before it when text wraps: the game log read
+'Seat 1 placed the 5 of spades on slot' with '3.' alone on the next line (and so did the
+computer's placements, every game)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from tests.ui.test_breaks_table import table_driver
+
+
+def test_the_log_keeps_slot_and_its_number_on_one_line():
+    setup = {"tableaux": [[["2H"], ["9H"], ["3S"]], [["4C"], ["KD"], ["8D"]]], "deck": ["5S", "2D", "7C"]}
+    d = table_driver(["human", "human"], {"first_player": 0, "setup": setup})
+    try:
+        table = d.top
+        d.frames(3)
+        d.key(pygame.K_d)
+        d.frames(40)
+        d.key(pygame.K_3)
+        d.frames(40)
+        assert table.log_lines[-1] == (0, "Seat 1 placed the 5 of spades on slot 3.")
+        d.key(pygame.K_RETURN)  # seat 2 takes the screen and reads the log
+        assert d.top is table
+        drawn = [text for text, _, _ in d.labels()]
+        assert "3." not in drawn, drawn
+        assert any(text.endswith("slot 3.") for text in drawn), drawn
+    finally:
+        d.close()
+
+
+def test_a_number_wraps_with_the_word_before_it():
+    pygame.font.init()
+    width = theme.font(14).size("Seat 1 placed the 5 of spades on slot")[0] + 2
+    assert theme.wrap("Seat 1 placed the 5 of spades on slot 3.", 14, width) == \
+        ["Seat 1 placed the 5 of spades on", "slot 3."]
+    assert theme.wrap("Draw pile 40, discard pile 1", 14, theme.font(14).size("Draw pile")[0] + 2) == \
+        ["Draw", "pile 40,", "discard", "pile 1"]
