@@ -410,9 +410,9 @@ class CubeTable(TableScene):
         humans = self.session.humans or [0]
         return all(self.session.view(h)["notes"] for h in humans)
 
-    def opening_lines(self, view: dict) -> list[tuple[int | None, str]]:
+    def opening_lines(self, view: dict, first: int | None) -> list[tuple[int | None, str]]:
         if view["phase"] != "play":
-            return []
+            return []  # everyone builds a shape first: nobody goes first yet
         # the shapes were set before the first move (at random, or by a test's setup): no build
         # phase to narrate its end
         if view["options"].get("build") == "random":

@@ -35,7 +35,7 @@ class TableLog:
         state = self.session.log.new_state(rules)
         seat_view = self._log_seat()
         actions, actors = self.session.log.actions, self.session.log.actors
-        self.log_lines.extend(self.opening_lines(state.view(seat_view)))
+        self.log_lines.extend(self.opening_lines(state.view(seat_view), state.current_player))
         for move, (text, actor) in enumerate(zip(actions, actors, strict=True)):
             self._log_asides(move, actor, state)
             before = state.view(seat_view)
@@ -45,9 +45,15 @@ class TableLog:
         self.log_scroll = 0
         self.log_mark = None  # the lines told again: a mark would fall on other lines
 
-    def opening_lines(self, view: dict) -> list[tuple[int | None, str]]:
-        """Log lines for what happened before the first move (``view``: the game as dealt)."""
-        return []
+    def opening_lines(self, view: dict, first: int | None) -> list[tuple[int | None, str]]:
+        """Log lines for what happened before the first move (``view``: the game as dealt;
+        ``first``: the seat to move first). Who goes first was drawn at random or set up: the
+        log says it, or a game the computer opened started with no word of why."""
+        if first is None:
+            return []
+        if first == self.perspective:
+            return [(first, tr("You go first."))]
+        return [(first, tr("{who} goes first.", who=self.seat_name(first)))]
 
     def _log_asides(self, move: int, seat: int | None, state: Any) -> None:
         """What the record keeps besides the moves, for the seat to move at this point: a
