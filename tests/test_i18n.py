@@ -94,7 +94,7 @@ def test_a_template_with_the_reader_as_subject_takes_its_second_person_form():
         assert i18n.load_language("de") is None
         you = i18n.tr("You")
         assert i18n.tr("{who} ended the turn.", who=you) == "Du hast den Zug beendet."
-        assert i18n.tr("{who} ended the turn.", who="Platz 2") == "Platz 2 hat den Zug beendet."
+        assert i18n.tr("{who} ended the turn.", who="Spieler 2") == "Spieler 2 hat den Zug beendet."
         assert i18n.tr("{who} placed {tile} at {where}.", who=you, tile="ein Gerät (Lavalampe)",
                        where="2,3, Anschluss nach Süden") \
             == "Du hast ein Gerät (Lavalampe) gelegt: Feld 2,3, Anschluss nach Süden.", "participle first"
@@ -110,7 +110,7 @@ def test_german_narrates_what_happened_in_one_tense_the_perfekt():
     weak = "legte|sicherte|spielte|versetzte|entfernte|schickte|beendete|fragte|zahlte|jagte"  # also adjectives
     old = re.compile(r"\b(?:zogs?t?|warfs?t?|brachs?t?|ließe?s?t?|behielts?t?|übersprangs?t?|riets?t?|nahms?t?|"
                      r"schlugs?t?|ging|gingen|wanderten|begann|begannst)\b"
-                     rf"|\b(?:{weak.replace('|', 'st|')}st)\b|(?:\{{who\}}|\{{name\}}|Platz \{{n\}}) (?:{weak})\b")
+                     rf"|\b(?:{weak.replace('|', 'st|')}st)\b|(?:\{{who\}}|\{{name\}}|Spieler \{{n\}}) (?:{weak})\b")
     found = []
     for name in (("i18n", "de.json"), ("i18n", "messages", "de.json")):
         catalogue = json.loads(asset(*name).read_text(encoding="utf-8"))
@@ -120,7 +120,7 @@ def test_german_narrates_what_happened_in_one_tense_the_perfekt():
         assert i18n.load_language("de") is None
         you = i18n.tr("You")
         assert i18n.tr("{who} drew: {k}.", who=you, k="Zap") == "Du hast Zap gezogen."
-        assert i18n.tr("{who} drew: {k}.", who="Platz 2 (KI)", k="Zap") == "Platz 2 (KI) hat Zap gezogen."
+        assert i18n.tr("{who} drew: {k}.", who="Spieler 2 (KI)", k="Zap") == "Spieler 2 (KI) hat Zap gezogen."
         assert i18n.tr("You drew {card}.", card="Herz-7") == "Du hast Herz-7 gezogen."
     finally:
         i18n.load_language("en")
@@ -137,12 +137,34 @@ def test_german_keeps_one_word_and_one_gender_for_the_same_thing():
         reasons = [i18n.tr("It starts a new sequence."), i18n.tr("It grows that sequence to {n} cards.", n=3),
                    i18n.tr("It completes a stack of five.")]
         assert all(r.startswith("Sie ") for r in reasons), reasons
-        move = i18n.tr("Break {victim}'s slot {s} and move those cards onto your slot {t}.", victim="Platz 2", s=1, t=3)
-        assert move == "Brich Fach 1 von Platz 2 und leg diese Karten in dein Fach 3.", "brechen, as the rules say"
-        labels = [i18n.tr("Your hidden shape"), i18n.tr("{who}'s hidden shape", who="Platz 2 (KI)")]
+        move = i18n.tr("Break {victim}'s slot {s} and move those cards onto your slot {t}.",
+                       victim="Spieler 2", s=1, t=3)
+        assert move == "Brich Fach 1 von Spieler 2 und leg diese Karten in dein Fach 3.", "brechen, as the rules say"
+        labels = [i18n.tr("Your hidden shape"), i18n.tr("{who}'s hidden shape", who="Spieler 2 (KI)")]
         assert all(re.search(r"\b[Vv]ersteckte\b", label) for label in labels), labels
     finally:
         i18n.load_language("en")
+
+def test_german_calls_a_seat_spieler_never_platz_which_reads_as_a_rank():
+    """"Platz 2 (KI) gewinnt" read as "second place wins", above a results list ranked
+    "Platz 2 (KI), Du, Platz 3 (KI)": in German "Platz" is a ranking. A seat is "Spieler 2",
+    in names, the log, the engines' messages and the rules pages alike."""
+    seat = re.compile(r"\b[Ss]eat \{[a-z]+\}|\bnext seat\b")
+    found = []
+    for name in (("i18n", "de.json"), ("i18n", "messages", "de.json")):
+        catalogue = json.loads(asset(*name).read_text(encoding="utf-8"))
+        found += [german for english, german in catalogue.items() if seat.search(english) and "Platz" in german]
+    assert not found, found[:5]
+    rules = [p.name for p in asset("rules", "de").glob("*.txt")
+             if re.search(r"Platz \d|einen Platz", p.read_text("utf-8"))]
+    assert not rules, rules
+    try:
+        assert i18n.load_language("de") is None
+        assert i18n.tr("{name} wins", name=i18n.tr("Seat {n} (AI)", n=2)) == "Spieler 2 (KI) gewinnt"
+        assert i18n.tr_message("seat 3 is you") == "Spieler 3 bist du selbst"
+    finally:
+        i18n.load_language("en")
+
 
 def test_switching_language_translates_and_english_is_the_fallback():
     try:
@@ -472,9 +494,9 @@ def _saved(**changes):
     ({"format": 99, "log": {}}, "Dieser Spielstand stammt aus einer neueren Breakbox-Version (Format 99"),
     ([1, 2], "Ein Spielstand muss ein JSON-Objekt sein"),
     (_saved(seats=["human"]), "Die Platzliste des Spielstands passt nicht zur Spielerzahl"),
-    (_saved(seats=["human", "robot"]), "unbekannter Platz 'robot'"),
+    (_saved(seats=["human", "robot"]), "unbekannte Spielerart 'robot'"),
     (_saved(log={"options": {"colour": 1}}), "unbekannte Option(en): colour"),
-    (_saved(log={"actions": ["draw"], "actors": [1]}), "ist Platz 2 zugeschrieben, am Zug war aber Platz 1"),
+    (_saved(log={"actions": ["draw"], "actors": [1]}), "ist Spieler 2 zugeschrieben, am Zug war aber Spieler 1"),
     (_saved(log={"game": "chess"}), "unbekanntes Spiel 'chess'; bekannt sind breaks, blockers"),
 ])
 def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, german):

@@ -674,7 +674,7 @@ def test_in_german_the_results_count_circuits_and_nobody_controls_in_the_dative(
     try:
         texts = results_texts(d)
         assert texts.count("0 Kreise") == 2 and not any("Punkt" in text for text in texts), texts
-        assert "Kreis II: Platz 1 0, Platz 2 0, kontrolliert von niemandem (gleiche Leistung)" in texts
+        assert "Kreis II: Spieler 1 0, Spieler 2 0, kontrolliert von niemandem (gleiche Leistung)" in texts
         assert "Die Zuggrenze ist erreicht: Jeder Spieler hatte 1 Zug." in texts
     finally:
         d.close()
@@ -1228,7 +1228,7 @@ def test_the_other_colour_pile_reads_in_plain_words_or_empty():
         # seat 1 to move: its own pile is laid out as tiles, seat 2's is the line under them
         assert colour_pile_line(d) == "Seat 2's colour pile: 4 of power 1, 4 of power 2, 3 of power 3"
         i18n.load_language("de")
-        assert colour_pile_line(d) == "Farbstapel von Platz 2: 4 mit Leistung 1, 4 mit Leistung 2, 3 mit Leistung 3"
+        assert colour_pile_line(d) == "Farbstapel von Spieler 2: 4 mit Leistung 1, 4 mit Leistung 2, 3 mit Leistung 3"
     finally:
         i18n.load_language("en")
         d.close()

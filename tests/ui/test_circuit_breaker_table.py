@@ -619,7 +619,7 @@ def test_a_mouse_on_the_appliance_stack_is_refused_once_plainly_with_or_without_
             d.click(t.mouse_rect(1).center)
             assert t.toast == plain and log(d)[-1] == "end"
             i18n.load_language("de")
-            assert t.chase_problem(1) == ("Die Maus von Platz 2 (KI) ist schon auf dem Gerätestapel, wohin Käse sie "
+            assert t.chase_problem(1) == ("Die Maus von Spieler 2 (KI) ist schon auf dem Gerätestapel, wohin Käse sie "
                                           "schicken würde.")
         finally:
             d.close()
@@ -643,7 +643,7 @@ def test_without_cheese_pointing_at_or_clicking_a_rival_mouse_says_plainly_why_a
         assert t.toast == plain and log(d)[-1] == "end"
         storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
         i18n.load_language("de")
-        assert "Kein Käse, um die Maus von Platz 2 (KI) zu verjagen: Wirf für Käse ein Plättchen auf einen offenen " \
+        assert "Kein Käse, um die Maus von Spieler 2 (KI) zu verjagen: Wirf für Käse ein Plättchen auf einen offenen " \
                "Gerätestapel ab." in " ".join(point_at(d, t.mouse_rect(1).center))
     finally:
         d.close()
@@ -1570,7 +1570,7 @@ def test_a_rival_mouse_on_your_appliance_is_warned_of_on_your_turn_with_the_way_
         d.frames(1)
         assert warning in [text for text, _, _ in theme.recording], "drawn on the table, not only in the log"
         load_language("de")
-        assert t.mouse_warnings()[0].startswith("Die Maus von Platz 2 sitzt auf deinem Gerät auf Feld 3,4 (")
+        assert t.mouse_warnings()[0].startswith("Die Maus von Spieler 2 sitzt auf deinem Gerät auf Feld 3,4 (")
         load_language("en")
         d.click(t.mouse_rect(1).center)
         assert log(d)[-1] == "cheese 2" and t.mouse_warnings() == []

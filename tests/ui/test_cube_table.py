@@ -1437,7 +1437,7 @@ def test_a_held_blocks_landing_words_are_not_hidden_by_an_older_message():
         d.close()
 
 
-@pytest.mark.parametrize("lang, said", [("en", "Seat 2 wins."), ("de", "Platz 2 gewinnt.")])
+@pytest.mark.parametrize("lang, said", [("en", "Seat 2 wins."), ("de", "Spieler 2 gewinnt.")])
 def test_a_finished_games_log_ends_with_who_won_and_not_game_over_again(lang, said):
     """The log's last line read 'Game over. Winners: Seat 2.' under the banner saying 'Game over'."""
     from game import i18n

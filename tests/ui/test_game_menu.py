@@ -227,7 +227,7 @@ def test_a_pass_and_play_hand_off_after_a_language_change_is_in_the_new_language
         d.key(pygame.K_x)  # draw and discard: the turn passes to seat 2
         assert d.until(lambda: isinstance(d.top, HandoffScene), 5)
         texts = shown_texts(d)
-        assert "Weitergeben an Platz 2" in texts and "Ich bin Platz 2: zeig meinen Tisch" in texts
+        assert "Weitergeben an Spieler 2" in texts and "Ich bin Spieler 2: zeig meinen Tisch" in texts
     finally:
         d.close()
 

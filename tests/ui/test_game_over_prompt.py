@@ -20,7 +20,7 @@ def peek_labels(d: Driver) -> list[str]:
 
 
 @pytest.mark.parametrize("lang, said", [("en", "Shared win: Seat 1, Seat 2."),
-                                        ("de", "Geteilter Sieg: Platz 1, Platz 2.")])
+                                        ("de", "Geteilter Sieg: Spieler 1, Spieler 2.")])
 def test_a_finished_breaks_games_prompt_says_who_won(lang, said):
     d = breaks_results_of_two_people()
     try:

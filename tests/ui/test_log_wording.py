@@ -46,7 +46,7 @@ def test_du_takes_the_second_person(game, players, options):
     for line in mine:
         for m in re.finditer(r"\bDu\b", line):
             before = line[:m.start()]
-            # a sentence's subject, or a name in a list ("Punkte: Platz 2 (KI) 16, Du 17."); never "von Du"
+            # a sentence's subject, or a name in a list ("Punkte: Spieler 2 (KI) 16, Du 17."); never "von Du"
             assert before == "" or before.endswith((": ", ", ")), f"'Du' inside a sentence: {line}"
         verbs = re.findall(r"\bDu ([^\W\d]\w*)", line)
         assert all(v.endswith("st") for v in verbs), line
