@@ -1437,6 +1437,28 @@ def test_a_held_blocks_landing_words_are_not_hidden_by_an_older_message():
         d.close()
 
 
+def test_in_german_the_results_say_who_found_the_shape_and_in_how_many_turns_plainly():
+    """The results read 'Du: nicht gefunden nach 5 Zügen' (not found what? after five turns?) under
+    'Spieler 2 (KI): Form gefunden nach 5 Zügen'; each line now names the shape and counts the turns
+    after it."""
+    from game import i18n
+    session = GameSession("cube", ["human", "human"], seed=1, options={"first_player": 1, "setup": {"secrets": [P, Q]}})
+    session.apply("guess " + P, 1)
+    session.apply("ask 1", 0)
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        assert session.is_over()
+        assert i18n.load_language("de") is None
+        try:
+            assert d.top.result_lines() == ["Spieler 1: Form nicht gefunden (1 Zug)",
+                                             "Spieler 2: Form gefunden (1 Zug)"]
+        finally:
+            i18n.load_language("en")
+        assert d.top.result_lines() == ["Seat 1: not found after 1 turn", "Seat 2: found the shape after 1 turn"]
+    finally:
+        d.close()
+
+
 @pytest.mark.parametrize("lang, said", [("en", "Seat 2 wins."), ("de", "Spieler 2 gewinnt.")])
 def test_a_finished_games_log_ends_with_who_won_and_not_game_over_again(lang, said):
     """The log's last line read 'Game over. Winners: Seat 2.' under the banner saying 'Game over'."""
