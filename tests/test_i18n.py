@@ -166,6 +166,24 @@ def test_german_calls_a_seat_spieler_never_platz_which_reads_as_a_rank():
         i18n.load_language("en")
 
 
+def test_german_names_a_saved_game_in_sentences_that_read_once():
+    """Leaving a table said "Fortsetzen auf dem Startbildschirm setzt es fort" (continue continues
+    it), and a new game asked over "dein laufendes Spiel Blockers!." with two marks at the end."""
+    from game.rules import CATALOG
+    try:
+        assert i18n.load_language("de") is None
+        replaced = [i18n.tr("A new game takes the place of your unfinished {title} game.", title=i18n.tr(info.title))
+                    for info in CATALOG]
+        assert i18n.tr("A new game takes the place of your unfinished {title} game.", title="Blockers!") \
+            == "Dein laufendes Spiel „Blockers!“ wird durch das neue ersetzt."
+        assert not [text for text in replaced if re.search(r"[!?.]\.$", text)], replaced
+        saved = [i18n.tr("The game is saved: Continue on the title screen resumes it."),
+                 i18n.tr("Your game was saved after its last completed move: Continue on the title screen resumes it.")]
+        assert all(text.endswith("Auf dem Startbildschirm kannst du es fortsetzen.") for text in saved), saved
+    finally:
+        i18n.load_language("en")
+
+
 def test_switching_language_translates_and_english_is_the_fallback():
     try:
         assert i18n.load_language("de") is None
