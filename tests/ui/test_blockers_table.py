@@ -601,3 +601,21 @@ def test_a_picked_tiles_prompt_explains_rings_only_when_it_has_captures():
         assert seen == {True, False}, "the rack should hold a tile with captures and one without"
     finally:
         d.close()
+
+
+def test_in_german_a_computer_seats_turn_heading_keeps_its_full_size():
+    """A seat is 'Spieler 2 (KI)' in German: '... ist dran' was 252 px in 244 px of room and the
+    heading shrank to 19 px on every computer turn; '{name} spielt' keeps its 24 px."""
+    from game import i18n, storage
+    from game.scenes.table_base import PANEL_RECT
+    from game.ui import theme
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    session = GameSession("blockers", ["human", "ai:normal", "ai:easy"], seed=7, options={"first_player": 1})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        heading = next((text, rect) for text, rect, _ in d.labels(frames=1)
+                       if text.startswith("Spieler 2 (KI) ") and rect.x == PANEL_RECT.x + 50)  # the panel's banner
+        assert heading[1].height >= theme.font(24, True).get_height() - 2, heading
+    finally:
+        d.close()
+        i18n.load_language("en")
