@@ -208,3 +208,21 @@ def test_the_column_headings_stay_clear_of_the_focus_ring_under_them(game):
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_in_german_the_player_count_is_not_one_more_spieler_under_spieler():
+    """Under the heading 'Spieler' the count read 'Spieler: 3 Spieler' above 'Spieler 1: Mensch':
+    three 'Spieler' in a row. It reads 'Anzahl: 3 Spieler'."""
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = Driver(lambda app: SetupScene(app, "blockers"), autosave=False)
+    try:
+        d.frames(1)
+        count = button(d.top, "Anzahl: ")
+        assert count is not None and count.text == "Anzahl: 2 Spieler", [b.text for b in d.top._callbacks]
+        d.click(count.rect.center)
+        assert button(d.top, "Anzahl: ").text == "Anzahl: 3 Spieler"
+        assert button(d.top, "Spieler: ") is None
+    finally:
+        i18n.load_language("en")
+        d.close()
