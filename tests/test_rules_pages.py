@@ -165,3 +165,12 @@ def test_options_the_set_up_screen_offers_per_seat_are_explained_as_such(game):
     for option in per_seat:
         label = option.label.lower()
         assert label in english.lower() or option.name in english.lower(), option.name
+
+
+@pytest.mark.parametrize("game", [info.name for info in CATALOG])
+def test_a_german_page_is_titled_as_the_set_up_screen_is(game):
+    """'Blockers!: Spielregeln' put a colon after the title's '!'; the set-up screen above reads
+    'Neues Spiel: Blockers!', so the page reads 'Spielregeln: Blockers!'."""
+    title = asset("rules", "de", f"{game}.txt").read_text(encoding="utf-8").splitlines()[0]
+    info = next(i for i in CATALOG if i.name == game)
+    assert title == f"# Spielregeln: {info.title}", title
