@@ -1437,6 +1437,25 @@ def test_a_held_blocks_landing_words_are_not_hidden_by_an_older_message():
         d.close()
 
 
+def test_in_german_an_ask_hint_never_reads_as_a_formal_you():
+    """'Tipp: Frag alle nach Seite G. Ihre Antwort teilt ...': a capital 'Ihre' at the start of the
+    sentence read as the formal 'your answer' in a game that says 'du' everywhere."""
+    from game import i18n
+    session = GameSession("cube", ["human", "ai:normal"], seed=1,
+                          options={"first_player": 0, "setup": {"secrets": [P, Q]}})
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        assert i18n.load_language("de") is None
+        try:
+            for ask in ("ask G", "ask 5"):
+                reason = d.top.hint_reason(ask)
+                assert reason == "Die Antwort darauf teilt die noch möglichen Formen am besten auf.", reason
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()
+
+
 def test_in_german_the_results_say_who_found_the_shape_and_in_how_many_turns_plainly():
     """The results read 'Du: nicht gefunden nach 5 Zügen' (not found what? after five turns?) under
     'Spieler 2 (KI): Form gefunden nach 5 Zügen'; each line now names the shape and counts the turns
