@@ -24,7 +24,7 @@ from game.ui.seat_style import seat_colour
 
 SEAT_CHOICES = ["human", "ai:easy", "ai:normal", "ai:hard"]
 PER_SEAT = "per seat"  # an option's value while each seat has its own (in seat_values)
-SEAT_BUTTON_MIN = 176  # a seat button beside per-seat buttons: "Platz 2: KI (mittel)" still fits
+SEAT_BUTTON_MIN = 176  # a seat button beside per-seat buttons: "Spieler 2: KI (mittel)" still fits
 
 
 def int_choices(spec) -> list:

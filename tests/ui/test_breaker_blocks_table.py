@@ -1311,7 +1311,7 @@ def test_the_box_of_counts_names_whose_count_is_whose(seats, circuits, turns):
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "Only Seat 2's holes face 0,2: your tile goes next to one of your own holes (the glowing sockets)."),
-    ("de", "Auf 0,2 zeigen nur Löcher von Platz 2: Dein Plättchen kommt neben eines deiner eigenen Löcher "
+    ("de", "Auf 0,2 zeigen nur Löcher von Spieler 2: Dein Plättchen kommt neben eines deiner eigenen Löcher "
            "(die leuchtenden Fassungen).")])
 def test_a_drop_beside_the_other_players_holes_says_they_are_not_yours(lang, said):
     """The refusal said only 'Drop it on a glowing socket.' beside holes that looked just

@@ -50,7 +50,7 @@ def test_the_opening_line_in_german():
     try:
         seats = ["human", "ai:easy"]
         first, line = first_log_line("breaks", seats, seed_where("breaks", seats, first_is_human=False))
-        assert line == f"Platz {first + 1} (KI) fängt an."
+        assert line == f"Spieler {first + 1} (KI) fängt an."
         _, line = first_log_line("breaks", seats, seed_where("breaks", seats, first_is_human=True))
         assert line == "Du fängst an."
     finally:
