@@ -1711,7 +1711,9 @@ def test_taking_back_a_move_drops_the_hint_shown_for_the_position_after_it():
         # point the move was taken back to, and the log tells it before the take-back
         assert session.hints == [0] and session.to_record()["hints"] == [0]
         lines = [line for _, line in t.log_lines]
-        assert lines[0] == "You asked for a hint." and lines[1].startswith("You took back: You placed "), lines
+        # after the opening line saying who goes first
+        assert lines[:2] == ["You go first.", "You asked for a hint."], lines
+        assert lines[2].startswith("You took back: You placed "), lines
     finally:
         d.close()
 
