@@ -40,6 +40,8 @@ READING_TIME = 3.5
 ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
 GUESS_CENTRE = (ANSWERS_BOX.right - 92, ANSWERS_BOX.y + 110)  # the shape a guess tried, in the answers box
 GUESS_TILE = 15
+# a side's answers in the answers box: the first seat's row, the bottom level's column, one level's step
+ANSWER_TOP, ANSWER_X, ANSWER_STEP = 46, 150, 56
 # the shape a build or guess hint names, small, top left: under or beside the hint's message, clear
 # of the board's foundation and of a three-level column at its left corner, in either phase
 HINT_CENTRE = (92, 262)
@@ -739,13 +741,19 @@ class CubeTable(TableScene):
                             (box.x + 12, box.y + 40), 16, theme.TEXT_DIM, max_width=180)
             swatch(surface, pygame.Rect(box.x + 200, box.y + 36, 52, 30), e["answer"], COLOURS)
             return
-        theme.draw_text(surface, tr("{who} asked for side {q} (bottom, middle, top):", who=who, q=q),
-                        (box.x + 12, box.y + 8), 15, max_width=box.w - 24)
+        theme.draw_text(surface, tr("{who} asked for side {q}:", who=who, q=q),
+                        (box.x + 12, box.y + 6), 15, max_width=box.w - 24)
+        # the levels name their own columns: as "(bottom, middle, top)" after the question the
+        # line was some 350 px (German 410) in 306 and shrank to 11 px at every reading size
+        for lvl, name in enumerate((tr("bottom"), tr("middle"), tr("top"))):
+            theme.draw_text(surface, name, (box.x + ANSWER_X + lvl * ANSWER_STEP + 25, box.y + 28), 13,
+                            theme.TEXT_DIM, anchor="midtop", max_width=ANSWER_STEP - 2)
+        pitch = min(32, (box.h - 10 - ANSWER_TOP) // len(e["answers"]))  # four seats clear of the reading bar
         for s, ans in enumerate(e["answers"]):
-            y = box.y + 34 + s * 32
+            y = box.y + ANSWER_TOP + s * pitch
             theme.draw_text(surface, self.seat_name(s), (box.x + 12, y + 4), 15, theme.TEXT_DIM, max_width=130)
             for lvl, pid in enumerate(ans):
-                swatch(surface, pygame.Rect(box.x + 150 + lvl * 56, y, 50, 26), pid, COLOURS)
+                swatch(surface, pygame.Rect(box.x + ANSWER_X + lvl * ANSWER_STEP, y, 50, 26), pid, COLOURS)
 
     def draw_latest_guess(self, surface: pygame.Surface, entry: dict, who: str) -> None:
         """A guess and the shape guessed: every guess is public (CU-17), and the shape tells

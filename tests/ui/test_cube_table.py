@@ -1499,3 +1499,56 @@ def test_a_finished_games_log_ends_with_who_won_and_not_game_over_again(lang, sa
             i18n.load_language("en")
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_a_side_questions_answers_are_headed_at_a_readable_size_over_four_seats(monkeypatch, scale, lang):
+    """The heading 'Seat 2 (AI) asked for side J (bottom, middle, top):' needed some 350 px
+    (German 410) in 306 and shrank to 11 px at every reading size: each level now names
+    its own column, the heading at its full 15 px, every word at 13 px or more, clear of
+    the answers and of the reading bar."""
+    import game.scenes.cube_table as table_module
+    from game.ui import theme
+    sizes: dict[str, int] = {}
+    real_render = theme.render
+    monkeypatch.setattr(theme, "render", lambda text, size, *rest, **kw: (
+        sizes.__setitem__(text, size), real_render(text, size, *rest, **kw))[1])
+    swatches: list[pygame.Rect] = []
+    real_swatch = table_module.swatch
+    monkeypatch.setattr(table_module, "swatch", lambda surface, rect, *rest: (
+        swatches.append(pygame.Rect(rect)), real_swatch(surface, rect, *rest)))
+    session = GameSession("cube", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
+                          options={"first_player": 1, "setup": {"secrets": [P, Q, P, Q]}})
+    session.apply("ask J", 1)  # a computer's question: its name makes the longest heading
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    from game import i18n
+    try:
+        theme.apply_settings(False, scale)
+        i18n.load_language(lang)
+        t = d.top
+        t.language_changed()
+        t.paused = True
+        d.frames(2)
+        swatches.clear()
+        labels = [(text, rect) for text, rect, _ in d.labels() if ANSWERS_BOX.colliderect(rect)]
+        heading = [(text, rect) for text, rect in labels if "J" in text]
+        assert len(heading) == 1 and sizes[heading[0][0]] == 15, "the heading at its full size, not shrunk"
+        levels = [i18n.tr(word) for word in ("bottom", "middle", "top")]
+        for text, rect in labels:
+            assert sizes[text] >= 13, (text, sizes[text])
+            assert ANSWERS_BOX.contains(rect), (text, rect)
+            if any(s.contains(rect) for s in swatches):
+                continue  # a block's letter on its swatch
+            assert rect.collidelist(swatches) < 0, (text, rect)
+            assert not any(rect.colliderect(other) for other_text, other in labels if other_text != text), text
+        assert len(swatches) == 12
+        assert all(ANSWERS_BOX.contains(s) and s.bottom <= ANSWERS_BOX.bottom - 8 for s in swatches)
+        assert all(a.bottom <= b.top for a, b in zip(swatches[::3], swatches[3::3], strict=False)), "rows apart"
+        for lvl, word in enumerate(levels):  # each level's name over its own column
+            rect = next(rect for text, rect in labels if text == word)
+            assert swatches[lvl].left <= rect.centerx <= swatches[lvl].right and rect.bottom <= swatches[lvl].top
+    finally:
+        i18n.load_language("en")
+        theme.apply_settings(False, 1.0)
+        d.close()
