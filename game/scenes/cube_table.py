@@ -43,9 +43,11 @@ GUESS_TILE = 15
 # a side's answers in the answers box: the first seat's row, the bottom level's column, one level's step
 ANSWER_TOP, ANSWER_X, ANSWER_STEP = 46, 150, 56
 # the shape a build or guess hint names, small, top left: under or beside the hint's message, clear
-# of the board's foundation and of a three-level column at its left corner, in either phase
-HINT_CENTRE = (92, 262)
+# of the board's foundation and of a three-level column at its left corner (x 164 while playing),
+# in either phase
+HINT_CENTRE = (88, 262)
 HINT_TILE = 14
+HINT_CAPTION_WIDTH = 146  # the small foundation's width: a wider caption ran into that column
 
 
 class CubeTable(TableScene):
@@ -381,9 +383,28 @@ class CubeTable(TableScene):
         return area.union(self.hint_caption_rect()).inflate(8, 8)
 
     @staticmethod
-    def hint_caption_rect() -> pygame.Rect:
-        at = (HINT_CENTRE[0], HINT_CENTRE[1] + 42)
-        return theme.render(tr("The hint's shape"), 14, theme.SKY, bold=True).get_rect(midtop=at)
+    def hint_caption() -> list[tuple[str, pygame.Rect]]:
+        """The hint's caption, line by line with where each goes: centred under the shape
+        and no wider than it (German 'Die Form aus dem Tipp' reached the board's left corner)."""
+        text = tr("The hint's shape")
+        lines = theme.wrap(text, 14, HINT_CAPTION_WIDTH, bold=True)
+        while len(lines) > 1:  # even lines ('Die Form / aus dem Tipp', not 'Die Form aus dem / Tipp')
+            widest = max(theme.font(14, True).size(line)[0] for line in lines)
+            narrower = theme.wrap(text, 14, widest - 1, bold=True)
+            if len(narrower) > len(lines):
+                break
+            lines = narrower
+        top = HINT_CENTRE[1] + 42
+        placed = []
+        for line in lines:
+            rect = theme.render(line, 14, theme.SKY, bold=True).get_rect(midtop=(HINT_CENTRE[0], top))
+            placed.append((line, rect))
+            top = rect.bottom
+        return placed
+
+    def hint_caption_rect(self) -> pygame.Rect:
+        rects = [rect for _, rect in self.hint_caption()]
+        return rects[0].unionall(rects[1:])
 
     def draw_hint(self, surface: pygame.Surface) -> None:
         super().draw_hint(surface)  # outlines, and drops a hint that is too old
@@ -392,8 +413,8 @@ class CubeTable(TableScene):
             return
         shape, pieces = hinted
         draw_shape(surface, shape, pieces, HINT_CENTRE, HINT_TILE, self.board.rotation, labels=False)
-        theme.draw_text(surface, tr("The hint's shape"), self.hint_caption_rect().midtop, 14, theme.SKY,
-                        bold=True, anchor="midtop")
+        for line, rect in self.hint_caption():
+            theme.draw_text(surface, line, rect.midtop, 14, theme.SKY, bold=True, anchor="midtop")
 
     def shapes_left(self) -> int | None:
         """How many shapes of the target still fit every public answer and wrong guess

@@ -1552,3 +1552,23 @@ def test_a_side_questions_answers_are_headed_at_a_readable_size_over_four_seats(
         i18n.load_language("en")
         theme.apply_settings(False, 1.0)
         d.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hints_shape_and_caption_stay_left_of_a_column_at_the_boards_left_corner(lang):
+    """A copy with a column three levels high at the board's left corner ran into the
+    caption 'Die Form aus dem Tipp' (165 px wide, centred under the hint's small shape)."""
+    with cube_read_at(1.0, lang, setup={"secrets": [P, Q]}) as d:
+        t = d.top
+        t.building().load(TALL)
+        t.board.turn(-1)  # cell 1, the column, at the left corner
+        d.frames(2)
+        iso = t.board.iso()
+        corner = min(iso.project(x, y, 0)[0] for x in (0, 3) for y in (0, 3))
+        assert iso.project(0, 0, 0)[0] == corner, "the column stands at the left corner"
+        plain = d.app.display.canvas.copy()
+        t.on_hint(f"guess {Q}")
+        d.frames(1)
+        hint = drawn_box(plain, d.app.display.canvas, pygame.Rect(0, 100, 640, 340))
+        assert hint.right < corner, (hint, corner)
+        assert t.hint_area().contains(hint), "the messages beside it keep clear of all of it"
