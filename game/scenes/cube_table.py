@@ -824,10 +824,14 @@ class CubeTable(TableScene):
             mine = s == self.perspective
             label = tr("Your shape") if mine else tr("{who}'s shape", who=self.seat_name(s))
             theme.draw_text(surface, label, (cx, 120), 18, theme.TEXT, bold=True, anchor="midtop", max_width=width - 10)
-            if v["solved"][s]:  # what this seat achieved, apart from whose shape is shown
-                found = tr("You found your target's shape.") if mine else \
-                    tr("{who} found their target's shape.", who=self.seat_name(s))
-                theme.draw_text(surface, found, (cx, 146), 15, theme.GOOD_TEXT, anchor="midtop", max_width=width - 10)
+            # who searched this shape and whether they found it: "You found your target's shape."
+            # stood under your own shape, next to the shape it meant, and read as if yours was found
+            seeker = (s - 1) % n  # each seat questions the seat on its left (CU-1)
+            found = tr("{who} found this shape.", who=self.seat_name(seeker)) if v["solved"][seeker] else \
+                tr("{who} did not find this shape.", who=self.seat_name(seeker))
+            colour = theme.GOOD_TEXT if v["solved"][seeker] else theme.TEXT_DIM
+            for i, line in enumerate(theme.wrap(found, 15, width - 10)[:2]):  # four seats: two lines, not 10 px
+                theme.draw_text(surface, line, (cx, 146 + 20 * i), 15, colour, anchor="midtop", max_width=width - 10)
 
     def draw_stamp(self, surface: pygame.Surface) -> None:
         if self.stamp is not None:

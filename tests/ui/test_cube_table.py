@@ -1572,3 +1572,44 @@ def test_the_hints_shape_and_caption_stay_left_of_a_column_at_the_boards_left_co
         hint = drawn_box(plain, d.app.display.canvas, pygame.Rect(0, 100, 640, 340))
         assert hint.right < corner, (hint, corner)
         assert t.hint_area().contains(hint), "the messages beside it keep clear of all of it"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_revealed_shape_says_who_searched_it_and_whether_they_found_it(lang):
+    """'You found your target's shape.' stood under your own shape, beside the shape it
+    meant, and read as if yours had been found; the seat that searched yours was named nowhere."""
+    from game import i18n
+    session = GameSession("cube", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
+                          options={"first_player": 0, "setup": {"secrets": [P, Q, P, Q]}})
+    session.apply("guess " + Q, 0)  # you find seat 2's shape
+    session.apply("ask 5", 1)
+    session.apply("guess " + Q, 2)  # seat 3 finds seat 4's
+    session.apply("ask 5", 3)
+    assert session.is_over()
+    from game.ui import theme
+    d = Driver(lambda app: CubeTable(app, session), autosave=False)
+    try:
+        i18n.load_language(lang)
+        t = d.app.stack.scenes[0]  # under the results
+        assert isinstance(t, CubeTable)
+        theme.recording = []
+        t.draw_reveal(pygame.Surface((1280, 720)))
+        lines = {text: rect for text, rect, _ in theme.recording}
+        full = theme.render("Ag", 15).get_height()
+        tr = i18n.tr
+        below = {tr("Your shape"): tr("{who} did not find this shape.", who=t.seat_name(3)),
+                 tr("{who}'s shape", who=t.seat_name(1)): tr("{who} found this shape.", who=tr("You")),
+                 tr("{who}'s shape", who=t.seat_name(2)):
+                     tr("{who} did not find this shape.", who=t.seat_name(1)),
+                 tr("{who}'s shape", who=t.seat_name(3)): tr("{who} found this shape.", who=t.seat_name(2))}
+        for title, line in below.items():
+            assert title in lines, (title, sorted(lines))
+            under = [(text, rect) for text, rect, _ in theme.recording if abs(rect.centerx - lines[title].centerx) <= 1
+                     and lines[title].bottom <= rect.top < 200]
+            assert " ".join(text for text, _ in under) == line, (title, under)
+            assert all(rect.h == full for _, rect in under), "at 15 px, wrapped rather than shrunk"
+        assert not any("target" in text or "Ziel" in text for text in lines)
+    finally:
+        theme.recording = None
+        i18n.load_language("en")
+        d.close()
