@@ -662,8 +662,9 @@ def test_the_turn_limit_reason_counts_one_turn_in_the_singular():
 def test_step_prompt_and_targets_describe_the_pending_step():
     s = play(game(), "play 0 at 1,-1 from N; draw agitate | play 0 at 1,2 from S; play 0 at 1,3 from S | "
                      "play agitate at 1,-2 from N")
-    assert step_prompt(s) == ("AGITATE: move one of your opponent's leaves into another of its sockets, or skip "
-                              "(move 1 of 2).")
+    # whose sockets, said outright ("another of its sockets": the leaf's, or the opponent's?)
+    assert step_prompt(s) == ("AGITATE: move one of your opponent's leaves into one of your opponent's sockets, "
+                              "or skip (move 1 of 2).")
     t = step_targets(s)
     assert t["step"] == "rearrange" and t["cells"] == [[1, 3]] and t["skip"] is True and t["kinds"] == []
     assert {(tuple(x["cell"]), x["side"]) for x in t["sockets"]} == {

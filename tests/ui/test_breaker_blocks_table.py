@@ -1347,3 +1347,21 @@ def test_automate_takes_a_pile_tile_dragged_onto_a_socket():
         assert log(d)[-1] == "place 3 at 0,-2 from N", log(d)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "AGITATE: move one of your opponent's leaves into one of your opponent's sockets, or skip (move 1 of 2)."),
+    ("de", "AGITATE: Versetze ein Blatt deines Gegners in eine der Fassungen deines Gegners oder überspringe "
+           "(Versetzen 1 von 2).")])
+def test_the_agitate_prompt_says_whose_sockets_the_leaf_goes_into(lang, said):
+    """It said 'into another of its sockets' ('seiner Fassungen'): the leaf's, or the opponent's?"""
+    d = bb_driver(ACTION_STEPS["AGITATE"])
+    try:
+        assert i18n.load_language(lang) is None
+        try:
+            d.frames(2)
+            assert d.top.prompt() == said
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()

@@ -82,7 +82,8 @@ def prompt(effect: Effect, mover: int) -> str:
     if k == ANNIHILATE:
         return "ANNIHILATE: pick a leaf of either player to remove from the game."
     if k == AGITATE:
-        return f"AGITATE: move one of {other}'s leaves into another of its sockets, or skip (move {i + 1} of 2)."
+        # "another of its sockets" left open whose: the leaf's, or the opponent's (BB-19)
+        return f"AGITATE: move one of {other}'s leaves into one of {other}'s sockets, or skip (move {i + 1} of 2)."
     if k == AUTOMATE:
         return "AUTOMATE: pick a tile from your pile or the action pile and place it into one of your sockets."
     if k == ATTENUATE:
