@@ -379,7 +379,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             self.app.sound.play("pick")
             return
         if self.selected is not None:  # a click says what a drag there says
-            self.refuse(self.rival_socket_problem(cell) or tr("That is not a socket for this tile."))
+            self.refuse(self.rival_socket_problem(cell, self.selected) or tr("That is not a socket for this tile."))
         elif self.tile_at(cell) is not None:  # a tile that cannot move now: say why, not nothing
             self.refuse(self.move_refusal(cell))
 
@@ -445,7 +445,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if cell is None:
             return None
         if self.tile_at(cell) is None and cell not in LEVEL.core:
-            return self.rival_socket_problem(cell)
+            return self.rival_socket_problem(cell, source)
         side = nearest_side(cell_rect(cell), pos, ["N", "E", "S", "W"])
         try:
             self.session.check(self.drop_text(source, cell, side))
@@ -453,18 +453,24 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             return str(exc)
         return None
 
-    def rival_socket_problem(self, cell: tuple[int, int]) -> str | None:
+    def rival_socket_problem(self, cell: tuple[int, int], source: tuple | None = None) -> str | None:
         """A drop on an empty cell that only the other player's holes face (BB-6): their holes
         look like yours in another colour, and "Drop it on a glowing socket" never said why
-        that one did not count. None elsewhere, and during AGITATE (it moves the other
-        player's leaf, into that player's sockets)."""
-        if (self.view.get("pending") or {}).get("tile") == "agitate":
-            return None
-        rival = 1 - self.viewer
-        if all(self.session.state.socket_problem(rival, cell, side) for side in ("N", "E", "S", "W")):
-            return None
-        return tr("Only {name}'s holes face {cell}: your tile goes next to one of your own holes (the glowing "
-                  "sockets).", name=self.seat_name(rival), cell=f"{cell[0]},{cell[1]}")
+        that one did not count. The held tile's owner decides which holes count: AGITATE
+        moves the other player's leaf (``source``), into that player's sockets, so there it
+        is your own holes that do not. None elsewhere."""
+        moved = self.tile_at(source[1]) if source is not None and source[0] == "leaf" else None
+        owner = moved["owner"] if moved is not None else self.viewer
+        state = self.session.state
+        if any(state.socket_problem(owner, cell, side) is None for side in SIDES) or \
+                all(state.socket_problem(1 - owner, cell, side) for side in SIDES):
+            return None  # the owner's hole faces it too, or nobody's: the glowing sockets say enough
+        where = f"{cell[0]},{cell[1]}"
+        if owner == self.viewer:
+            return tr("Only {name}'s holes face {cell}: your tile goes next to one of your own holes (the glowing "
+                      "sockets).", name=self.seat_name(1 - owner), cell=where)
+        return tr("Only your holes face {cell}: {name}'s leaf goes next to one of {name}'s own holes (the glowing "
+                  "sockets).", name=self.seat_name(owner), cell=where)
 
     def clear_selection(self) -> None:
         self.selected = None

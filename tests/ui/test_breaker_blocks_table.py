@@ -1365,3 +1365,32 @@ def test_the_agitate_prompt_says_whose_sockets_the_leaf_goes_into(lang, said):
             i18n.load_language("en")
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Only your holes face 2,-1: Seat 2's leaf goes next to one of Seat 2's own holes (the glowing sockets)."),
+    ("de", "Auf 2,-1 zeigen nur deine Löcher: Das Blatt von Spieler 2 kommt neben eines der Löcher von Spieler 2 "
+           "(die leuchtenden Fassungen).")])
+def test_agitate_says_why_the_rivals_leaf_does_not_go_beside_your_holes(lang, said):
+    """AGITATE moves the other player's leaf into that player's sockets: dropped beside your
+    own holes it said only 'Drop it on a glowing socket.', though those holes are just as
+    open as the glowing ones."""
+    d = bb_driver(ACTION_STEPS["AGITATE"])
+    try:
+        assert i18n.load_language(lang) is None
+        try:
+            t = d.top
+            d.frames(2)
+            assert set(t.moves().rearranges) == {(1, 3)}
+            d.drag(cell_rect((1, 3)).center, near((2, -1), "W"))  # beside your power 0 at 1,-1
+            assert log(d)[-1] == "play agitate at 1,-2 from N" and t.toast == said
+            d.click(cell_rect((1, 3)).center)  # picked by a click, then a click on the cell: the same words
+            d.click(near((2, -1), "W"))
+            assert log(d)[-1] == "play agitate at 1,-2 from N" and t.toast == said
+            d.key(pygame.K_ESCAPE)
+            d.drag(cell_rect((1, 3)).center, near((5, 5), "S"))  # nobody's hole faces it: the glow says enough
+            assert t.toast == tr("Drop it on a glowing socket.")
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()
