@@ -222,12 +222,15 @@ class BreakerBlocksTalk:
             # who won, in the results title's words, as every table says it; why the game
             # ended is the log's last line already, and the prompt repeated it word for word
             return self.waiting_prompt() or ""
+        if self.can_act() and self.drag.active:  # a tile held, a step's too (AUTOMATE's from the pile)
+            return tr("Let go on a glowing socket: the tab goes into the marked side, the one nearest the pointer.")
         pend = v.get("pending")
         if pend and pend.get("prompt"):
             if self.can_act() and self.selected is not None and self.selected[0] == "pile":
-                # the pile tile is picked: the step's own words would still ask to pick one
-                return tr("AUTOMATE: put {k} into a glowing socket (click it, or Enter on the ring; R picks another "
-                          "side).", k=self.kind_word(self.selected[1]))
+                # the pile tile is picked: the step's own words would still ask to pick one; a drag
+                # puts it in too, as a hand tile (the words of "Playing ...")
+                return tr("AUTOMATE: put {k} into a glowing socket (click, drag or Enter; the tab takes the marked "
+                          "side, R picks another).", k=self.kind_word(self.selected[1]))
             if self.can_act():
                 return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
             if pend["seat"] == self.perspective:  # your own step, watched (a replay, --autoplay): not "You is"
@@ -235,8 +238,6 @@ class BreakerBlocksTalk:
             return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=pend["tile"].upper())
         if not self.can_act():
             return self.playing_text(self.session.current_player)
-        if self.drag.active:
-            return tr("Let go on a glowing socket: the tab goes into the marked side, the one nearest the pointer.")
         if self.selected is not None and self.selected[0] == "leaf":
             return tr("Moving the tile at {cell}: put it on a glowing socket (click, drag or Enter; the tab takes the "
                       "marked side, R picks another).", cell=f"{self.selected[1][0]},{self.selected[1][1]}")

@@ -1066,8 +1066,9 @@ def test_once_automate_has_its_tile_the_prompt_asks_for_the_socket():
         index = [k for k, _, _ in t.pile_entries()].index("2")
         d.click(t.pile_rect(index).center)
         assert t.selected == ("pile", "2")
-        assert t.prompt() == ("AUTOMATE: put power 2 into a glowing socket (click it, or Enter on the ring; "
-                              "R picks another side).")
+        # a drag from the pile puts it in too (it said only "click it, or Enter on the ring")
+        assert t.prompt() == ("AUTOMATE: put power 2 into a glowing socket (click, drag or Enter; the tab takes "
+                              "the marked side, R picks another).")
     finally:
         d.close()
 
@@ -1344,6 +1345,23 @@ def test_automate_takes_a_pile_tile_dragged_onto_a_socket():
         assert t.view["pending"]["tile"] == "automate" and t.my_turn()
         three = [k for k, _, _ in t.pile_entries()].index("3")
         d.drag(t.pile_rect(three).center, near((0, -2), "N"))
+        assert log(d)[-1] == "place 3 at 0,-2 from N", log(d)
+    finally:
+        d.close()
+
+
+def test_while_automates_tile_is_dragged_from_the_pile_the_prompt_says_where_to_let_go():
+    """The prompt looked only at a tile picked by a click: all through a drag from the pile
+    it still asked to pick a tile from the piles, the one already in hand."""
+    d = bb_driver(["draw automate", "play 0 at 1,-1 from N", "draw 3", "draw 3", "play automate at 0,-1 from N"])
+    try:
+        t = d.top
+        three = t.pile_rect([k for k, _, _ in t.pile_entries()].index("3")).center
+        d.hold(three, (300, 300), frames=2)
+        assert t.drag.active and t.selected is None
+        assert t.prompt() == tr("Let go on a glowing socket: the tab goes into the marked side, the one nearest the "
+                                "pointer.")
+        d.release(near((0, -2), "N"))
         assert log(d)[-1] == "place 3 at 0,-2 from N", log(d)
     finally:
         d.close()
