@@ -219,8 +219,9 @@ class AppScene(Scene):
         draw_labels(self.ui, surface)
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        """The hovered button's tooltip, over everything else."""
-        draw_tooltip(self.ui, surface)
+        """The hovered button's tooltip, over everything else but the message on show (drawn
+        just before it: the tip over it hid what the button had just said)."""
+        draw_tooltip(self.ui, surface, [self.toast_rect] if self.toast_rect is not None else [])
 
     def toast_avoids(self) -> list[pygame.Rect]:
         """Places the message box must not cover (e.g. what a hint points at)."""

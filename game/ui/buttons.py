@@ -11,7 +11,7 @@ window's resolution like any other label. Tooltips are drawn by the scene too
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 import pygame_gui
@@ -174,20 +174,34 @@ def draw_labels(manager: pygame_gui.UIManager, surface: pygame.Surface) -> None:
         button.draw_label(surface)
 
 
-def tooltip_rect(button: LabelButton, mouse_x: int, size: tuple[int, int], screen: pygame.Rect) -> pygame.Rect:
-    """Where pygame_gui puts a tooltip: from the pointer's x, under the button, or over it
-    when there is no room below; pushed back inside the screen."""
-    rect = pygame.Rect((int(mouse_x), button.rect.bottom), size)
-    if rect.bottom > screen.bottom:
-        rect.bottom = button.rect.top
-    rect.right = min(rect.right, screen.right)
-    rect.left = max(rect.left, screen.left)
-    return rect
+TIP_MARGIN = 8  # a tooltip keeps this far inside the window (the side panel's own margin)
+TIP_GAP = 4  # and this far off what it must not cover
 
 
-def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface) -> pygame.Rect | None:
+def tooltip_rect(button: LabelButton, mouse_x: int, size: tuple[int, int], screen: pygame.Rect,
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a tooltip goes: under the button from the pointer's x (as pygame_gui put it),
+    else over it, else beside it (left, then right): the first of these that fits inside
+    the screen with TIP_MARGIN to spare, clear of the button and of ``avoid`` (the message
+    on show: the Hint button's tip ran over the hint it had just put up). None does: under
+    the button, or over it when there is no room below, inside the margin all the same."""
+    room = screen.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN)
+    b, (w, h) = button.rect, size
+    mid = b.centery - h // 2
+    places = [pygame.Rect(int(mouse_x), b.bottom, w, h), pygame.Rect(int(mouse_x), b.top - h, w, h),
+              pygame.Rect(b.left - TIP_GAP - w, mid, w, h), pygame.Rect(b.right + TIP_GAP, mid, w, h)]
+    keep_off = [b, *(r.inflate(2 * TIP_GAP, 2 * TIP_GAP) for r in avoid)]
+    for place in places:
+        fitted = place.clamp(room)  # pushed in only along the button's side: off it, it overlaps the button
+        if fitted.collidelist(keep_off) < 0:
+            return fitted
+    return (places[0] if places[0].bottom <= room.bottom else places[1]).clamp(room)
+
+
+def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface,
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
     """The tooltip of the button the pointer has rested on (as long as pygame_gui waits
-    before showing one); returns its rect."""
+    before showing one), clear of ``avoid`` where it can be (see tooltip_rect); returns its rect."""
     for button in buttons(manager):
         tip = button.tip_now()
         if tip:
@@ -199,7 +213,8 @@ def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface) -> pyga
     line_h = theme.font(size).get_height()
     width = max(theme.font(size).size(line)[0] for line in lines) + 16
     screen = surface.get_rect()
-    rect = tooltip_rect(button, manager.get_mouse_position()[0], (width, line_h * len(lines) + 10), screen)
+    rect = tooltip_rect(button, manager.get_mouse_position()[0], (width, line_h * len(lines) + 10), screen,
+                        avoid)
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=4)
     for i, line in enumerate(lines):

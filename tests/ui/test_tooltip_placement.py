@@ -1,0 +1,56 @@
+"""A tooltip stays inside the window, a margin in from its edges, and off the message on
+show: the Hint button's tip ran to the window's right edge and over the top of the hint
+it had just put up, in every game (the tables share the Hint button and the placement)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.scenes import base
+from game.ui.buttons import TIP_MARGIN
+from tests.ui.driver import Driver
+
+GAMES = ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
+WINDOW = pygame.Rect(0, 0, 1280, 720)
+
+
+def table(game: str) -> Driver:
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    session = GameSession(game, ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    return Driver(lambda app: table_class(game)(app, session), autosave=False)
+
+
+def tip_drawn(d: Driver, monkeypatch, at: tuple[int, int]) -> pygame.Rect | None:
+    """Rest the pointer on ``at`` for a second and a half; where the scene drew the tip."""
+    drawn: list[pygame.Rect | None] = []
+    real = base.draw_tooltip
+
+    def spy(*args, **kwargs):
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+    monkeypatch.setattr(base, "draw_tooltip", spy)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: at)
+    d.frames(90)
+    return drawn[-1] if drawn else None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hint_buttons_tip_keeps_inside_the_window_and_off_the_hint(game, monkeypatch):
+    d = table(game)
+    try:
+        t = d.top
+        d.frames(2)
+        d.key(pygame.K_h)
+        assert d.until(lambda: t.hint is not None and t.toast_rect is not None), f"{game}: no hint came"
+        rect = tip_drawn(d, monkeypatch, t.hint_button.rect.center)
+        assert rect is not None, f"{game}: no tip over the Hint button"
+        assert WINDOW.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN).contains(rect), (game, rect)
+        assert t.hint is not None and not rect.colliderect(t.toast_rect), (game, rect, t.toast_rect)
+        assert not rect.colliderect(t.hint_button.rect), (game, rect)
+        menu = next(b for b in t._callbacks if getattr(b, "tip", None) == "Esc: settings, or leave the table")
+        rect = tip_drawn(d, monkeypatch, (menu.rect.right - 4, menu.rect.centery))  # the window's corner
+        assert rect is not None and WINDOW.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN).contains(rect), (game, rect)
+    finally:
+        d.close()
