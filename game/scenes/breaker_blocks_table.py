@@ -290,11 +290,25 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if seat != self.viewer:
             self.refuse(tr("That is your opponent's hand."))
             return
-        if kind in m.plays:
+        if kind in m.plays and index not in self.new_slots(seat):  # the "new" copy waits for next turn
             self.selected = None if self.selected == ("hand", kind) else ("hand", kind)
             self.app.sound.play("pick")
         else:
             self.refuse(self.reason_for_hand(kind))
+
+    def new_slots(self, seat: int) -> set[int]:
+        """The hand slots of the tiles drawn this turn, which cannot be played yet: the last
+        of their kind, where a drawn tile flies to (see fly_drawn). A tile picked up from any
+        other slot plays one of the older copies (the rules tell copies of a kind apart by
+        nothing), so those slots must not be the ones marked "new"."""
+        if seat != self.session.current_player:
+            return set()
+        kinds = self.hand_kinds(seat)
+        out: set[int] = set()
+        for kind, n in (self.view.get("drawn_this_turn") or {}).items():
+            slots = [i for i, k in enumerate(kinds) if k == kind]
+            out.update(slots[max(0, len(slots) - n):])
+        return out
 
     def hand_stop_live(self, seat: int, index: int) -> bool:
         """A hand tile takes the keyboard focus when it can be used: your own on your turn,
@@ -480,7 +494,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     def source_at(self, pos: tuple[int, int]) -> tuple | None:
         for i in range(len(self.hand_kinds(self.viewer))):
             if self.hand_rect(self.viewer, i).collidepoint(pos):
-                return ("hand", self.hand_kinds(self.viewer)[i])
+                # a tile marked "new" is not picked up: the press says why (see click_hand)
+                return None if i in self.new_slots(self.viewer) else ("hand", self.hand_kinds(self.viewer)[i])
         m = self.moves()
         if m.places:  # AUTOMATE: a pile tile is dragged onto a socket as a hand tile is
             for i, (kind, _, _) in enumerate(self.pile_entries()):
@@ -811,10 +826,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         for seat in (0, 1):
             label_y = self.hand_rect(seat, 0).y - HAND_LABEL_ABOVE
             draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 6, self.seat_colour(seat))
-            drawn = self.view.get("drawn_this_turn") or {}
             label = tr("Your hand") if seat == self.perspective else tr("{who}'s hand", who=self.seat_name(seat))
             theme.draw_text(surface, label, (BOARD.x + 16, label_y), 14, theme.TEXT_DIM)
-            marks: dict[str, int] = dict(drawn) if seat == self.session.current_player else {}
+            new = self.new_slots(seat)
             arriving = {t.payload.get("hand") for _, t in self.flights}
             for i, kind in enumerate(self.hand_kinds(seat)):
                 r = self.hand_rect(seat, i)
@@ -822,8 +836,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                     continue
                 img = tile_image(kind, seat, None, [], HAND_TILE)
                 surface.blit(img, r.move(-(HAND_TILE // 5), -(HAND_TILE // 5)))
-                if marks.get(kind, 0) > 0:  # drawn this turn: cannot be played yet
-                    marks[kind] -= 1
+                if i in new:  # drawn this turn: cannot be played yet
                     theme.draw_text(surface, tr("new"), r.midbottom, 11, theme.YELLOW, bold=True, anchor="midtop")
                 if (seat == self.viewer and self.selected == ("hand", kind)) or \
                         (m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine()):

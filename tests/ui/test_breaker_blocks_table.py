@@ -1412,3 +1412,23 @@ def test_agitate_says_why_the_rivals_leaf_does_not_go_beside_your_holes(lang, sa
             i18n.load_language("en")
     finally:
         d.close()
+
+
+def test_the_new_badge_marks_the_copy_that_cannot_be_played_yet():
+    """Two 3s from last turn and one drawn now: 'new' sat under the first 3, though a drag
+    from it played an old one (copies of a kind are one to the rules), and a drag from the
+    last 3, unmarked, played one too. The badge goes on the last (where a drawn tile flies
+    to), and that one waits for next turn."""
+    d = bb_driver(["draw 3", "draw 3", "end", "draw 3"])
+    try:
+        t = d.top
+        d.frames(2)
+        assert t.hand_kinds(0) == ["0", "0", "3", "3", "3"] and t.view["drawn_this_turn"] == {"3": 1}
+        badges = [rect for text, rect, _ in d.labels() if text == tr("new")]
+        assert [r.centerx for r in badges] == [t.hand_rect(0, 4).centerx], badges
+        d.drag(t.hand_rect(0, 4).center, near((0, -1), "N"))  # the new one: not played, and why
+        assert log(d)[-1] == "draw 3" and t.toast == tr("You drew that tile this turn: it can be played next turn.")
+        d.drag(t.hand_rect(0, 3).center, near((0, -1), "N"))  # an old one, unmarked: played
+        assert log(d)[-1] == "play 3 at 0,-1 from N", log(d)
+    finally:
+        d.close()
