@@ -10,6 +10,10 @@ conjugate for it. So when a template's ``who`` (or ``name``) field is the reader
 catalogue may give the template's second-person form under the key ``"@you " + template``
 ("Du legtest 7H in Fach 1."); without one the ordinary translation is used.
 
+A word English uses bare may need more elsewhere: ``tr_form("object", "circle")`` is the
+catalogue's ``"@object circle"`` if it has one (German "den Kreis", the tile placed, with its
+article and case), else ``tr("circle")``.
+
 The rules engines explain an illegal move in English with values inside ("7H does not
 match 3D"). ``tr_message`` translates such a message by pattern: assets/i18n/messages/
 <code>.json maps message templates ("{card} does not match {top}") to translations.
@@ -48,6 +52,12 @@ def tr(text: str, **fields: Any) -> str:
         return out.format(**fields)
     except (KeyError, IndexError, ValueError):  # a broken catalogue entry: fall back to English
         return text.format(**fields)
+
+
+def tr_form(form: str, text: str, **fields: Any) -> str:
+    """``text`` in a grammatical ``form`` English does not mark (see the module docstring)."""
+    key = f"@{form} {text}"
+    return tr(key, **fields) if key in _catalog else tr(text, **fields)
 
 
 DECIMAL_COMMA = {"de"}  # languages that write 12,5 for twelve and a half

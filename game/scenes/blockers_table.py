@@ -13,8 +13,8 @@ import math
 
 import pygame
 
-from game.i18n import tr
-from game.rules.blockers import SYMBOLS, helpers
+from game.i18n import tr, tr_form
+from game.rules.blockers import helpers
 from game.scenes import endings
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
@@ -321,8 +321,10 @@ class BlockersTable(TableScene):
 
     @staticmethod
     def tile_word(tile: str) -> str:
-        """A tile's face in words: symbols and the wild tile translated, numbers and letters as they are."""
-        return tr(tile) if tile == "wild" or tile in SYMBOLS else tile
+        """A tile as the thing placed, the only way the prompts, hints and log name one: English
+        says its face ('Place 4', 'placed red circle'); German needs the article, and a symbol's
+        own gender ('Leg die 4', 'den Kreis', 'das Quadrat'), given as each tile's "object" form."""
+        return tr_form("object", tile)
 
     # --- narration, animation, results --------------------------------------------------
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:

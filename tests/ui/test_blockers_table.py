@@ -196,6 +196,37 @@ def test_in_german_the_log_names_a_symbol_tile_in_german():
         i18n.load_language("en")
 
 
+def test_in_german_a_placed_tile_is_named_with_its_article_in_the_prompt_hint_and_log():
+    """'Leg 4 auf ein leuchtendes Feld.' read like a telegram: German names the tile placed with
+    its article, and a symbol with its own gender ('den Kreis', 'das Quadrat'); a refusal
+    says 'Das Plättchen 5 passt nicht ...' (it began '5 passt nicht')."""
+    from game import i18n, storage
+    from game.rules.blockers.layout import TILES
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        for tile, article in (("5", "die 5"), ("E", "das E"), ("circle", "den Kreis")):
+            t.selected = None
+            d.key(pygame.K_1 + rack_index(t, tile))
+            d.frames(1)
+            assert t.prompt().startswith(f"Leg {article} auf ein leuchtendes Feld"), t.prompt()
+        assert t.hint_move("circle@E6") == "Leg den Kreis in Rot auf E6."
+        named = [t.tile_word(tile) for tile in ("square", "diamond", "wild")]
+        assert named == ["das Quadrat", "die Raute", "den Joker"], named
+        assert all(t.tile_word(tile).split()[0] in ("der", "die", "das", "den") for tile in TILES), "every tile"
+        refusal = i18n.tr_message("5 does not fit A1: a number tile goes in its column (column 5)")
+        assert refusal.startswith("Das Plättchen 5 passt nicht auf A1: "), refusal
+        before = t.session.view(0)
+        t.session.apply("E@E4", 0)
+        line = t.narrate(0, "E@E4", before, t.session.view(0))[0]
+        assert line == "Spieler 1 hat das E in Rot auf E4 gelegt und ein Plättchen in Blau geschlagen.", line
+    finally:
+        d.close()
+        i18n.load_language("en")
+    assert BlockersTable.tile_word("circle") == "circle" and BlockersTable.tile_word("4") == "4", "English as it was"
+
+
 def test_in_german_the_captured_tiles_start_after_their_longer_label():
     import random
 
