@@ -626,3 +626,18 @@ def test_german_says_zug_for_a_turn_never_for_a_move(catalogue):
         if re.search(r"\bmoves?\b", english) and not re.search(r"\bturns?\b", english):
             words = set(re.findall(r"\w+", german.replace("am Zug", "")))
             assert not words & TURN_WORDS and "Zugprotokoll" not in german, (english, german)
+
+
+LONG_IMPERATIVES = ("Lege", "Ziehe", "Baue", "Schlage", "Versetze", "Überspringe", "Schicke", "Klicke", "Drücke")
+
+
+def test_german_says_leg_and_zieh_the_short_du_form_everywhere():
+    """The catalogue tells the player 'Leg', 'Zieh', 'Bau' and 'Klick' nearly everywhere, but the
+    title screen's blurbs read 'Lege Plättchen ... und schlage' and 'Ziehe, vereine ...', and AGITATE
+    'Versetze ... oder überspringe' beside the hint's 'Versetz das Plättchen': one verb, one form."""
+    long_form = re.compile(rf"\b(?:{'|'.join(LONG_IMPERATIVES)})\b", re.IGNORECASE)
+    texts = [german for name in (("i18n", "de.json"), ("i18n", "messages", "de.json"))
+             for german in json.loads(asset(*name).read_text(encoding="utf-8")).values()]
+    texts += [p.read_text("utf-8") for p in asset("rules", "de").glob("*.txt")]
+    found = [m.group(0) for text in texts for m in long_form.finditer(text)]
+    assert not found, found
