@@ -227,6 +227,24 @@ def test_in_german_a_placed_tile_is_named_with_its_article_in_the_prompt_hint_an
     assert BlockersTable.tile_word("circle") == "circle" and BlockersTable.tile_word("4") == "4", "English as it was"
 
 
+def test_in_german_the_wait_for_a_hint_is_said_without_an_i():
+    """While the computer looks for a hint the toast read 'Denke über einen Tipp nach ...', a
+    sentence with no subject that reads as 'I am thinking' or an order to think."""
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        seen = []
+        t.show_toast = lambda text, *args, **kw: seen.append(text)
+        d.key(pygame.K_h, frames=0)
+        d.frames(1)
+        assert seen and seen[0] == "Tipp wird gesucht ...", seen
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_in_german_the_captured_tiles_start_after_their_longer_label():
     import random
 
