@@ -641,3 +641,14 @@ def test_german_says_leg_and_zieh_the_short_du_form_everywhere():
     texts += [p.read_text("utf-8") for p in asset("rules", "de").glob("*.txt")]
     found = [m.group(0) for text in texts for m in long_form.finditer(text)]
     assert not found, found
+
+
+def test_german_says_weniger_ist_besser_wherever_a_low_score_is_the_good_one():
+    """The Blockers! score panel read 'Punkte (niedriger gewinnt)' ('lower wins', of points
+    nobody called low) and the statistics 'niedriger ist besser': German says 'weniger ist
+    besser', the idiom, on the panel, in the final scores, the statistics and the rules page."""
+    catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    lower = {english: german for english, german in catalogue.items()
+             if re.search(r"\(lower (is better|wins)\)", english)}
+    assert len(lower) == 3 and all("(weniger ist besser)" in german for german in lower.values()), lower
+    assert "## Wertung (weniger ist besser)" in asset("rules", "de", "blockers.txt").read_text("utf-8")
