@@ -75,6 +75,29 @@ def test_the_help_in_german():
         d.close()
 
 
+def test_in_german_the_card_colour_setting_keeps_farbe_for_a_suit(monkeypatch):
+    """In German 'Farbe' is a card's suit: the Breaks setting read 'Breaks-Karten: vier Farben'
+    (every deck has four suits) over 'Gibt jeder Kartenfarbe ... eine eigene Farbe'; a colour
+    it paints is a 'Farbton' on the button and in its help alike."""
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        assert i18n.load_language("de") is None
+        d.top.language_changed()
+        d.frames(2)
+        button = next(b for b in d.top.helps if b.text.startswith("Breaks-Karten: "))
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: button.rect.center)
+        d.frames(3)
+        words = [button.text, shown_help(d)]
+        d.top._callbacks[button]()
+        words.append(button.text)
+        assert words[0] == "Breaks-Karten: vier Farbtöne (farbenblind-tauglich)", words
+        assert words[2] == "Breaks-Karten: zwei Farbtöne", words
+        assert "Farbton" in words[1] and "Kartenfarbe" not in words[1] and "eigene Farbe" not in words[1], words
+    finally:
+        i18n.load_language("en")
+        d.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
 def test_the_help_is_at_the_reading_size_and_fits_its_column(monkeypatch, lang, scale):
