@@ -652,3 +652,23 @@ def test_german_says_weniger_ist_besser_wherever_a_low_score_is_the_good_one():
              if re.search(r"\(lower (is better|wins)\)", english)}
     assert len(lower) == 3 and all("(weniger ist besser)" in german for german in lower.values()), lower
     assert "## Wertung (weniger ist besser)" in asset("rules", "de", "blockers.txt").read_text("utf-8")
+
+
+def test_german_names_the_enter_key_as_its_cap_reads_and_the_title_says_what_the_keys_do():
+    """The keys were 'Enter' on the buttons ('Weiter (Enter)') and the hand-off but 'Eingabe'
+    on the title screen and the rules pages; and the title's 'Tab / Pfeile bewegen, Eingabe
+    wählt' left open what moves and what is chosen."""
+    from game import storage
+    from tests.ui.driver import Driver
+    texts = [german for name in (("i18n", "de.json"), ("i18n", "messages", "de.json"))
+             for german in json.loads(asset(*name).read_text(encoding="utf-8")).values()]
+    texts += [p.read_text("utf-8") for p in asset("rules", "de").glob("*.txt")]
+    assert not [text for text in texts if re.search(r"\bEingabe\b", text)]
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = Driver()
+    try:
+        drawn = [text for text, _, _ in d.labels(frames=2)]
+        assert "Mit Tab oder den Pfeiltasten wählen, mit Enter bestätigen; F11: Vollbild" in drawn, drawn
+    finally:
+        d.close()
+        i18n.load_language("en")
