@@ -672,3 +672,12 @@ def test_german_names_the_enter_key_as_its_cap_reads_and_the_title_says_what_the
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_german_names_the_advanced_blockers_game_one_way():
+    """The set-up offered a 'Fortgeschrittenes Spiel zu zweit' (which also reads as a game far
+    along), the rules page called it that and 'Spiel für Fortgeschrittene' a few lines apart."""
+    texts = [asset("rules", "de", "blockers.txt").read_text("utf-8"),
+             *json.loads(asset("i18n", "de.json").read_text(encoding="utf-8")).values()]
+    assert not [t for t in texts if re.search(r"\bfortgeschrittene[ns]? Spiel", t, re.IGNORECASE)]
+    assert texts[0].count("Spiel für Fortgeschrittene") == 8

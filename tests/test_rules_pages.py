@@ -115,7 +115,7 @@ def test_the_blockers_page_keeps_the_advanced_endings_to_the_advanced_game():
     assert "\nThe game ends when all four colours" not in english and ". The game ends when" not in english
     german = asset("rules", "de", "blockers.txt").read_text(encoding="utf-8")
     assert "ein Passen zählt als Zug" in german
-    assert "Das fortgeschrittene Spiel endet, wenn alle vier Farben fertig sind" in german
+    assert "Das Spiel für Fortgeschrittene endet, wenn alle vier Farben fertig sind" in german
 
 
 def test_the_breaker_blocks_page_says_when_the_final_turn_is_given_and_that_it_stands():
