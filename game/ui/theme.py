@@ -153,6 +153,12 @@ GLUED = ("->", "=", "+", "*")  # a lone sign stays on the line of both its neigh
 NUMBER_TAIL = ".,:;!?)"  # what may follow a number that keeps to the word before it
 
 
+def _aside(word: str) -> bool:
+    """A one-word aside in brackets ('(AI)', '(KI):', '(Esc)'): it belongs to the word before
+    it, so a seat's name 'Seat 2 (AI)' never ends a line 'Seat 2' over a lone '(AI)'."""
+    return word.startswith("(") and word.rstrip(".,:;!?").endswith(")")
+
+
 def _number(word: str) -> bool:
     """A number, maybe ending a sentence or clause ('3.', '40,'): 'slot 3', 'Seat 2',
     'pile 40' are not parted, or the log's lines ended 'on slot' over a lone '3.'."""
@@ -162,7 +168,8 @@ def _number(word: str) -> bool:
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap to a pixel width. A lone sign (GLUED) moves with the words either
     side, so no line starts with '->' or ends with '* ='; a number moves with the word
-    before it, so no line starts with '3.' after 'slot'; a group too wide for a line of
+    before it, so no line starts with '3.' after 'slot', and so does a one-word aside in
+    brackets, so 'Seat 2 (AI)' stays whole; a group too wide for a line of
     its own is wrapped word by word. A word wider than the whole line (a long German
     compound at a large reading size) is split between letters rather than left to overflow."""
     f = font(size, bold)
@@ -186,13 +193,13 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def _glued(words: list[str]) -> list[str]:
     """The words with each lone sign joined (by a space) to the word before and after it,
-    and each number to the word before it."""
+    and each number and one-word aside in brackets to the word before it."""
     groups: list[str] = []
     join_next = False
     for w in words:
         # a number joins the word before it; a run of numbers ('1, 2, 3') may part between them
         number = _number(w) and bool(groups) and not _number(groups[-1].rsplit(" ", 1)[-1])
-        if groups and (join_next or w in GLUED or number):
+        if groups and (join_next or w in GLUED or number or _aside(w)):
             groups[-1] += f" {w}"
         else:
             groups.append(w)

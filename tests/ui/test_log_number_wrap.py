@@ -37,3 +37,15 @@ def test_a_number_wraps_with_the_word_before_it():
         ["Seat 1 placed the 5 of spades on", "slot 3."]
     assert theme.wrap("Draw pile 40, discard pile 1", 14, theme.font(14).size("Draw pile")[0] + 2) == \
         ["Draw", "pile 40,", "discard", "pile 1"]
+
+
+def test_a_seats_name_keeps_its_bracketed_ai_mark_on_its_line():
+    """German 'Spieler 2 (KI)' is three words: a wrapped prompt ended a line 'von Spieler 2'
+    over '(KI) zum Gerätestapel.'. A one-word aside in brackets keeps to the word before it."""
+    pygame.font.init()
+    text = "Klick: 1 Käse (du hast 2) schickt die Maus von Spieler 2 (KI) zum Gerätestapel."
+    width = theme.font(15).size("Klick: 1 Käse (du hast 2) schickt die Maus von Spieler 2")[0] + 2
+    lines = theme.wrap(text, 15, width)
+    assert lines == ["Klick: 1 Käse (du hast 2) schickt die Maus von", "Spieler 2 (KI) zum Gerätestapel."], lines
+    width = theme.font(14).size("Seat 2 (AI):")[0] + 2  # with its punctuation too
+    assert theme.wrap("Seat 2 (AI): found the shape", 14, width) == ["Seat 2 (AI):", "found the", "shape"]
