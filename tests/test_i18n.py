@@ -681,3 +681,17 @@ def test_german_names_the_advanced_blockers_game_one_way():
              *json.loads(asset("i18n", "de.json").read_text(encoding="utf-8")).values()]
     assert not [t for t in texts if re.search(r"\bfortgeschrittene[ns]? Spiel", t, re.IGNORECASE)]
     assert texts[0].count("Spiel für Fortgeschrittene") == 8
+
+
+def test_german_says_gezogen_only_for_a_card_or_tile_drawn():
+    """'ziehen' is to draw a card or a tile in these games (and 'Zieh ...' to drag one), so
+    'Spieler 2 hat seit deiner letzten Entscheidung gezogen' read as 'drew a card' when it meant
+    'has moved'; and a Blockers! game nobody can go on with ends when 'niemand mehr ein
+    Plättchen legen kann', not 'einen Zug machen' (a turn is 'Zug', a pass is one too)."""
+    for name in (("i18n", "de.json"), ("i18n", "messages", "de.json")):
+        entries = json.loads(asset(*name).read_text(encoding="utf-8"))
+        moved = [(en, de) for en, de in entries.items()
+                 if "gezogen" in de and not re.search(r"\bdr(?:aws?|ew|awn)\b", en)]
+        assert not moved, moved
+    rules = asset("rules", "de", "blockers.txt").read_text("utf-8")
+    assert "oder wenn niemand mehr ein Plättchen legen kann." in rules and "einen Zug machen" not in rules
