@@ -605,11 +605,14 @@ def test_the_breaks_pile_captions_name_the_piles_as_the_status_line_does():
 def test_german_tells_a_past_event_in_the_perfekt_not_a_praeteritum_passive():
     """The log says "Du hast 7H gezogen"; notices said "Ein Rätsel wurde weggelassen" or
     "Es wurde noch keine Karte gezogen" beside it. A past event is "ist ... worden" in every
-    catalogue line, and what a file should hold is said in the present ("Erwartet wird ...")."""
+    catalogue line and on every rules page ('sofern seitdem keine Karte gezogen worden ist'), and
+    what a file should hold is said in the present ("Erwartet wird ...")."""
     for name in ("de.json", "messages/de.json"):
         catalogue = json.loads(asset("i18n", *name.split("/")).read_text(encoding="utf-8"))
         old = [german for german in catalogue.values() if re.search(r"\bwurden?\b", german)]
         assert not old, (name, old[:3])
+    pages = [p.name for p in asset("rules", "de").glob("*.txt") if re.search(r"\bwurden?\b", p.read_text("utf-8"))]
+    assert not pages, f"rules pages too: {pages}"
 
 
 TURN_WORDS = {"Zug", "Zugs", "Züge", "Zügen", "Zuggrenze"}  # "turn" in German; a move is Spielzug or Schritt
