@@ -174,3 +174,11 @@ def test_a_german_page_is_titled_as_the_set_up_screen_is(game):
     title = asset("rules", "de", f"{game}.txt").read_text(encoding="utf-8").splitlines()[0]
     info = next(i for i in CATALOG if i.name == game)
     assert title == f"# Spielregeln: {info.title}", title
+
+
+def test_the_german_circuit_breaker_keys_read_in_plain_word_order():
+    """'nimmt Enter auf einem Handplättchen es auf' put the object after its place; and
+    '..., auf einem offenen Gerätestapel wirft es ab' dropped the key its clause is about."""
+    german = asset("rules", "de", "circuit_breaker.txt").read_text(encoding="utf-8")
+    assert "In diesem Spiel nimmt Enter ein Handplättchen auf (R dreht es); Enter auf einem Feld deines " \
+           "Hauses legt es, Enter auf einem offenen Gerätestapel wirft es ab." in german
