@@ -155,8 +155,14 @@ def test_german_calls_a_seat_spieler_never_platz_which_reads_as_a_rank():
         catalogue = json.loads(asset(*name).read_text(encoding="utf-8"))
         found += [german for english, german in catalogue.items() if seat.search(english) and "Platz" in german]
     assert not found, found[:5]
+    # nor a seat unnumbered ('Keine menschlichen Plätze', 'spielt an jedem Platz'): only the
+    # per-seat option keeps the word it is named by, 'je Platz'
+    seats = [german for name in (("i18n", "de.json"), ("i18n", "messages", "de.json"))
+             for english, german in json.loads(asset(*name).read_text(encoding="utf-8")).items()
+             if re.search(r"\bseats?\b", english) and re.search(r"Pl[aä]tz", german.replace("je Platz", ""))]
+    assert not seats, seats
     rules = [p.name for p in asset("rules", "de").glob("*.txt")
-             if re.search(r"Platz \d|einen Platz", p.read_text("utf-8"))]
+             if re.search(r"Platz \d|einen Platz|jedem Platz", p.read_text("utf-8"))]
     assert not rules, rules
     try:
         assert i18n.load_language("de") is None
@@ -511,7 +517,7 @@ def _saved(**changes):
 @pytest.mark.parametrize(("record", "german"), [
     ({"format": 99, "log": {}}, "Dieser Spielstand stammt aus einer neueren Breakbox-Version (Format 99"),
     ([1, 2], "Ein Spielstand muss ein JSON-Objekt sein"),
-    (_saved(seats=["human"]), "Die Platzliste des Spielstands passt nicht zur Spielerzahl"),
+    (_saved(seats=["human"]), "Die Spielerliste des Spielstands passt nicht zur Spielerzahl"),
     (_saved(seats=["human", "robot"]), "unbekannte Spielerart 'robot'"),
     (_saved(log={"options": {"colour": 1}}), "unbekannte Option(en): colour"),
     (_saved(log={"actions": ["draw"], "actors": [1]}), "ist Spieler 2 zugeschrieben, am Zug war aber Spieler 1"),
