@@ -704,3 +704,12 @@ def test_german_says_gezogen_only_for_a_card_or_tile_drawn():
         assert not moved, moved
     rules = asset("rules", "de", "blockers.txt").read_text("utf-8")
     assert "oder wenn niemand mehr ein Plättchen legen kann." in rules and "einen Zug machen" not in rules
+
+
+def test_german_refuses_every_undo_in_the_same_words():
+    """Ctrl+Z said 'Nichts zurückzunehmen: ...' at every table but 'Nichts rückgängig zu
+    machen: ...' in a cube puzzle: one refusal, one opening."""
+    catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    refusals = {en: de for en, de in catalogue.items() if en.startswith("Nothing to undo: ")}
+    assert len(refusals) >= 8
+    assert all(de.startswith("Nichts zurückzunehmen: ") for de in refusals.values()), refusals
