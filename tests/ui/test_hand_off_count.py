@@ -63,3 +63,18 @@ def test_one_pass_screen_before_each_persons_turn(game, seats, first):
     turns = pass_screens_before_turns(game, seats, first)
     for i, (seat, screens) in enumerate(turns):
         assert screens == [seat], f"turn {i + 1} of seat {seat + 1}: pass screens for {[s + 1 for s in screens]}"
+
+
+def test_in_german_the_pass_screen_tells_the_player_what_to_do_as_every_prompt_does():
+    """Every prompt speaks to the player ('Zieh eine Karte.', 'Leg ...'); the pass screen alone
+    gave bare infinitives, 'Enter drücken oder die Schaltfläche anklicken', like a manual."""
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = Driver(lambda app: HandoffScene(app, 1, lambda: None), autosave=False)
+    try:
+        drawn = [text for text, _, _ in d.labels(frames=2)]
+        assert "Spieler 2: Sobald niemand sonst den Bildschirm sieht, drück Enter oder klick auf den Knopf." \
+            in drawn, drawn
+    finally:
+        d.close()
+        i18n.load_language("en")
