@@ -623,6 +623,24 @@ def test_the_replays_hint_note_leaves_the_keys_line_readable_in_german():
         i18n.load_language("en")
 
 
+def test_in_german_the_replays_keys_line_says_what_each_key_does():
+    """'Links/Rechts einzeln ... Esc verlässt' left out what goes one by one and what Esc
+    leaves: the arrows step through the game ('blättern') and Esc ends the replay."""
+    from game import i18n
+    session = GameSession("breaks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    session.apply("draw", 0)
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        i18n.load_language("de")
+        d.top.rebuild()
+        keys = [text for text, _, _ in d.labels(2) if text.startswith("Wiedergabe:")]
+        assert keys and keys[0].endswith("Links/Rechts blättern, Pos1/Ende springen, V wechselt die Sicht, "
+                                         "Esc beendet."), keys
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
 def test_a_replay_never_asks_for_a_move_only_names_who_moves_next():
     """At a person's turn the replayed table said 'Drag a tile from your rack onto the
     board.' (Breaks: 'Draw a card, ...'), though nothing can be played in a replay."""
