@@ -691,7 +691,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 chased = self.mouse_under(pos) if self.my_turn() else None
                 pointed = self.tile_under(pos)
                 caption = self.describe_mouse(chased) if chased is not None else \
-                    self.describe_tile(pointed) if pointed else None
+                    self.describe_tile(pointed) if pointed else self.deal_under(pos)
                 if caption:
                     break
         if caption:
@@ -755,8 +755,21 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             pygame.draw.rect(surface, theme.YELLOW if k == v["round"] else theme.PANEL, r, border_radius=3)
             if k != v["round"]:  # edged, so the track shows in high contrast (black boxes on a near-black table)
                 pygame.draw.rect(surface, theme.PANEL_EDGE, r, 1, border_radius=3)
-            if k in deals:
-                theme.draw_text(surface, deals[k], (r.centerx, r.bottom + 1), 10, theme.TEXT_DIM, anchor="midtop")
+            if k in deals:  # at the least text size; pointing at it says what it deals (deal_under)
+                theme.draw_text(surface, deals[k], self.deal_mark_rect(k).topleft, LABEL, theme.TEXT_DIM)
+
+    def deal_mark_rect(self, k: int) -> pygame.Rect:
+        """Where the deal mark ("W", "A", "W+A") under round k's box is drawn."""
+        icon = next(d["icon"] for d in self.view["deals"] if d["round"] == k)
+        r = round_box(k, self.view["rounds"])
+        return theme.render(icon, LABEL).get_rect(midtop=(r.centerx, r.bottom + 1))
+
+    def deal_under(self, pos: tuple[int, int]) -> str | None:
+        """What a round's deal mark means, when the pointer rests on the mark or its round's box."""
+        for d in self.view["deals"]:
+            if round_box(d["round"], self.view["rounds"]).union(self.deal_mark_rect(d["round"])).collidepoint(pos):
+                return words.deal_caption(d["round"], d["icon"])
+        return None
 
     def draw_others(self, surface: pygame.Surface) -> None:
         v = self.view

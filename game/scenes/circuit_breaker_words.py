@@ -199,3 +199,14 @@ def refilled(pile: str, fetched: str) -> str:
     if kind == "wire":
         return tr("The wire {n} pile is refilled {fetched}.", n=n, fetched=fetched)
     return tr("The appliance {n} pile is refilled {fetched}.", n=n, fetched=fetched)
+
+
+def deal_caption(round_no: int, icon: str) -> str:
+    """What the mark under a round on the round track means (CB-8, CB-12): the tiles every
+    player is dealt from the stacks as that round starts ("W", "A", "W+A" alone told a new
+    player nothing)."""
+    n_w, n_a = helpers.DATA.round_wires, helpers.DATA.round_appliances
+    wires = tr("a wire") if n_w == 1 else tr("{n} wires", n=n_w)
+    apps = tr("an appliance") if n_a == 1 else tr("{n} appliances", n=n_a)
+    dealt = {"W": wires, "A": apps}.get(icon) or tr("{wires}, then {appliances}", wires=wires, appliances=apps)
+    return tr("Round {r} ({icon}): as it starts, each player is dealt {tiles}.", r=round_no, icon=icon, tiles=dealt)

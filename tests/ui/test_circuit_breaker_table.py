@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.circuit_breaker_layout import HOUSE, house_rect_cell
+from game.scenes.circuit_breaker_layout import HOUSE, house_rect_cell, round_box
 from game.scenes.circuit_breaker_table import CircuitBreakerTable
 from game.session import GameSession
 from tests.ui.driver import Driver
@@ -1869,3 +1869,30 @@ def test_in_german_a_hint_to_discard_for_cheese_is_shown_whole():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_the_round_tracks_deal_marks_are_13_px_and_pointing_at_one_says_what_it_deals():
+    """'W', 'A' and 'W+A' under the round track were 10 px and explained nowhere: now they
+    are drawn at the least text size, and pointing at one (or its round's box) names in the
+    caption over the hand what every player is dealt as that round starts, in German too."""
+    from game import i18n
+    from game.ui import theme
+    d = cb_driver()
+    try:
+        t = d.top
+        deals = {x["round"]: x["icon"] for x in t.view["deals"]}
+        assert sorted(deals.values()) == ["A", "W", "W+A"]
+        marks = [(text, rect) for text, rect, _ in d.labels() if text in ("W", "A", "W+A")]
+        assert len(marks) == 3 and all(rect.h >= theme.font(13).get_height() for _, rect in marks), marks
+        wires = next(k for k, icon in deals.items() if icon == "W")
+        both = next(k for k, icon in deals.items() if icon == "W+A")
+        assert f"Round {wires} (W): as it starts, each player is dealt a wire." in \
+            point_at(d, t.deal_mark_rect(wires).center)
+        assert f"Round {both} (W+A): as it starts, each player is dealt a wire, then an appliance." in \
+            " ".join(point_at(d, round_box(both, t.view["rounds"]).center))
+        i18n.load_language("de")
+        assert f"Runde {both} (W+A): Zu Rundenbeginn bekommt jeder Spieler eine Leitung, danach ein Gerät." in \
+            " ".join(point_at(d, t.deal_mark_rect(both).center))
+    finally:
+        i18n.load_language("en")
+        d.close()
