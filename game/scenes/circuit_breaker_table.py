@@ -601,10 +601,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                     problem = self.placement_problem(v, held, cell, rot)
                     if problem:
                         self.draw_fit_problem(surface, problem, cell)
-        for i in range(7):  # coordinates
-            theme.draw_text(surface, str(i), (house_rect_cell(i, 0).centerx, HOUSE.bottom + 4), 11, theme.TEXT_DIM,
-                            anchor="midtop")
-            theme.draw_text(surface, str(i), (HOUSE.x - 10, house_rect_cell(0, i).centery), 11, theme.TEXT_DIM,
+        for i in range(7):  # coordinates, at the least text size (the log and hints name cells by them),
+            # under the house's frame (5 px round it) and above your mouse's label
+            theme.draw_text(surface, str(i), (house_rect_cell(i, 0).centerx, HOUSE.bottom + 5), LABEL,
+                            theme.TEXT_DIM, anchor="midtop")
+            theme.draw_text(surface, str(i), (HOUSE.x - 10, house_rect_cell(0, i).centery), LABEL, theme.TEXT_DIM,
                             anchor="center")
         label, rect = self.mouse_label()
         theme.draw_text(surface, label, rect.topright, 13, theme.TEXT_DIM, anchor="topright")

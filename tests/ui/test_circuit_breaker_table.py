@@ -1896,3 +1896,27 @@ def test_the_round_tracks_deal_marks_are_13_px_and_pointing_at_one_says_what_it_
     finally:
         i18n.load_language("en")
         d.close()
+
+
+def test_the_house_coordinates_are_13_px_clear_of_the_house_and_the_mouse_label():
+    """The 0-6 along the house's edges were 11 px, yet the log and the hints name cells by
+    them: now 13 px, each inside the window and clear of the house's frame and all else,
+    at every reading size."""
+    from game.ui import theme
+    d = cb_driver()
+    try:
+        frame = HOUSE.inflate(10, 10)
+        for scale in (1.0, 1.5, 2.0):
+            theme.apply_settings(False, scale)
+            labels = [(text, rect) for text, rect, _ in d.labels()]
+            coords = [(text, rect) for text, rect in labels if text.isdigit() and len(text) == 1
+                      and (rect.top >= HOUSE.bottom or rect.right <= HOUSE.x)]
+            assert len(coords) == 14, coords
+            for text, rect in coords:
+                assert rect.h >= theme.font(13).get_height(), (scale, text, rect)
+                assert rect.left >= 0 and not rect.colliderect(frame), (scale, text, rect)
+                assert not [other for other, r in labels if (other, r) != (text, rect) and r.colliderect(rect)], \
+                    (scale, text)
+    finally:
+        theme.apply_settings(False, 1.0)
+        d.close()
