@@ -611,8 +611,13 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         theme.draw_text(surface, label, rect.topright, 13, theme.TEXT_DIM, anchor="topright")
 
     def mouse_label(self) -> tuple[str, pygame.Rect]:
-        """The label left of your mouse's home, and where it is drawn."""
-        label = tr("{who}'s mouse", who=self.seat_name(self.viewer)) if self.showing_a_bot else tr("Your mouse")
+        """The label left of your mouse's home, and where it is drawn. While the mouse is out
+        the label says so ("Your mouse" beside an empty home read as if it were there), in
+        few words: a caption's first line shares the row with it (draw_caption)."""
+        if self.view["mice"][self.viewer] is not None:
+            label = tr("Mouse is out") if self.showing_a_bot else tr("Your mouse is out")
+        else:
+            label = tr("{who}'s mouse", who=self.seat_name(self.viewer)) if self.showing_a_bot else tr("Your mouse")
         home = self.mouse_home_rect()
         return label, theme.render(label, 13).get_rect(topright=(home.x - 6, home.y + 10))
 

@@ -1813,7 +1813,9 @@ def test_every_tiles_caption_fits_two_lines_beside_any_mouse_label():
         for language in ("en", "de"):
             storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
             i18n.load_language(language)
-            for label in (i18n.tr("Your mouse"), i18n.tr("{who}'s mouse", who=i18n.tr("Seat {n} (AI)", n=4))):
+            seat4 = i18n.tr("Seat {n} (AI)", n=4)
+            for label in (i18n.tr("Your mouse"), i18n.tr("{who}'s mouse", who=seat4), i18n.tr("Your mouse is out"),
+                          i18n.tr("Mouse is out")):
                 first = d.top.mouse_label()[1].right - theme.font(13).size(label)[0] - 12 - HOUSE.x
                 for tile, on_card in ((t, c) for t in tiles for c in (False, True)):
                     text = tile_caption(tile, on_card and helpers.tile_info(tile)["kind"] == "appliance")
@@ -1919,4 +1921,26 @@ def test_the_house_coordinates_are_13_px_clear_of_the_house_and_the_mouse_label(
                     (scale, text)
     finally:
         theme.apply_settings(False, 1.0)
+        d.close()
+
+
+def test_while_your_mouse_is_out_its_empty_home_says_so():
+    """'Your mouse' stayed beside the empty home while the mouse sat on a pile: the label
+    now says the mouse is out, and names it again once the mouse is back."""
+    from game import i18n
+    d = cb_driver(["mouse wire-stack"])
+    try:
+        t = d.top
+        texts = [text for text, _, _ in d.labels()]
+        assert "Your mouse is out" in texts and "Your mouse" not in texts
+        i18n.load_language("de")
+        assert "Deine Maus: unterwegs" in [text for text, _, _ in d.labels()]
+        i18n.load_language("en")
+        t.perform("end", 0)
+        t.perform("end", 1)  # back home with a tile at the start of seat 1's turn
+        assert t.view["mice"][0] is None
+        texts = [text for text, _, _ in d.labels()]
+        assert "Your mouse" in texts and "Your mouse is out" not in texts
+    finally:
+        i18n.load_language("en")
         d.close()
