@@ -674,8 +674,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         if self.showing_a_bot:
             who = self.seat_name(self.viewer)
             return tr("{who}'s hand ({n})", who=who, n=size) if size else tr("{who}'s hand is empty.", who=who)
-        if not size:
-            return tr("Your hand is empty.")
+        if not size:  # said once: the prompt over the house may already say it, with what to do
+            return "" if self.prompt_says_hand_empty() else tr("Your hand is empty.")
         if self.session.is_over():  # nothing left to turn: say what the leftover tiles are worth (CB-17)
             return tr("Left in your hand ({n}); tiles in hand score nothing", n=size)
         return tr("Your hand ({n}); turn the held tile with R or the wheel", n=size)
@@ -704,7 +704,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             self.draw_caption(surface, caption)
         else:
             text = self.hand_caption(len(hand))
-            theme.draw_text(surface, text, (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=CAPTION_WIDTH)
+            if text:
+                theme.draw_text(surface, text, (HOUSE.x, HAND_Y), 14, theme.TEXT_DIM, max_width=CAPTION_WIDTH)
         dragging = self.drag.drag.source if self.drag.active else None
         hidden = self.hidden()
         for i, tile in enumerate(hand):

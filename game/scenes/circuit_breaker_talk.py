@@ -235,6 +235,11 @@ class CircuitBreakerTalk:
         return tr("Equal points ({p} each), cheese ({c} each) and appliances in the house ({a} each): the win is "
                   "shared.", p=points, c=most, a=best)
 
+    def prompt_says_hand_empty(self) -> bool:
+        """The prompt over the house starts 'Your hand is empty': an empty hand on your turn
+        with a placement left (after both, the prompt speaks of those instead)."""
+        return self.waiting_prompt() is None and self.view["placed"] < MAX_PLACEMENTS and not self.view.get("hand")
+
     def prompt(self) -> str:
         waiting = self.waiting_prompt()
         if waiting is not None:
@@ -264,7 +269,7 @@ class CircuitBreakerTalk:
                     (False, True): tr("Both placements are made: discard for cheese, then End turn."),
                     (False, False): tr("Both placements are made: End turn.")}[mouse, discard]
         if not any(m.startswith("place ") for m in legal):  # "drag tiles in" would send the player trying each
-            if not self.view.get("hand"):
+            if self.prompt_says_hand_empty():
                 return tr("Your hand is empty: send your mouse for a tile, then End turn.") if mouse \
                     else tr("Your hand is empty: End turn.")
             if not helpers.open_cells(self.view):  # "none fits now" kept players fetching tiles for good

@@ -1944,3 +1944,19 @@ def test_while_your_mouse_is_out_its_empty_home_says_so():
     finally:
         i18n.load_language("en")
         d.close()
+
+
+def test_an_empty_hand_is_said_once_by_the_prompt_not_again_over_the_hand():
+    """With an empty hand, 'Your hand is empty: End turn.' over the house and 'Your hand is
+    empty.' over the hand showed at once: the prompt says it, with what to do, alone."""
+    d = cb_driver([f"discard {tile} to appliance-1" for tile in ("W1", "W31", "A1", "A2", "A3")])
+    try:
+        t = d.top
+        for prompt in ("Your hand is empty: send your mouse for a tile, then End turn.",
+                       "Your hand is empty: End turn."):
+            texts = [text for text, _, _ in d.labels()]
+            assert " ".join(texts).count("Your hand is empty") == 1, texts
+            assert prompt in " ".join(texts)
+            t.act("mouse wire-stack")
+    finally:
+        d.close()
