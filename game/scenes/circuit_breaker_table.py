@@ -180,10 +180,23 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         return pygame.Rect(r.x + 8 + (k % 6) * 16, r.y + 30 + (k // 6) * 16, 12, 12)
 
     def cheese_rect(self, seat: int) -> pygame.Rect:
+        """Where a cheese cube won or paid by seat lands or starts: after the cheese count of
+        your score line, or right of another seat's small house, by its summary line (a cube
+        landed on the words of the panel, or on the summary's first letters)."""
         if seat == self.viewer:
-            return pygame.Rect(MARKET_X + 150, 546, 12, 12)
-        ox, oy = self.mini_origin(seat)
-        return pygame.Rect(ox, oy + 22 + 7 * MINI_CELL + 4, 12, 12)
+            line = theme.render(self.score_line(), 16, bold=True).get_rect(topleft=self.score_line_pos())
+            return pygame.Rect(line.right + 8, line.centery - 6, 12, 12)
+        frame = self.mini_frame(seat)
+        return pygame.Rect(frame.right + 6, frame.bottom - 12, 12, 12)
+
+    def score_line(self) -> str:
+        """The score panel's yellow line: your house's score now and your cheese."""
+        return tr("Score now: {s}   cheese: {c}", s=helpers.house_score(self.view, seat=self.viewer)["total"],
+                  c=self.view["cheese"][self.viewer])
+
+    @staticmethod
+    def score_line_pos() -> tuple[int, int]:
+        return OBJECTIVE.x + 10, OBJECTIVE.y + 30
 
     def canonical(self, tile: str, rot: int) -> int:
         return helpers.canonical_rotation(tile, rot)
@@ -863,8 +876,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                         max_width=box.w - 24 - 30 * len(icons))
         for k, t in enumerate(icons):  # the card's types, right of the heading
             draw_appliance(surface, t, (box.right - 24 - 30 * (len(icons) - 1 - k), box.y + 17), 24, theme.TEXT)
-        theme.draw_text(surface, tr("Score now: {s}   cheese: {c}", s=score["total"], c=v["cheese"][self.viewer]),
-                        (box.x + 10, box.y + 30), 16, theme.YELLOW, bold=True)
+        theme.draw_text(surface, self.score_line(), self.score_line_pos(), 16, theme.YELLOW, bold=True)
         step, lines = objective_lines(objective_texts(score))
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (box.x + 10, box.y + OBJECTIVE_TEXT_TOP + step * i), 13)

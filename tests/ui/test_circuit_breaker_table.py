@@ -1960,3 +1960,31 @@ def test_an_empty_hand_is_said_once_by_the_prompt_not_again_over_the_hand():
             t.act("mouse wire-stack")
     finally:
         d.close()
+
+
+def test_a_cheese_cube_lands_clear_of_every_word_and_house():
+    """A cube of cheese flying to another seat landed on the first letters of its summary
+    line ('cheese 0, hand ...'), and one flying to you on the score panel's words: each
+    now lands in the clear, beside that seat's house or after your cheese count."""
+    from game.scenes.table_base import PANEL_RECT
+    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
+                          options={"first_player": 0})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.cancel_ai()
+        for seat in t.others():  # the widest summaries a game sees
+            t.view["cheese"][seat] = 12
+            t.view["hands"][seat] = {**t.view["hands"][seat], "wires": 10, "appliances": 14}
+        labels = d.labels()
+        frames = [t.mini_frame(seat) for seat in t.others()]
+        score = next(rect for text, rect, _ in labels if text.startswith("Score now:"))
+        for seat in range(4):
+            cube = t.cheese_rect(seat)
+            assert cube.right <= PANEL_RECT.x and cube.top >= 0, (seat, cube)
+            assert not [text for text, rect, _ in labels if rect.colliderect(cube)], (seat, cube)
+            assert not [f for f in frames if f.colliderect(cube)], (seat, cube)
+            assert not [s for s in range(4) if t.mouse_rect(s).colliderect(cube)], (seat, cube)
+        assert t.cheese_rect(0).left > score.right and abs(t.cheese_rect(0).centery - score.centery) <= 2
+    finally:
+        d.close()
