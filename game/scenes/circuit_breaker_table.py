@@ -356,7 +356,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             return pygame.Rect(r.x - 8, r.y - 8, 30, 22)
         r = self.spot_rect(m["spot"])
         slot = [s for s in range(len(view["mice"])) if (view["mice"][s] or {}).get("spot") == m["spot"]]
-        return pygame.Rect(r.right - 34 - 24 * slot.index(seat), r.bottom - 26, 30, 22)
+        # right to left, 2 px apart (they overlapped every 24 px); only four on one spot must
+        # close up to stay inside it, and their tags are drawn over them (draw_scene)
+        step = min(32, (r.w - 38) // max(1, len(slot) - 1))
+        return pygame.Rect(r.right - 34 - step * slot.index(seat), r.bottom - 26, 30, 22)
 
     def mouse_targets(self) -> dict[str, pygame.Rect]:
         out = {}

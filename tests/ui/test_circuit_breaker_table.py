@@ -1988,3 +1988,28 @@ def test_a_cheese_cube_lands_clear_of_every_word_and_house():
         assert t.cheese_rect(0).left > score.right and abs(t.cheese_rect(0).centery - score.centery) <= 2
     finally:
         d.close()
+
+
+def test_two_or_three_mice_sharing_a_pile_sit_apart_inside_it():
+    """Mice on one pile were 30 px tokens every 24 px, each over the next one's tail: two
+    or three now sit apart; four close up only as far as the pile needs."""
+    from itertools import pairwise
+    session = GameSession("circuit_breaker", ["human"] * 4, seed=2, options={"first_player": 0})
+    for _ in range(4):
+        for text in ("mouse appliance-stack", "end"):
+            session.apply(text, session.current_player)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.take_seat(0)
+        pile = t.spot_rect("appliance-stack")
+        on_pile = [s for s in range(4) if (t.view["mice"][s] or {}).get("spot") == "appliance-stack"]
+        for count in (2, 3, 4):
+            mice = [{"spot": "appliance-stack"} if s in on_pile[:count] or count == 4 else None for s in range(4)]
+            view = {**t.view, "mice": mice}
+            rects = [t.mouse_rect(s, view) for s in range(4) if mice[s] is not None]
+            assert len(rects) == count and all(pile.contains(r) for r in rects), (count, rects)
+            gaps = [a.left - b.right for a, b in pairwise(rects)]
+            assert min(gaps) >= (2 if count < 4 else -6), (count, gaps)
+    finally:
+        d.close()
