@@ -579,8 +579,9 @@ class BreaksTable(TableScene):
                 seq = view["tableaux"][seat][s]
                 base = lay.card_rect(seat, s, 0)
                 surface.blit(cards.empty_slot(base.size), base)
-                theme.draw_text(surface, str(s + 1), base.center, 22 if seat == self.viewer else 16,
-                                theme.TEXT_DIM, anchor="center")
+                if dragging == ("slot", seat, s) or not seq:  # an empty slot's number, in its middle
+                    theme.draw_text(surface, str(s + 1), base.center, 22 if seat == self.viewer else 16,
+                                    theme.TEXT_DIM, anchor="center")
                 if dragging == ("slot", seat, s):
                     continue
                 sel = self.selected in (("slot", s),) and seat == self.viewer
@@ -589,6 +590,8 @@ class BreaksTable(TableScene):
                     if (code, tuple(r)) in moving:
                         continue
                     surface.blit(self.face(code, r.size), r.move(0, -LIFT) if sel else r)
+                if seq:
+                    self.draw_slot_number(surface, seat, s, base.move(0, -LIFT) if sel else base)
                 if sel:  # lifted a little, its outline clear of the seat's name just above
                     box = lay.sequence_rect(seat, s, len(seq)).move(0, -LIFT)
                     draw.dashed_rect(surface, pygame.Rect(box.x - 5, box.y - 2, box.w + 10, box.h + 10),
@@ -656,6 +659,17 @@ class BreaksTable(TableScene):
             surface.blit(img, r)
         self.draw_panel(surface)
         self.drag.draw(surface)
+
+    def draw_slot_number(self, surface: pygame.Surface, seat: int, slot: int, first: pygame.Rect) -> None:
+        """The slot's number on a dark tab in the top-right corner of its first card (blank
+        on every face: the rank sits top left), so the log's "slot 2" can be found on a
+        filled slot as on an empty one. Dark on light card, light digit: no colour needed."""
+        size = 15 if seat == self.viewer else 13
+        w, h = theme.font(size).size(str(slot + 1))
+        tab = pygame.Rect(0, 0, w + 8, h - 2)
+        tab.topright = (first.right - 3, first.y + 3)
+        pygame.draw.rect(surface, theme.TABLE_DARK, tab, border_radius=5)
+        theme.draw_text(surface, str(slot + 1), tab.center, size, theme.TEXT, anchor="center")
 
     def carried(self) -> tuple | None:
         """The spot whose cards follow the pointer, left out of their place meanwhile. A press
