@@ -52,6 +52,9 @@ HINT_CAPTION_WIDTH = 146  # the small foundation's width: a wider caption ran in
 
 class CubeTable(TableScene):
     undo_limit = "Nothing to undo: hidden shapes, answered questions and guesses cannot be taken back."
+    # the screen passes on after a step of the mover's own (Hide it on the shape they built,
+    # Enter on the answers they read: holds_hand_off), not the very frame a card landed
+    mover_look = 0.0
     # messages under the board's heading lines and over the empty sky above the foundation,
     # clear of the question pad (the default top edge cut the heading line in half)
     toast_top = 126

@@ -43,6 +43,9 @@ AI_PAUSE = 0.45          # seconds between AI actions at normal speed, so people
 # with animations off a computer's action lands at once: its next one waits this long, so a
 # person can see each step (its lines are marked in the log meanwhile, see mark_log)
 STEP_PAUSE = 0.6
+# pass-and-play: a person's move that ends their turn stays on show this long (counted from
+# the move, its flight included) before the pass screen covers it, so the mover sees it
+MOVER_LOOK = STEP_PAUSE  # as long as a computer's last action shows before it (animations off)
 AUTOPLAY_SPEC = "ai:easy"
 
 
@@ -55,6 +58,7 @@ def next_in_turn(seats: list[int], after: int, num_players: int) -> int:
 class TableScene(TableHints, TableLog, AppScene):
     background = "TABLE"
     hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
+    mover_look = MOVER_LOOK  # seconds a person's turn-ending move shows before the pass screen
     has_players = True  # for the game menu (see game_menu.MenuOwner)
     # why Ctrl+Z found nothing to take back (English; shown translated): each game's own limit
     undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
@@ -88,6 +92,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.ai_ticket: Any = None
         self.ai_result: Any = None
         self.ai_ready_at = 0.0
+        self.look_until = 0.0  # the mover's look at their last move ends (see mover_looking)
         self.handoff_pending = False
         self.handoff_first = False  # set by start_table: hand off before the first frame shows secrets
         self.passing_take_back = True  # the saved pass screen's mover may take back (see note_passing)
@@ -284,6 +289,7 @@ class TableScene(TableHints, TableLog, AppScene):
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
         self.forget_refusal()  # a refusal is done with once a move is made
+        self.look_until = 0.0 if self.is_bot(seat) else self.app.time + self.mover_look
         self.drop_hint()
         told = self.narrated(seat, text, log_before, log_after)
         for who, line in told:
@@ -393,10 +399,25 @@ class TableScene(TableHints, TableLog, AppScene):
             if self.shares_secrets():
                 if self.moves_at_once() and self.app.time < self.ai_ready_at:
                     return  # a computer's last action, landed at once, is seen (marked) before the pass screen
+                if self.mover_looking():
+                    return
                 if not self.holds_hand_off():
                     self.hand_off(seat)
             else:
                 self.take_seat(seat)
+
+    def mover_looking(self) -> bool:
+        """A person whose move passes the turn on still sees it land for ``mover_look`` seconds
+        (their own view: nothing of the next player's shows yet) before the pass screen; it
+        came the very frame a dropped card landed. A computer's move has its own pause."""
+        cp = self.session.current_player
+        return self.app.time < self.look_until and cp is not None and cp != self.viewer and \
+            not self.is_bot(cp) and not self.handoff_pending and self.shares_secrets()
+
+    def settling(self) -> bool:
+        # keys and clicks wait through the mover's look: the table is no longer theirs to play,
+        # and an Enter meant for the pass screen must not fall on a button of the table
+        return super().settling() or self.mover_looking()
 
     @property
     def saves_game(self) -> bool:
