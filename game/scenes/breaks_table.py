@@ -15,7 +15,7 @@ import pygame
 from game.core.errors import IllegalAction
 from game.i18n import tr, tr_message
 from game.rules.breaks import is_wild
-from game.scenes.breaks_layout import BreaksLayout
+from game.scenes.breaks_layout import BIG, ZOOM_FAN, BreaksLayout
 from game.scenes.breaks_text import card_name, in_words, narrate
 from game.scenes.table_base import PANEL_RECT, TableScene
 from game.ui import cards, draw, theme
@@ -78,6 +78,7 @@ class BreaksTable(TableScene):
         self.selected: tuple | None = None      # ("pending",), ("slot", s) or ("break", p, s)
         self.motions: list[Motion] = []
         self.pulse = 0.0
+        self.hover: tuple[int, int] | None = None  # where the pointer rests (a stack there shows large)
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -451,6 +452,7 @@ class BreaksTable(TableScene):
                                 event.pos)
             return True
         if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
             self.drag.motion(event.pos)
             return self.drag.active
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -657,8 +659,29 @@ class BreaksTable(TableScene):
             if img.get_size() != r.size:
                 img = pygame.transform.smoothscale(img, r.size)
             surface.blit(img, r)
+        self.draw_stack_zoom(surface)
         self.draw_panel(surface)
         self.drag.draw(surface)
+
+    def zoomed_stack(self) -> tuple[int, int, pygame.Rect] | None:
+        """(seat, stack, box) of the banked stack under the resting pointer, to show large:
+        small stacks' ranks could not be read in a small window. None while dragging."""
+        if self.hover is None or self.drag.active or self.motions:
+            return None
+        counts = [len(stacks) for stacks in self.view["stacks"]]
+        hit = self.layout.hit_stack(self.hover, counts)
+        if hit is None:
+            return None
+        return hit[0], hit[1], self.layout.stack_zoom_rect(hit[0], hit[1], counts[hit[0]])
+
+    def draw_stack_zoom(self, surface: pygame.Surface) -> None:
+        zoom = self.zoomed_stack()
+        if zoom is None:
+            return
+        seat, k, box = zoom
+        draw.panel(surface, box, edge=self.seat_colour(seat))
+        for i, code in enumerate(self.view["stacks"][seat][k]):
+            surface.blit(self.face(code, BIG), (box.x + 8 + i * ZOOM_FAN, box.y + 8))
 
     def draw_slot_number(self, surface: pygame.Surface, seat: int, slot: int, first: pygame.Rect) -> None:
         """The slot's number on a dark tab in the top-right corner of its first card (blank

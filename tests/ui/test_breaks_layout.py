@@ -21,10 +21,13 @@ def test_every_stack_stays_inside_its_seat_area(players):
             assert len({(r.x, r.y) for r in firsts}) == count, "no stack hides another whole"
 
 
-def test_stacks_keep_their_usual_spacing_while_they_fit():
-    layout = BreaksLayout(4, viewer=0)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_stacks_keep_their_usual_spacing_while_they_fit(players):
+    layout = BreaksLayout(players, viewer=0)
     area = layout.areas[1]
-    assert layout.stack_card_rect(1, 1, 0, 2).x - layout.stack_card_rect(1, 0, 0, 2).x == area.stack_dx
+    a, b = layout.stack_card_rect(1, 0, 0, 2), layout.stack_card_rect(1, 1, 0, 2)
+    # side by side, or at four players one under the other in the column beside the slots
+    assert (b.x - a.x, b.y - a.y) == ((area.stack_dx, 0) if area.stack_cols > 1 else (0, area.stack_dy))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -1,0 +1,55 @@
+"""Breaks: a banked stack under the resting pointer shows again with its cards at full
+size, every rank readable (the stacks are drawn small beside the slots: in a 960 x 540
+window their ranks could not be read), on the table and over no other stack's zoom."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules.breaks.setup import _card
+from game.scenes.breaks_layout import BIG
+from game.scenes.breaks_table import BreaksTable
+from game.session import GameSession
+from tests.ui.driver import Driver
+
+STACKS = [[["2S", "2H", "2D", "2C", "JD"]], [["6C", "6D", "8H", "8D", "KC"], ["9D", "9H", "9S", "JH", "JS"]],
+          [["AC", "AD", "AH", "3D", "7C"]], [["4C", "TD", "TS", "8C", "7H"]]]
+
+
+def table_with_stacks(players: int) -> Driver:
+    session = GameSession("breaks", ["human"] + ["ai:easy"] * (players - 1), seed=0, options={"first_player": 0})
+    # stacks banked earlier in the game (a setup names no stacks): the table shows them as any
+    session.state._stacks = [[tuple(_card(c, "test") for c in st) for st in seat] for seat in STACKS[:players]]
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    d.frames(3)
+    return d
+
+
+def hover(d: Driver, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    d.frames(2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_hovered_stack_shows_its_cards_at_full_size(players):
+    d = table_with_stacks(players)
+    try:
+        table = d.top
+        lay = table.layout
+        for seat in range(players):
+            for k in range(len(STACKS[seat])):
+                count = len(STACKS[seat])
+                hover(d, lay.stack_card_rect(seat, k, 4, count).center)  # the newest card, on top
+                zoom = table.zoomed_stack()
+                assert zoom is not None and zoom[:2] == (seat, k), (seat, k)
+                box = zoom[2]
+                assert box.w >= BIG[0] + 4 * 24 and box.h >= BIG[1], "five full-size cards, ranks apart"
+                assert lay.TABLE.contains(box)
+                shown = pygame.display.get_surface().subsurface(box.inflate(-20, -20)).copy()
+                hover(d, (940, 380))  # off every stack: the box goes
+                assert table.zoomed_stack() is None
+                assert pygame.display.get_surface().subsurface(box.inflate(-20, -20)).copy().get_view("2").raw \
+                    != shown.get_view("2").raw, "the stack was drawn large there"
+    finally:
+        d.close()
