@@ -836,7 +836,7 @@ class BreaksTable(TableScene):
         v = self.session.view(self.viewer)
         lines = []
         court = v["options"].get("scoring") == "court"
-        for seat in range(self.session.num_players):
+        for seat in self.standings():  # in the order the results rank the seats above these lines
             stacks = v["stacks"][seat]
             if court:
                 lines.append(tr("{name}: stacks {n}, points {pts} with court bonuses",

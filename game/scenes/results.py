@@ -8,7 +8,6 @@ from game.i18n import tr
 from game.scenes import endings
 from game.scenes.base import AppScene
 from game.scenes.table_base import PANEL_RECT
-from game.stats import LOWER_IS_BETTER
 from game.ui import draw, theme
 from game.ui.pointer import HAND
 
@@ -66,14 +65,8 @@ class ResultsScene(AppScene):
         return box, detail, size
 
     def standings(self) -> list[int]:
-        """Seats from best to worst: the winners first, then by score in the game's own
-        direction (in Blockers! a low score is good), then the game's own tie-break (as for
-        the winners), seat order among equals."""
-        state = self.table.session.state
-        scores, winners = state.scores(), state.winners()
-        sign = 1 if self.table.session.game in LOWER_IS_BETTER else -1
-        return sorted(range(len(scores)),
-                      key=lambda s: (s not in winners, sign * scores[s], self.table.tie_break(s)))
+        """Seats from best to worst, as the table ranks them (its detail lines agree)."""
+        return self.table.standings()
 
     def toggle_peek(self) -> None:
         self.peek = not self.peek

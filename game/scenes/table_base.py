@@ -24,6 +24,7 @@ from game.scenes.base import AppScene, sentence
 from game.scenes.table_hints import TableHints
 from game.scenes.table_log import LOG_GAP, LOG_HEADING, LOG_RECT, TableLog, log_rows
 from game.session import GameSession
+from game.stats import LOWER_IS_BETTER
 from game.ui import draw, seat_style, theme
 from game.ui.tween import speed_factor
 
@@ -673,6 +674,15 @@ class TableScene(TableHints, TableLog, AppScene):
         """Among seats with equal scores, lower ranks ahead on the results (the rules'
         tie-break, where the game has one beyond sharing)."""
         return 0
+
+    def standings(self) -> list[int]:
+        """Seats from best to worst: the winners first, then by score in the game's own
+        direction (in Blockers! a low score is good), then the game's own tie-break (as for
+        the winners), seat order among equals. The results rank the seats so."""
+        state = self.session.state
+        scores, winners = state.scores(), state.winners()
+        sign = 1 if self.session.game in LOWER_IS_BETTER else -1
+        return sorted(range(len(scores)), key=lambda s: (s not in winners, sign * scores[s], self.tie_break(s)))
 
     def open_rules(self) -> None:
         from game.scenes.rules_page import RulesScene
