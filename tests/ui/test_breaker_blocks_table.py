@@ -1369,7 +1369,7 @@ def test_while_automates_tile_is_dragged_from_the_pile_the_prompt_says_where_to_
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "AGITATE: move one of your opponent's leaves into one of your opponent's sockets, or skip (move 1 of 2)."),
-    ("de", "AGITATE: Versetze ein Blatt deines Gegners in eine der Fassungen deines Gegners oder überspringe "
+    ("de", "AGITATE: Versetz ein Blatt deines Gegners in eine der Fassungen deines Gegners oder überspring "
            "(Versetzen 1 von 2).")])
 def test_the_agitate_prompt_says_whose_sockets_the_leaf_goes_into(lang, said):
     """It said 'into another of its sockets' ('seiner Fassungen'): the leaf's, or the opponent's?"""
