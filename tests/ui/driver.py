@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -167,14 +168,17 @@ def fail_autosave(monkeypatch) -> None:
     monkeypatch.setattr(storage, "atomic_write_json", disk_full)
 
 
-def breaks_results_of_two_people() -> Driver:
+def breaks_results_of_two_people(prepare: Callable[[Any], None] | None = None) -> Driver:
     """A driver at the results of a finished two-person Breaks game (the cards all placed:
-    both players say done to the final merges), to test the results screen over a table."""
+    both players say done to the final merges), to test the results screen over a table.
+    ``prepare`` may change the session before its table opens."""
     from game.scenes.breaks_table import BreaksTable
     from game.scenes.results import ResultsScene
     from game.session import GameSession
     setup = {"tableaux": [[["4S", "4D"], ["6D", "6C"], ["7C"]], [["9S"], ["KD"], ["2C"]]], "deck": []}
     session = GameSession("breaks", ["human", "human"], seed=0, options={"first_player": 0, "setup": setup})
+    if prepare is not None:
+        prepare(session)
     d = Driver(lambda app: BreaksTable(app, session), autosave=False)
     try:
         d.key(pygame.K_f)

@@ -289,6 +289,20 @@ def test_the_score_panel_names_every_type_in_the_house_at_13_px_even_all_twelve(
         i18n.load_language("en")
 
 
+def four_seats_with_the_widest_counts() -> Driver:
+    """Your Circuit Breaker table against three computers (stopped), each of them showing
+    the widest counts a game sees: 12 cheese and a hand of 10 wires and 14 appliances."""
+    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
+                          options={"first_player": 0})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    t = d.top
+    t.cancel_ai()
+    for seat in t.others():
+        t.view["cheese"][seat] = 12
+        t.view["hands"][seat] = {**t.view["hands"][seat], "wires": 10, "appliances": 14}
+    return d
+
+
 def test_the_market_labels_and_the_counts_under_other_houses_are_13_px_and_clear_of_all_else():
     """The piles' names, '+2' and '12 cheese' in the market and 'cheese 0, hand 2W+3A' under
     each other house were 12 px, under the least text size: now 13 px at every reading
@@ -297,15 +311,9 @@ def test_the_market_labels_and_the_counts_under_other_houses_are_13_px_and_clear
     from game import i18n
     from game.scenes.table_base import PANEL_RECT
     from game.ui import theme
-    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
-                          options={"first_player": 0})
-    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    d = four_seats_with_the_widest_counts()
     try:
         t = d.top
-        t.cancel_ai()
-        for seat in t.others():  # the widest counts a game sees
-            t.view["cheese"][seat] = 12
-            t.view["hands"][seat] = {**t.view["hands"][seat], "wires": 10, "appliances": 14}
         for pile in ("wire-1", "appliance-3"):
             t.view["piles"][pile] = t.view["piles"][pile] * 12
         spots = {name: t.spot_rect(name) for name in t.market_spots()}
@@ -1967,15 +1975,9 @@ def test_a_cheese_cube_lands_clear_of_every_word_and_house():
     line ('cheese 0, hand ...'), and one flying to you on the score panel's words: each
     now lands in the clear, beside that seat's house or after your cheese count."""
     from game.scenes.table_base import PANEL_RECT
-    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1,
-                          options={"first_player": 0})
-    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    d = four_seats_with_the_widest_counts()
     try:
         t = d.top
-        t.cancel_ai()
-        for seat in t.others():  # the widest summaries a game sees
-            t.view["cheese"][seat] = 12
-            t.view["hands"][seat] = {**t.view["hands"][seat], "wires": 10, "appliances": 14}
         labels = d.labels()
         frames = [t.mini_frame(seat) for seat in t.others()]
         score = next(rect for text, rect, _ in labels if text.startswith("Score now:"))
