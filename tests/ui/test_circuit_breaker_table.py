@@ -1082,15 +1082,22 @@ def test_an_appliances_connector_ticks_stay_clear_of_its_icon():
     assert [ticks(t) for t in ("A1", "A2", "A3")] == [1, 2, 3]
 
 
-def test_mice_sharing_a_pile_all_show_their_seat_tags():
+def four_mice_on_the_appliance_stack() -> Driver:
+    """Four people's Circuit Breaker table, seen from seat 1, after every mouse went to the
+    appliance stack (the mice that are still out share that pile)."""
     session = GameSession("circuit_breaker", ["human"] * 4, seed=2, options={"first_player": 0})
     for _ in range(4):
         for text in ("mouse appliance-stack", "end"):
             session.apply(text, session.current_player)
     d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    d.top.take_seat(0)
+    return d
+
+
+def test_mice_sharing_a_pile_all_show_their_seat_tags():
+    d = four_mice_on_the_appliance_stack()
     try:
         t = d.top
-        t.take_seat(0)
         d.frames(2)
         on_pile = [s for s in range(4) if (t.view["mice"][s] or {}).get("spot") == "appliance-stack"]
         assert len(on_pile) == 3
@@ -1996,14 +2003,9 @@ def test_two_or_three_mice_sharing_a_pile_sit_apart_inside_it():
     """Mice on one pile were 30 px tokens every 24 px, each over the next one's tail: two
     or three now sit apart; four close up only as far as the pile needs."""
     from itertools import pairwise
-    session = GameSession("circuit_breaker", ["human"] * 4, seed=2, options={"first_player": 0})
-    for _ in range(4):
-        for text in ("mouse appliance-stack", "end"):
-            session.apply(text, session.current_player)
-    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    d = four_mice_on_the_appliance_stack()
     try:
         t = d.top
-        t.take_seat(0)
         pile = t.spot_rect("appliance-stack")
         on_pile = [s for s in range(4) if (t.view["mice"][s] or {}).get("spot") == "appliance-stack"]
         for count in (2, 3, 4):
