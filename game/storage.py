@@ -389,7 +389,11 @@ class BackgroundWriter:
                 try:
                     atomic_write_json(path, data, keep_previous=keep_previous)
                     self._failing.pop(path, None)
-                except OSError as exc:
+                except (OSError, TypeError, ValueError) as exc:
+                    # data json cannot write fails this save only: a dead writer thread would
+                    # leave every later save unwritten and flush() waiting for ever at quit
+                    if not isinstance(exc, OSError):
+                        exc = OSError(f"the game could not be written as JSON ({exc})")
                     self.last_error = f"Could not save {path}: {exc}"
                     self._failure = (path, exc)
                     self._failing[path] = exc

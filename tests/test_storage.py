@@ -126,6 +126,27 @@ def test_background_writer_writes_only_the_newest_pending_content(tmp_path, monk
     assert json.loads((tmp_path / "b.json").read_text()) == {"i": 9}
 
 
+def test_background_writer_outlives_a_save_json_cannot_write(tmp_path):
+    """A save holding something JSON cannot write fails that save with a message; the
+    writer thread died of it, so later saves were never written and flush() waited for
+    ever at quit."""
+    import threading
+
+    w = storage.BackgroundWriter()
+    try:
+        w.write(tmp_path / "a.json", {"bad": object()})
+        w.write(tmp_path / "b.json", {"i": 1})
+        flushed = threading.Thread(target=w.flush, daemon=True)
+        flushed.start()
+        flushed.join(5)
+        assert not flushed.is_alive(), "flush() waits for a writer that died"
+        assert json.loads((tmp_path / "b.json").read_text()) == {"i": 1}
+        assert w.failing(tmp_path / "a.json") is not None
+        assert "could not be written as JSON" in (w.last_error or ""), w.last_error
+    finally:
+        w.close()
+
+
 def test_old_saves_are_migrated_and_newer_ones_refused():
     import pytest
 
