@@ -30,7 +30,6 @@ HIDDEN_PENDING = "?pending"
 
 
 LIFT = 3  # how far a picked-up sequence rises
-NOTHING_CARRIED = (1, 1)  # the image size of a press that picks nothing up (see carried)
 
 PILE_CAPTION_GAP = 8  # at least this much between two neighbouring pile captions
 
@@ -78,6 +77,7 @@ class BreaksTable(TableScene):
         self.selected: tuple | None = None      # ("pending",), ("slot", s) or ("break", p, s)
         self.motions: list[Motion] = []
         self.pulse = 0.0
+        self.press_carries = False  # the pressed spot's cards follow the pointer (see carried)
         self.hover: tuple[int, int] | None = None  # where the pointer rests (a stack there shows large)
 
     # --- set-up -------------------------------------------------------------------------
@@ -445,10 +445,11 @@ class BreaksTable(TableScene):
             if spot is None:
                 return False
             image, origin = self.drag_image(spot)
-            if image is not None and self.my_turn():
+            self.press_carries = image is not None and self.my_turn()
+            if self.press_carries:
                 self.drag.press(spot, image, origin, event.pos)
-            else:
-                self.drag.press(spot, pygame.Surface(NOTHING_CARRIED), pygame.Rect(event.pos, NOTHING_CARRIED),
+            else:  # a press that picks nothing up: an invisible pixel follows the pointer
+                self.drag.press(spot, pygame.Surface((1, 1), pygame.SRCALPHA), pygame.Rect(event.pos, (1, 1)),
                                 event.pos)
             return True
         if event.type == pygame.MOUSEMOTION:
@@ -698,8 +699,7 @@ class BreaksTable(TableScene):
         """The spot whose cards follow the pointer, left out of their place meanwhile. A press
         that picks nothing up (a sequence pressed on another's turn) carries nothing: its cards
         stay where they are, or they vanished with nothing under the pointer."""
-        d = self.drag.drag
-        return d.source if self.drag.active and d.image.get_size() != NOTHING_CARRIED else None
+        return self.drag.drag.source if self.drag.active and self.press_carries else None
 
     def current_targets(self) -> dict[tuple, str]:
         if not self.my_turn():
