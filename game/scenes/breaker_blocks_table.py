@@ -491,11 +491,16 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         self.drag.cancel()
 
     # --- input --------------------------------------------------------------------------
+    def hand_slot_at(self, pos: tuple[int, int]) -> int | None:
+        """The slot of your hand under ``pos`` (the first, where a closed-up hand overlaps)."""
+        return next((i for i in range(len(self.hand_kinds(self.viewer)))
+                     if self.hand_rect(self.viewer, i).collidepoint(pos)), None)
+
     def source_at(self, pos: tuple[int, int]) -> tuple | None:
-        for i in range(len(self.hand_kinds(self.viewer))):
-            if self.hand_rect(self.viewer, i).collidepoint(pos):
-                # a tile marked "new" is not picked up: the press says why (see click_hand)
-                return None if i in self.new_slots(self.viewer) else ("hand", self.hand_kinds(self.viewer)[i])
+        slot = self.hand_slot_at(pos)
+        if slot is not None:
+            # a tile marked "new" is not picked up: the press says why (see click_hand)
+            return None if slot in self.new_slots(self.viewer) else ("hand", self.hand_kinds(self.viewer)[slot])
         m = self.moves()
         if m.places:  # AUTOMATE: a pile tile is dragged onto a socket as a hand tile is
             for i, (kind, _, _) in enumerate(self.pile_entries()):
@@ -506,11 +511,15 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             return ("leaf", cell)
         return None
 
-    def source_rect(self, source: tuple) -> pygame.Rect:
-        """Where a held tile starts (and snaps back to): its hand place, its cell, or a
-        cell-sized square on its pile's tile."""
+    def source_rect(self, source: tuple, pos: tuple[int, int]) -> pygame.Rect:
+        """Where a held tile pressed at ``pos`` starts (and snaps back to): its hand place, its
+        cell, or a cell-sized square on its pile's tile. Of two copies in the hand, the one
+        pressed: the first of its kind made the tile jump there and come back there."""
         if source[0] == "hand":
-            return self.hand_rect(self.viewer, self.hand_kinds(self.viewer).index(source[1]))
+            slot = self.hand_slot_at(pos)
+            if slot is None or self.hand_kinds(self.viewer)[slot] != source[1]:
+                slot = self.hand_kinds(self.viewer).index(source[1])
+            return self.hand_rect(self.viewer, slot)
         if source[0] == "pile":
             pile = self.pile_rect([k for k, _, _ in self.pile_entries()].index(source[1]))
             return pygame.Rect(0, 0, CELL, CELL).move(pile.x, pile.y + (pile.h - CELL) // 2)
@@ -522,7 +531,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             src = self.source_at(event.pos) if self.my_turn() else None
             if src is not None and self.sockets_for(src):
-                rect = self.source_rect(src)
+                rect = self.source_rect(src, event.pos)
                 kind = self.tile_at(src[1])["kind"] if src[0] == "leaf" else src[1]
                 pad = CELL // 5 * 2
                 # a copy: the held tile fades over a socket, and the cached image is shared
