@@ -79,9 +79,11 @@ class TableHints:
         words = self.hint_move(action)
         self.show_toast(tr("Hint: {move} {why}", move=words, why=self.hint_reason(action)), 6)
         if self.perspective is None:  # several people read the log: the move may name a secret
-            self.add_log(self.viewer, tr("{who} asked for a hint.", who=self.seat_name(self.viewer)))
+            line = tr("{who} asked for a hint.", who=self.seat_name(self.viewer))
         else:
-            self.add_log(self.viewer, tr("Hint shown: {move}", move=words))
+            line = tr("Hint shown: {move}", move=words)
+        if self.log_lines[-1:] != [(self.viewer, line)]:  # H again, same answer: shown, but logged once
+            self.add_log(self.viewer, line)
 
     def hint_words(self, action: str, state: Any) -> str | None:
         """A hint shown earlier, worded again for the log (``state``: the game when it was
