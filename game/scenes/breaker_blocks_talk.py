@@ -231,6 +231,12 @@ class BreakerBlocksTalk:
                 # puts it in too, as a hand tile (the words of "Playing ...")
                 return tr("AUTOMATE: put {k} into a glowing socket (click, drag or Enter; the tab takes the marked "
                           "side, R picks another).", k=self.kind_word(self.selected[1]))
+            if self.can_act() and self.selected is not None and self.selected[0] == "leaf":
+                # AGITATE: the rival's leaf is picked (by a click or Enter), the step's words would
+                # still ask to pick one, while a drag of it says where to let go
+                return tr("AGITATE: put your opponent's tile from {cell} into a glowing socket (click, drag or "
+                          "Enter; the tab takes the marked side, R picks another).",
+                          cell=f"{self.selected[1][0]},{self.selected[1][1]}")
             if self.can_act():
                 return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
             if pend["seat"] == self.perspective:  # your own step, watched (a replay, --autoplay): not "You is"
