@@ -454,8 +454,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
 
     def drop_problem(self, source: tuple, cell: tuple[int, int] | None, pos: tuple[int, int]) -> str | None:
         """Why a drop fails on a cell that holds a tile or is part of the core, in the
-        rules' words; beside the other player's holes only, that they are not yours; None
-        elsewhere (the glowing sockets say more than "no hole faces it")."""
+        rules' words; beside holes, whose they are and why not there (rival_socket_problem);
+        None elsewhere (the glowing sockets say more than "no hole faces it")."""
         if cell is None:
             return None
         if self.tile_at(cell) is None and cell not in LEVEL.core:
@@ -472,13 +472,17 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         look like yours in another colour, and "Drop it on a glowing socket" never said why
         that one did not count. The held tile's owner decides which holes count: AGITATE
         moves the other player's leaf (``source``), into that player's sockets, so there it
-        is your own holes that do not. None elsewhere."""
+        is your own holes that do not. A hole of the owner's facing it too (a moved leaf's
+        own, which it cannot plug into) is no socket for another reason: the rules' words.
+        None where nobody's hole faces it: the glowing sockets say enough."""
         moved = self.tile_at(source[1]) if source is not None and source[0] == "leaf" else None
         owner = moved["owner"] if moved is not None else self.viewer
         state = self.session.state
-        if any(state.socket_problem(owner, cell, side) is None for side in SIDES) or \
-                all(state.socket_problem(1 - owner, cell, side) for side in SIDES):
-            return None  # the owner's hole faces it too, or nobody's: the glowing sockets say enough
+        facing = [side for side in SIDES if state.socket_problem(owner, cell, side) is None]
+        if facing:
+            return self.check_reason(self.drop_text(source, cell, facing[0])) if source is not None else None
+        if all(state.socket_problem(1 - owner, cell, side) for side in SIDES):
+            return None
         where = f"{cell[0]},{cell[1]}"
         if owner == self.viewer:
             return tr("Only {name}'s holes face {cell}: your tile goes next to one of your own holes (the glowing "
