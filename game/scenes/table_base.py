@@ -107,6 +107,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.hint_ticket: Any = None
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
         self.refusal: str | None = None  # the refusal on show, cleared by the next good move
+        self.banner_rect: pygame.Rect | None = None  # where the last frame drew the turn banner (see tip_avoids)
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------
@@ -552,6 +553,10 @@ class TableScene(TableHints, TableLog, AppScene):
         if not self.replaying:
             super().draw_tooltip(surface)
 
+    def tip_avoids(self) -> list[pygame.Rect]:
+        # the Hint button's tip, off the message it put up, went left over "Your turn" beside it
+        return super().tip_avoids() + ([self.banner_rect] if self.banner_rect is not None else [])
+
     # --- spectating -------------------------------------------------------------------
     PACES = (4.0, 2.0, 1.0, 0.5, 0.25, 0.0)
 
@@ -886,19 +891,23 @@ class TableScene(TableHints, TableLog, AppScene):
         cp = session.current_player
         y = PANEL_RECT.y + 12
         if cp is None:
-            theme.draw_text(surface, tr("Game over"), (PANEL_RECT.x + 16, y), 24, theme.YELLOW, bold=True)
+            banner = theme.draw_text(surface, tr("Game over"), (PANEL_RECT.x + 16, y), 24, theme.YELLOW, bold=True)
         else:
             draw.marker(surface, theme.seat_shape(cp), (PANEL_RECT.x + 28, y + 16), 12, self.seat_colour(cp))
+            banner = pygame.Rect(PANEL_RECT.x + 16, y + 4, 24, 24)  # the marker
             yours = cp == self.perspective or (cp == self.viewer and not self.is_bot(cp))
             # several people at the screen: "Your turn" would not say whose, the seat's name does
             shared = len(session.humans) > 1 and not self.autoplay
             who = tr("Your turn") if yours and not shared else tr("{name} to play", name=self.seat_name(cp))
             room = (HINT_BUTTON[0] - 8 if self.hint_button.visible else PANEL_RECT.right - 10) - (PANEL_RECT.x + 50)
             size = 24 if theme.font(24, True).size(who)[0] <= room else 19
-            theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT, bold=True, max_width=room)
+            banner = banner.union(theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT,
+                                                  bold=True, max_width=room))
             if self.ai_thinking or (self.is_bot(cp) and self.ai_result is not None):
                 r = theme.draw_text(surface, tr("thinking..."), (PANEL_RECT.x + 50, y + 34), 16, theme.TEXT_DIM)
                 draw.spinner(surface, (r.right + 18, r.centery), 8, self.app.time)
+                banner = banner.union(r).union(pygame.Rect(r.right + 10, r.centery - 8, 16, 16))  # the spinner
+        self.banner_rect = banner
         self.draw_status(surface, pygame.Rect(PANEL_RECT.x + 12, y + 60, PANEL_RECT.width - 24, 120))
         if self.spectating and not self.replaying:  # a replay steps with its own keys
             theme.draw_text(surface, tr("Watching: {pace}; +/- change speed, Space pauses", pace=self.pace_label()),

@@ -183,19 +183,46 @@ def tooltip_rect(button: LabelButton, mouse_x: int, size: tuple[int, int], scree
     """Where a tooltip goes: under the button from the pointer's x (as pygame_gui put it),
     else over it, else beside it (left, then right): the first of these that fits inside
     the screen with TIP_MARGIN to spare, clear of the button and of ``avoid`` (the message
-    on show: the Hint button's tip ran over the hint it had just put up). None does: under
-    the button, or over it when there is no room below, inside the margin all the same."""
+    on show: the Hint button's tip ran over the hint it had just put up; a table's turn
+    banner beside the button). None does: the same places in turn, each moved on away from
+    the button past what it meets (under the message, say). Still none: under the button,
+    or over it when there is no room below, inside the margin all the same."""
     room = screen.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN)
     b, (w, h) = button.rect, size
     mid = b.centery - h // 2
-    places = [pygame.Rect(int(mouse_x), b.bottom, w, h), pygame.Rect(int(mouse_x), b.top - h, w, h),
-              pygame.Rect(b.left - TIP_GAP - w, mid, w, h), pygame.Rect(b.right + TIP_GAP, mid, w, h)]
+    places = [(pygame.Rect(int(mouse_x), b.bottom, w, h), "down"),
+              (pygame.Rect(int(mouse_x), b.top - h, w, h), "up"),
+              (pygame.Rect(b.left - TIP_GAP - w, mid, w, h), "left"),
+              (pygame.Rect(b.right + TIP_GAP, mid, w, h), "right")]
     keep_off = [b, *(r.inflate(2 * TIP_GAP, 2 * TIP_GAP) for r in avoid)]
-    for place in places:
+    for place, _ in places:
         fitted = place.clamp(room)  # pushed in only along the button's side: off it, it overlaps the button
         if fitted.collidelist(keep_off) < 0:
             return fitted
-    return (places[0] if places[0].bottom <= room.bottom else places[1]).clamp(room)
+    for place, away in places:
+        fitted = moved_clear(place.clamp(room), away, keep_off, room)
+        if fitted is not None:
+            return fitted
+    return (places[0][0] if places[0][0].bottom <= room.bottom else places[1][0]).clamp(room)
+
+
+def moved_clear(rect: pygame.Rect, away: str, keep_off: Sequence[pygame.Rect], room: pygame.Rect) -> pygame.Rect | None:
+    """``rect`` moved ``away`` ("down", "up", "left" or "right") just past each of ``keep_off``
+    it meets, until it meets none; None once it would leave ``room``."""
+    rect = rect.copy()
+    while (hit := rect.collidelist(keep_off)) >= 0:
+        other = keep_off[hit]
+        if away == "down":
+            rect.top = other.bottom
+        elif away == "up":
+            rect.bottom = other.top
+        elif away == "left":
+            rect.right = other.left
+        else:
+            rect.left = other.right
+        if not room.contains(rect):
+            return None
+    return rect
 
 
 def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface,

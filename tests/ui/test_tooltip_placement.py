@@ -54,3 +54,23 @@ def test_the_hint_buttons_tip_keeps_inside_the_window_and_off_the_hint(game, mon
         assert rect is not None and WINDOW.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN).contains(rect), (game, rect)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hint_buttons_tip_keeps_off_the_turn_banner_beside_it(game, monkeypatch):
+    """With the hint on show under the button, the tip moved left of the button, over
+    'Your turn' (it went there in the tables whose messages show in the side panel)."""
+    d = table(game)
+    try:
+        t = d.top
+        d.frames(2)
+        d.key(pygame.K_h)
+        assert d.until(lambda: t.hint is not None and t.toast_rect is not None), f"{game}: no hint came"
+        banner = next(rect for text, rect, _ in d.labels() if text == "Your turn")
+        rect = tip_drawn(d, monkeypatch, t.hint_button.rect.center)
+        assert rect is not None and t.hint is not None, game
+        assert not rect.colliderect(banner), (game, rect, banner)
+        assert not rect.colliderect(t.toast_rect) and not rect.colliderect(t.hint_button.rect), (game, rect)
+        assert WINDOW.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN).contains(rect), (game, rect)
+    finally:
+        d.close()
