@@ -855,14 +855,14 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                         (m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine()):
                     pygame.draw.rect(surface, theme.YELLOW, r.inflate(4, 4), 2, border_radius=4)
 
-    def socket_circuit(self, cell: tuple[int, int], side: str) -> str | None:
+    def socket_circuit(self, cell: tuple[int, int], side: str, view: dict | None = None) -> str | None:
         """The circuit a tile put into ``cell`` with its tab on ``side`` joins: its parent's
-        (BB-5), a core cell's or a placed tile's."""
+        (BB-5), a core cell's or a placed tile's (``view``: the game then; now by default)."""
         dx, dy = SIDES[side]
         parent = (cell[0] + dx, cell[1] + dy)
         if parent in LEVEL.core:
             return LEVEL.core[parent]
-        tile = self.tile_at(parent)
+        tile = self.tile_at(parent, view)
         return tile["circuit"] if tile else None
 
     def landing_preview(self) -> tuple[str, int, int, str | None] | None:

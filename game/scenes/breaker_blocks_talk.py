@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import tr, tr_message
 from game.scenes.breaker_blocks_board import cell_rect, parse_cell
+from game.scenes.circuit_breaker_words import side_word
 
 # why playing an action tile helps (BB-17..BB-23), for hints
 ACTION_REASONS = {
@@ -68,6 +69,9 @@ class BreakerBlocksTalk:
             return tr("Play {k} at {cell}.", k=self.kind_word(w[1]), cell=w[3])
         if w[0] == "place":
             return tr("Place {k} at {cell} (automate).", k=self.kind_word(w[1]), cell=w[3])
+        if w[0] == "rearrange" and w[1] == w[3]:  # "Move the tile at 2,-1 to 2,-1." read as no move at all
+            return tr("Turn the tile at {cell} so its tab takes the {side} side, into circuit {c}.", cell=w[1],
+                      side=side_word(w[5]), c=self.socket_circuit(parse_cell(w[3]), w[5]))
         if w[0] == "rearrange":
             return tr("Move the tile at {a} to {b}.", a=w[1], b=w[3])
         if w[0] == "target":
@@ -118,7 +122,9 @@ class BreakerBlocksTalk:
         elif w[0] == "rearrange":
             moved = self.tile_at(parse_cell(w[1]), before)
             k = self.log_kind(moved["kind"]) if moved else "?"
-            if pending.get("tile") != "agitate":
+            if w[1] == w[3]:  # into another hole of its own cell: "from 0,2 to 0,2" read as no move at all
+                lines.append(self.turned_line(seat, k, w, before, pending.get("tile") == "agitate"))
+            elif pending.get("tile") != "agitate":
                 lines.append(tr("{who} moved {k} from {a} to {b}.", who=who, k=k, a=w[1], b=w[3]))
             elif 1 - seat == self.perspective:  # AGITATE moves the other player's leaf (BB-19): yours
                 lines.append(tr("{who} moved your {k} from {a} to {b} (agitate).", who=who, k=k, a=w[1], b=w[3]))
@@ -158,6 +164,19 @@ class BreakerBlocksTalk:
             # why the game ended is the table's narration, not the mover's: no seat mark
             lines.append((None, self.end_text(after["end_reason"], after.get("final_turn"))))
         return lines
+
+    def turned_line(self, seat: int, k: str, w: list[str], before: dict, agitate: bool) -> str:
+        """The log's words for ``rearrange a to a from D`` (``w``): the tile stays in its cell and
+        takes its tab from another side, which may put it in another circuit."""
+        words = dict(who=self.seat_name(seat), k=k, cell=w[1], side=side_word(w[5]),
+                     c=self.socket_circuit(parse_cell(w[3]), w[5], before))
+        if not agitate:
+            return tr("{who} turned {k} at {cell} so its tab takes the {side} side, into circuit {c}.", **words)
+        if 1 - seat == self.perspective:  # AGITATE turns the other player's leaf (BB-19): yours
+            return tr("{who} turned your {k} at {cell} so its tab takes the {side} side, into circuit {c} "
+                      "(agitate).", **words)
+        return tr("{who} turned the opponent's {k} at {cell} so its tab takes the {side} side, into circuit {c} "
+                  "(agitate).", **words)
 
     def end_text(self, reason: dict, final_turn: int | None) -> str:
         """Why the game ended, naming the seats as the rest of the table does

@@ -1,0 +1,40 @@
+"""Breaker Blocks: a leaf moved into another hole of its own cell is told as turned, with the
+side its tab takes and the circuit it joins, in the log and in a hint."""
+
+from __future__ import annotations
+
+from game import i18n
+from game.scenes.breaker_blocks_board import cell_rect
+from tests.ui.test_breaker_blocks_table import bb_driver, log, near
+
+# Seat 1's power 0 at 0,-1 (circuit I, from N) can take its tab from E instead: power 0 at
+# 1,-1's west hole, circuit II
+TURNABLE = ["play 0 at 1,-1 from N", "play 0 at 0,-1 from N", "end"]
+
+
+def test_a_leaf_turned_in_its_own_cell_says_which_side_and_circuit_not_from_a_to_a():
+    """The log read 'Seat 2 (AI) moved power 2 from 0,2 to 0,2.' and a hint 'Move the tile
+    at 2,-1 to 2,-1.': as if nothing moved, though the tile went over to another circuit."""
+    d = bb_driver(TURNABLE)
+    try:
+        t = d.top
+        d.frames(2)
+        move = "rearrange 0,-1 to 0,-1 from E"
+        assert move in t.session.legal_texts()
+        assert t.hint_move(move) == "Turn the tile at 0,-1 so its tab takes the east side, into circuit II."
+        before = {**t.session.view(0), "pending": {"tile": "agitate"}}  # as if an AGITATE turned it
+        d.drag(cell_rect((0, -1)).center, near((0, -1), "E"))
+        assert log(d)[-1] == move
+        assert t.log_lines[-1][1] == "Seat 1 turned power 0 at 0,-1 so its tab takes the east side, into circuit II."
+        t.perspective = 0  # watched from seat 1, seat 2's AGITATE turning it
+        assert t.narrate(1, move, before, {})[0] == \
+            "Seat 2 turned your power 0 at 0,-1 so its tab takes the east side, into circuit II (agitate)."
+        assert i18n.load_language("de") is None
+        try:
+            assert t.narrate(0, move, before, {})[0] == ("Du hast das gegnerische Plättchen Leistung 0 auf 0,-1 "
+                                                         "gedreht, sodass seine Nase an der Seite nach Osten sitzt: "
+                                                         "in Kreis II (Agitate).")
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()
