@@ -52,6 +52,7 @@ HAND_TILE = 36
 HAND_LABEL_ABOVE = 29  # a 20 px label, then the 8 px the focus ring reaches out of a tile, then 1
 PILE_X = 500
 MOVE_TIME = 0.3
+HELD_PAD = CELL // 5 * 2  # a held tile's image is its place grown by this (the tile's padding)
 
 
 # what your own move sounds like, as in the other games (a tile played or drawn was silent)
@@ -537,10 +538,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             if src is not None and self.sockets_for(src):
                 rect = self.source_rect(src, event.pos)
                 kind = self.tile_at(src[1])["kind"] if src[0] == "leaf" else src[1]
-                pad = CELL // 5 * 2
                 # a copy: the held tile fades over a socket, and the cached image is shared
-                self.drag.press(src, tile_image(kind, self.viewer, None, [], CELL).copy(), rect.inflate(pad, pad),
-                                event.pos)
+                self.drag.press(src, tile_image(kind, self.viewer, None, [], CELL).copy(),
+                                rect.inflate(HELD_PAD, HELD_PAD), event.pos)
                 return True
             return self.press(event.pos)
         if event.type == pygame.MOUSEMOTION:
@@ -765,14 +765,22 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             theme.draw_text(surface, str(y), (BOARD.right + 4, cell_rect((X1, y)).centery), 10, theme.TEXT_DIM,
                             anchor="midleft")
         flying = {t.payload.get("cell") for _, t in self.flights}
-        dragging = self.drag.drag.source if self.drag.active else None
         for t in v["board"]:
             cell = tuple(t["cell"])
-            if cell in flying or dragging == ("leaf", cell):
+            if cell in flying or self.in_the_air(cell_rect(cell)):
                 continue
             img = tile_image(t["kind"], t["owner"], t["from"], hole_sides(t["kind"], t["from"]), CELL)
             surface.blit(img, cell_rect(cell).move(-CELL // 5, -CELL // 5))
         self.draw_glows(surface)
+
+    def in_the_air(self, place: pygame.Rect) -> bool:
+        """Whether the tile at ``place`` (a hand slot or a cell) is held in a drag or flying back
+        after a refused drop: drawn in its place as well, it showed twice (a third 3 beside
+        the two in the hand)."""
+        origins = [tween.end for _, tween in self.drag.snapbacks]
+        if self.drag.active:
+            origins.append(self.drag.drag.origin.topleft)
+        return place.inflate(HELD_PAD, HELD_PAD).topleft in origins
 
     def focused_cell(self) -> tuple[int, int] | None:
         """The board cell under the keyboard focus ring, if it shows."""
@@ -845,7 +853,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             arriving = {t.payload.get("hand") for _, t in self.flights}
             for i, kind in enumerate(self.hand_kinds(seat)):
                 r = self.hand_rect(seat, i)
-                if (seat, i) in arriving:
+                if (seat, i) in arriving or (seat == self.viewer and self.in_the_air(r)):
                     continue
                 img = tile_image(kind, seat, None, [], HAND_TILE)
                 surface.blit(img, r.move(-(HAND_TILE // 5), -(HAND_TILE // 5)))

@@ -27,3 +27,27 @@ def test_the_second_copy_of_a_kind_drags_from_and_snaps_back_to_its_own_slot():
         assert back.end == held.origin.topleft
     finally:
         d.close()
+
+
+def test_a_held_hand_tile_leaves_its_slot_until_it_flies_back():
+    """The tile held in a drag was drawn in its hand slot as well: a third 0 beside the two
+    the hand holds. Its slot stays empty while it is held and while it flies back after a
+    refused drop, and shows the tile again once it has landed."""
+    d = bb_driver()
+    try:
+        t = d.top
+        d.frames(2)
+        canvas = d.app.display.canvas
+        slot = t.hand_rect(0, 1)
+        empty = canvas.get_at(t.hand_rect(0, 3).center)[:3]  # no third tile: the table shows
+        tile = canvas.get_at(slot.center)[:3]
+        assert tile != empty
+        d.hold(slot.center, (300, 300), frames=2)
+        assert canvas.get_at(slot.center)[:3] == empty
+        assert canvas.get_at(t.hand_rect(0, 0).center)[:3] == tile  # the other copy stays
+        d.release(cell_rect((5, 5)).center, frames=1)  # refused: it flies back
+        assert t.drag.snapbacks and canvas.get_at(slot.center)[:3] == empty
+        d.frames(30)
+        assert not t.drag.snapbacks and canvas.get_at(slot.center)[:3] == tile
+    finally:
+        d.close()
