@@ -441,6 +441,14 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         d = self.drag.drag
         return self.landing(d.source, d.pos) if d is not None and d.started else None
 
+    def pointed_landing(self) -> tuple[tuple[int, int], str] | None:
+        """A tile picked up by a click, the pointer resting on one of its sockets: where a click
+        there puts it (the side nearest the pointer, as a drop). None while the keyboard's
+        ring shows, which says where Enter puts it instead."""
+        if self.selected is None or self.drag.active or self.focus.visible:
+            return None
+        return self.landing(self.selected, self.app.mouse_pos)
+
     def drop(self, source: tuple, cell: tuple[int, int], side: str) -> bool:
         return self.act(self.drop_text(source, cell, side))
 
@@ -798,6 +806,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         m = self.moves()
         source = self.drag.drag.source if self.drag.active else self.selected
         keyboard_cell = self.focused_cell() if not self.drag.active else None
+        pointed = self.pointed_landing()
         for cell, sides in self.sockets_for(source).items():
             r = cell_rect(cell)
             glow = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -807,6 +816,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                 pygame.draw.circle(surface, theme.YELLOW, side_point(r, side), 4)
             if cell == keyboard_cell and source is not None:  # Enter puts the tab on this side (R picks another)
                 self.draw_tab_side(surface, cell, sides[self.side_pick % len(sides)])
+            elif pointed is not None and cell == pointed[0]:  # a click puts the tab on this side
+                self.draw_tab_side(surface, cell, pointed[1])
         for cell in m.targets:
             pygame.draw.rect(surface, theme.VERMILLION, cell_rect(cell).inflate(4, 4), 3)
             draw.corner_brackets(surface, cell_rect(cell).inflate(8, 8))
@@ -874,11 +885,12 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         return tile["circuit"] if tile else None
 
     def landing_preview(self) -> tuple[str, int, int, str | None] | None:
-        """While a tile is held over a socket (dragged, or the keyboard ring on it): the
-        circuit it would join, its owner, its power and (a leaf moved) the circuit it
-        leaves; None otherwise."""
+        """While a tile is held over a socket (dragged, picked by a click and pointed at, or
+        the keyboard ring on it): the circuit it would join, its owner, its power and (a leaf
+        moved) the circuit it leaves; None otherwise."""
         landing = self.drag_landing()
         source = self.drag.drag.source if landing is not None else self.selected
+        landing = landing or self.pointed_landing()  # picked by a click: as dragged, where it points
         if landing is None and source is not None:
             cell = self.focused_cell()
             if cell is not None:
