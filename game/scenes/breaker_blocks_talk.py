@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import tr, tr_message
+from game.rules.breaker_blocks import LEVEL
 from game.scenes.breaker_blocks_board import cell_rect, parse_cell
 from game.scenes.circuit_breaker_words import side_word
 
@@ -92,6 +93,8 @@ class BreakerBlocksTalk:
             return tr(ACTION_REASONS[w[1]])
         if w[0] == "draw":
             return tr("You need that tile for the next turns.")
+        if w[0] == "rearrange":
+            return self.rearrange_reason(w) or tr("The computer at normal level would choose this move.")
         if w[0] == "target":  # ATTENUATE's first target is one of your own leaves
             cell = [int(v) for v in w[1].split(",")]
             owner = next((t["owner"] for t in self.view.get("board") or [] if t["cell"] == cell), None)
@@ -100,6 +103,19 @@ class BreakerBlocksTalk:
         if w[0] == "end":
             return tr("Nothing more this turn improves your position.")
         return tr("The computer at normal level would choose this move.")
+
+    def rearrange_reason(self, w: list[str]) -> str | None:
+        """Why moving a leaf (``w``: ``rearrange a to b from D``) helps when it takes power to
+        another circuit (the hint said only that the computer would do it); None otherwise."""
+        moved = self.tile_at(parse_cell(w[1]))
+        to = self.socket_circuit(parse_cell(w[3]), w[5])
+        power = LEVEL.power.get(moved["kind"], 0) if moved else 0
+        if not power or to is None or to == moved["circuit"]:
+            return None
+        if moved["owner"] == self.viewer:
+            return tr("It takes {p} power from circuit {a} to circuit {b}.", p=power, a=moved["circuit"], b=to)
+        return tr("It takes {p} of your opponent's power from circuit {a} to circuit {b}.", p=power,
+                  a=moved["circuit"], b=to)
 
     @staticmethod
     def log_kind(kind: str) -> str:
