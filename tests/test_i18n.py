@@ -37,7 +37,7 @@ def data_strings() -> set[str]:
     from game.rules.circuit_breaker import helpers
     from game.rules.cube import PIECES
     from game.rules.cube.puzzle import load_puzzles
-    from game.scenes.breaks_text import RANK_NAMES, SUIT_NAMES
+    from game.scenes.breaks_text import CARD_NAMES, JOKER, NUMBER_CARD, RANK_NAMES, SUIT_NAMES
     from game.scenes.stats_scene import LEVEL_NAMES
     from game.session import SEAT_KINDS, seat_label
     from game.tutorial import load_tutorial
@@ -50,6 +50,7 @@ def data_strings() -> set[str]:
                 out |= {spec.extra.get("seat_label", ""), spec.extra.get("seat_help", "")}  # per-seat options
                 out |= set(spec.extra.get("labels", {}).values())  # words for a number ("no limit")
     out |= {seat_label(s) for s in SEAT_KINDS} | set(RANK_NAMES.values()) | set(SUIT_NAMES.values())
+    out |= {*CARD_NAMES.values(), NUMBER_CARD, JOKER}  # Breaks cards in words
     out |= {p.name for p in PIECES.values()} | set(LEVEL_NAMES.values())
     out |= {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}
     out |= {n.replace("-", " ") for row in helpers.MARKET_ROWS for n in row}

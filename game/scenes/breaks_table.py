@@ -16,7 +16,7 @@ from game.core.errors import IllegalAction
 from game.i18n import tr, tr_message
 from game.rules.breaks import is_wild
 from game.scenes.breaks_layout import BIG, ZOOM_FAN, BreaksLayout
-from game.scenes.breaks_text import card_name, in_words, narrate
+from game.scenes.breaks_text import OBJECT, WITH, card_name, in_words, narrate
 from game.scenes.table_base import PANEL_RECT, TableScene
 from game.ui import cards, draw, theme
 from game.ui.card_motion import Motion, Placed, diff_motion
@@ -381,16 +381,16 @@ class BreaksTable(TableScene):
                 return tr("No merge is possible: press {done}.", done=done_label())
             return tr("Final merges: drag a sequence onto another, or press {done}.", done=done_label())
         if v.get("pending"):  # name only what this card can do
-            card = card_name(v["pending"])
+            pending = v["pending"]
             place = any(text.startswith("place") for text in legal)
             steal = any(text.startswith("break") for text in legal)
             if place and steal:
-                return tr("Place {card} on a slot, break with it, or discard it.", card=card)
+                return tr("Place {card} on a slot, break with it, or discard it.", card=card_name(pending, OBJECT))
             if place:
-                return tr("Place {card} on a slot, or discard it.", card=card)
+                return tr("Place {card} on a slot, or discard it.", card=card_name(pending, OBJECT))
             if steal:
-                return tr("Break with {card}, or discard it.", card=card)
-            text = tr("{card} fits nowhere: discard it (X).", card=card)
+                return tr("Break with {card}, or discard it.", card=card_name(pending, WITH))
+            text = tr("{card} fits nowhere: discard it (X).", card=card_name(pending))
             return text[:1].upper() + text[1:]  # a card's name starts in lower case
         return tr("Draw a card, or drag one sequence onto another to merge.")
 

@@ -9,18 +9,33 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from game.i18n import tr
+from game.i18n import tr, tr_form
 from game.scenes import endings
 
-RANK_NAMES = {"A": "Ace", "T": "10", "J": "Jack", "Q": "Queen", "K": "King"}
+RANK_NAMES = {"T": "10"}  # a number card's rank as written; the others are named by CARD_NAMES
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-def card_name(code: str) -> str:
+# one template per rank a language may give its own gender (German: das Ass, der Bube, die
+# Dame, der König, die 7); the numbers share one
+CARD_NAMES = {"A": "the Ace of {suit}", "J": "the Jack of {suit}", "Q": "the Queen of {suit}",
+              "K": "the King of {suit}"}
+NUMBER_CARD = "the {rank} of {suit}"
+JOKER = "a joker"
+# the forms a card's name takes in a sentence (i18n.tr_form): English says "the 7 of hearts"
+# in each; German declines the article ("Du hast die Herz-7 gezogen", "mit dem Herz-Buben")
+SUBJECT, OBJECT, WITH = "subject", "object", "with"
+
+
+def card_name(code: str, form: str = SUBJECT) -> str:
+    """A card in words, in ``form``: the subject (the plain translation), the thing acted on
+    ("object") or the thing a break is made "with"."""
     if code == "JK":
-        return tr("a joker")
-    rank = RANK_NAMES.get(code[0], code[0])
-    return tr("the {rank} of {suit}", rank=tr(rank), suit=tr(SUIT_NAMES[code[1]]))
+        return tr_form(form, JOKER)
+    suit = tr(SUIT_NAMES[code[1]])
+    if code[0] in CARD_NAMES:
+        return tr_form(form, CARD_NAMES[code[0]], suit=suit)
+    return tr_form(form, NUMBER_CARD, rank=RANK_NAMES.get(code[0], code[0]), suit=suit)
 
 
 _CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
@@ -28,7 +43,8 @@ _CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|JK)\b")
 
 def in_words(message: str) -> str:
     """An engine message with its card codes spelled out ("KH does not match 3C" ->
-    "the King of hearts does not match the 3 of clubs")."""
+    "the King of hearts does not match the 3 of clubs"). Each is named as a subject: the
+    message catalogues word their sentences so (German "{card} und {top} haben ...")."""
     text = _CARD_CODE.sub(lambda m: card_name(m.group(0)), message)
     return text[:1].upper() + text[1:]
 
@@ -58,23 +74,24 @@ def narrate(seat: int, text: str, before: dict, after: dict, me: int | None,
             else:
                 out.append((None, tr("The discard pile was shuffled into a new draw pile.")))
         if seat == me and after.get("pending"):
-            out.append(tr("You drew {card}.", card=card_name(after["pending"])))
+            out.append(tr("You drew {card}.", card=card_name(after["pending"], OBJECT)))
         else:
             out.append(tr("{who} drew a card.", who=who))
     elif kind == "place":
         s = int(words[1]) - 1
         card = _placed_card(before, after, seat, s)
-        out.append(tr("{who} placed {card} on slot {s}.", who=who, card=card_name(card) if card else "?", s=s + 1))
+        out.append(tr("{who} placed {card} on slot {s}.", who=who, card=card_name(card, OBJECT) if card else "?",
+                      s=s + 1))
     elif kind == "discard":
         if seat == me and before.get("pending"):
-            out.append(tr("You discarded {card}.", card=card_name(before["pending"])))
+            out.append(tr("You discarded {card}.", card=card_name(before["pending"], OBJECT)))
         else:
             out.append(tr("{who} discarded a card face down.", who=who))
     elif kind == "break":
         p, s, t = int(words[1]) - 1, int(words[2]) - 1, int(words[3]) - 1
         moved = len(before["tableaux"][p][s]) + 1
         court = _placed_card(before, after, seat, t)
-        fields = {"s": s + 1, "card": card_name(court) if court else "?", "n": moved, "t": t + 1}
+        fields = {"s": s + 1, "card": card_name(court, WITH) if court else "?", "n": moved, "t": t + 1}
         # whose slot is whose: "Seat 2 (AI)'s slot 1 ... onto slot 3" left the landing slot's owner open
         if seat == me:
             out.append(tr("You broke slot {s} of {victim} with {card}: {n} cards moved onto your slot {t}.",

@@ -301,7 +301,8 @@ def test_in_german_the_reason_for_an_illegal_drop_is_german_too():
         d.frames(40)
         d.drag(table.layout.PENDING.center, slot_point(table, 0, 2))  # 3D does not match 4H
         assert actions(d) == ["draw"]
-        assert table.toast == "Herz-4 passt nicht zu Karo-3."  # the engine's "4H does not match 3D", translated
+        # the engine's "4H does not match 3D", translated
+        assert table.toast == "Die Herz-4 und die Karo-3 haben weder Rang noch Farbe gemeinsam."
     finally:
         d.close()
         i18n.load_language("en")

@@ -54,7 +54,7 @@ def test_the_undo_entry_in_german():
         assert load_language("de") is None
         table.rebuild_log()
         who, line = table.log_lines[-1]
-        assert who == 0 and line == "Spieler 1 hat zurückgenommen: Spieler 1 hat Herz-4 in Fach 2 gelegt.", line
+        assert who == 0 and line == "Spieler 1 hat zurückgenommen: Spieler 1 hat die Herz-4 in Fach 2 gelegt.", line
     finally:
         load_language("en")
         d.close()
