@@ -36,6 +36,7 @@ class SeatArea:
     stack_dy: int
     label: tuple[int, int]
     note: tuple[int, int]  # "no stacks yet", where the stacks will go
+    stack_down: bool = False  # a stack's cards fanned downwards (each shows its top strip), not sideways
 
 
 class BreaksLayout:
@@ -56,7 +57,7 @@ class BreaksLayout:
         # ring on a slot (it reaches 8 px outside the slot's zone, game/ui/focus.py)
         self.areas[viewer] = SeatArea(
             viewer, Rect(16, 410, 936, 300), BIG, BIG_STEP, tuple(40 + 104 * s for s in range(3)), 452,
-            (372, 448), (52, 72), 13, 5, 116, 84, (40, 413), (372, 448))
+            (372, 448), (68, 96), 22, 3, 168, 104, (40, 413), (372, 448))
         others = [(viewer + k) % num_players for k in range(1, num_players)]
         m = len(others)
         width = 936 // m if m > 1 else 640
@@ -65,17 +66,18 @@ class BreaksLayout:
             x0 = x_start + i * width
             slots_x = tuple(x0 + 14 + 70 * s for s in range(3))
             # stacks as large as the room beside the slots allows, fanned so that every card's
-            # rank shows: at 26 x 36 px, 4 px apart, they could not be read in a small window
+            # whole rank shows ("10" too; game/ui/cards.py RANK_MIN): fanned 8 to 11 px apart,
+            # the ranks were cut, and at 9 px they could not be read in a 960 x 540 window
             if m == 1:
-                stack = dict(stack_origin=(x0 + 234, 44), stack_card=(44, 62), stack_fan=11, stack_cols=4,
-                             stack_dx=100, stack_dy=70, note=(x0 + 234, 44))
+                stack = dict(stack_origin=(x0 + 234, 44), stack_card=(48, 68), stack_fan=19, stack_cols=3,
+                             stack_dx=136, stack_dy=78, note=(x0 + 234, 44))
             elif m == 2:
-                stack = dict(stack_origin=(x0 + 234, 44), stack_card=(36, 50), stack_fan=9, stack_cols=3,
-                             stack_dx=76, stack_dy=56, note=(x0 + 234, 44))
-            else:  # one column right of the slots, clear of the focus ring on slot 3 (8 px out);
-                # the note keeps under the slots, clear of the ring too
-                stack = dict(stack_origin=(x0 + 228, 44), stack_card=(34, 48), stack_fan=8, stack_cols=1,
-                             stack_dx=40, stack_dy=38, note=(x0 + 14, 214))
+                stack = dict(stack_origin=(x0 + 228, 44), stack_card=(40, 58), stack_fan=18, stack_cols=2,
+                             stack_dx=116, stack_dy=66, note=(x0 + 228, 44))
+            else:  # two narrow columns right of the slots, clear of the focus ring on slot 3 (8 px
+                # out), each stack fanned downwards as a sequence is; the note keeps under the slots
+                stack = dict(stack_origin=(x0 + 228, 44), stack_card=(34, 48), stack_fan=17, stack_cols=2,
+                             stack_dx=38, stack_dy=122, note=(x0 + 14, 214), stack_down=True)
             self.areas[seat] = SeatArea(seat, Rect(x0 + 2, 6, width - 8, 242 if m > 2 else 200), SMALL,
                                         SMALL_STEP, slots_x, 48, label=(x0 + 14, 9), **stack)
 
@@ -97,20 +99,30 @@ class BreaksLayout:
         that fit in the seat's area; when there are more than the usual grid holds, more
         columns share the width and the stacks overlap sideways, the newest on top."""
         a = self.areas[seat]
-        tall = a.rect.bottom - 4 - a.stack_origin[1] - a.stack_card[1]  # room for the rows below the first
+        width, height = self.stack_size(seat)
+        tall = a.rect.bottom - 4 - a.stack_origin[1] - height  # room for the rows below the first
         rows = max(1, tall // a.stack_dy + 1)
         dy: float = a.stack_dy
         if count > rows * a.stack_cols:  # rows close up first, down to a strip showing the ranks
             rows = max(rows, min(-(-count // a.stack_cols), tall // MIN_ROW_STEP + 1))
             dy = min(a.stack_dy, tall / (rows - 1)) if rows > 1 else a.stack_dy
         cols = max(a.stack_cols, -(-count // rows))
-        width = a.stack_card[0] + 4 * a.stack_fan  # a stack is five cards fanned sideways
         room = a.rect.right - 4 - a.stack_origin[0] - width
         dx = min(a.stack_dx, room / (cols - 1)) if cols > 1 else a.stack_dx
         col, row = stack % cols, stack // cols
-        x = a.stack_origin[0] + round(col * dx) + index * a.stack_fan
-        y = a.stack_origin[1] + round(row * dy)
+        fan_x, fan_y = (0, index * a.stack_fan) if a.stack_down else (index * a.stack_fan, 0)
+        x = a.stack_origin[0] + round(col * dx) + fan_x
+        y = a.stack_origin[1] + round(row * dy) + fan_y
         return Rect(x, y, *a.stack_card)
+
+    def stack_size(self, seat: int) -> tuple[int, int]:
+        """A banked stack's five fanned cards, from the first card's corner to the last's."""
+        a = self.areas[seat]
+        w, h = a.stack_card
+        return (w, h + 4 * a.stack_fan) if a.stack_down else (w + 4 * a.stack_fan, h)
+
+    def stack_rect(self, seat: int, stack: int, count: int) -> Rect:
+        return self.stack_card_rect(seat, stack, 0, count).union(self.stack_card_rect(seat, stack, 4, count))
 
     def hit_stack(self, pos: tuple[int, int], counts: list[int]) -> tuple[int, int] | None:
         """(seat, stack) of the banked stack under ``pos``, the newest on top where they
@@ -118,18 +130,16 @@ class BreaksLayout:
         for seat in self.areas:
             n = counts[seat]
             for k in reversed(range(n)):
-                first, last = self.stack_card_rect(seat, k, 0, n), self.stack_card_rect(seat, k, 4, n)
-                if first.union(last).collidepoint(pos):
+                if self.stack_rect(seat, k, n).collidepoint(pos):
                     return seat, k
         return None
 
     def stack_zoom_rect(self, seat: int, stack: int, count: int) -> Rect:
         """Where a hovered stack shows again at full card size (ZOOM_FAN apart): beside it,
         below an opponent's and above your own, kept on the table."""
-        a = self.areas[seat]
-        at = self.stack_card_rect(seat, stack, 0, count)
+        at = self.stack_rect(seat, stack, count)
         box = Rect(0, 0, BIG[0] + 4 * ZOOM_FAN + 16, BIG[1] + 16)
-        box.midtop = (at.centerx + 2 * a.stack_fan, at.bottom + 6)
+        box.midtop = (at.centerx, at.bottom + 6)
         if seat == self.viewer:
             box.midbottom = (box.centerx, at.y - 6)
         return box.clamp(self.TABLE)

@@ -63,6 +63,25 @@ def rank_colour(suit: str, four_colour: bool) -> tuple[int, int, int]:
     return (theme.SUIT_INK_4 if four_colour else theme.SUIT_COLOURS_2)[suit]
 
 
+RANK_MIN = 14  # a rank's letters are never smaller: 10.5 px in a 960 x 540 window, as the log's text
+
+
+def rank_size(h: int) -> int:
+    """The font size of the rank in the corner of a card ``h`` pixels tall."""
+    return max(RANK_MIN, int(h * 0.17))
+
+
+def index_left(w: int) -> int:
+    """Where the corner index (rank, then suit) starts, from the card's left edge."""
+    return max(3, int(w * 0.07))
+
+
+def index_middle(h: int) -> float:
+    """The corner index's middle, from the card's top: lower on a small card, whose rank is
+    large for it, so the letters stay on the card."""
+    return max(h * 0.115, rank_size(h) * 0.55)
+
+
 def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: bool = False) -> pygame.Surface:
     key = ("face", code, size, four_colour, wild)
     surf = _cache.get(key)
@@ -70,9 +89,11 @@ def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: 
         return surf
     w, h = size
     label = RANK_LABEL.get(code[0], code[0])
-    label_size = max(9, int(h * 0.17))
-    text_left = max(3, int(w * 0.07))
-    pip_x = text_left + theme.font(label_size, True).size(label)[0] + h * 0.07  # suit right of the rank
+    label_size = rank_size(h)
+    text_left = index_left(w)
+    index_y = index_middle(h)
+    pip = max(h * 0.13, label_size * 0.6)  # a small card's suit as big as its rank needs
+    pip_x = text_left + theme.font(label_size, True).size(label)[0] + pip * 0.55  # suit right of the rank
 
     def paint(big: pygame.Surface, k: int) -> None:
         rect = big.get_rect()
@@ -102,17 +123,17 @@ def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: 
             suit_shape(big, suit, rect.centerx, rect.centery + h * 0.06 * k, w * 0.46 * k, colour)
         # corner index: rank then suit side by side, so an overlapped card still shows both
         # (the rank letters are added at real size, below)
-        suit_shape(big, suit, pip_x * k, h * 0.115 * k, h * 0.13 * k, colour)
-        suit_shape(big, suit, (w - pip_x) * k, (h - h * 0.115) * k, h * 0.13 * k, colour)
+        suit_shape(big, suit, pip_x * k, index_y * k, pip * k, colour)
+        suit_shape(big, suit, (w - pip_x) * k, (h - index_y) * k, pip * k, colour)
         if wild:
             pygame.draw.polygon(big, theme.PURPLE, star_points((w - w * 0.15) * k, h * 0.11 * k, w * 0.11 * k))
 
     surf = supersampled(size, paint)
     if code != "JK":
         txt = theme.render(label, label_size, rank_colour(code[1], four_colour), bold=True)
-        surf.blit(txt, txt.get_rect(midleft=(text_left, int(h * 0.115))))
+        surf.blit(txt, txt.get_rect(midleft=(text_left, int(index_y))))
         txt2 = pygame.transform.rotate(txt, 180)
-        surf.blit(txt2, txt2.get_rect(midright=(w - text_left, h - int(h * 0.115))))
+        surf.blit(txt2, txt2.get_rect(midright=(w - text_left, h - int(index_y))))
     else:
         txt = theme.render("JOKER", max(8, int(h * 0.11)), theme.BLACK, bold=True)
         surf.blit(txt, txt.get_rect(midtop=(w // 2, int(h * 0.44 + w * 0.3) + 1)))

@@ -131,3 +131,32 @@ def test_the_pile_captions_never_run_into_each_other(language):
 def theme_height(size: int) -> int:
     from game.ui import theme
     return theme.font(size).get_height()
+
+
+SMALL_WINDOW = 960 / 1280  # the canvas drawn in a 960 x 540 window
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_banked_card_shows_its_whole_rank_readable_in_a_small_window(players):
+    """The ranks on banked stacks were 9 px on the canvas (under 7 px in a 960 x 540 window)
+    and the cards fanned 8 to 13 px apart, cutting a '10' in half: every stack card's rank is
+    now at least as large as the log's text in that window, and the part of each card the next
+    one leaves uncovered holds its whole corner index."""
+    import pygame
+
+    from game.ui import cards, theme
+    pygame.init()
+    layout = BreaksLayout(players, viewer=0)
+    for seat in layout.areas:
+        for count in (1, 4):  # one stack, and as many as most games bank
+            for k in range(count):
+                rects = [layout.stack_card_rect(seat, k, i, count) for i in range(5)]
+                for r, nxt in itertools.pairwise(rects):
+                    size = cards.rank_size(r.h)
+                    assert size * SMALL_WINDOW >= 10, (seat, r.size)
+                    font = theme.font(size, True)
+                    if nxt.x > r.x:  # fanned sideways: the rank's width shows
+                        assert nxt.x - r.x >= cards.index_left(r.w) + font.size("10")[0] - 1, (seat, r)
+                    else:  # fanned downwards: the rank's height shows, descenders apart
+                        bottom = cards.index_middle(r.h) + font.get_height() / 2 + font.get_descent()
+                        assert nxt.y - r.y >= bottom, (seat, r)
