@@ -75,9 +75,10 @@ class BreaksLayout:
                 stack = dict(stack_origin=(x0 + 228, 44), stack_card=(40, 58), stack_fan=18, stack_cols=2,
                              stack_dx=116, stack_dy=66, note=(x0 + 228, 44))
             else:  # two narrow columns right of the slots, clear of the focus ring on slot 3 (8 px
-                # out), each stack fanned downwards as a sequence is; the note keeps under the slots
+                # out), each stack fanned downwards as a sequence is; the note heads the columns,
+                # wrapped to their width (under the slots it read as the slots' own)
                 stack = dict(stack_origin=(x0 + 228, 44), stack_card=(34, 48), stack_fan=17, stack_cols=2,
-                             stack_dx=38, stack_dy=122, note=(x0 + 14, 214), stack_down=True)
+                             stack_dx=38, stack_dy=122, note=(x0 + 228, 44), stack_down=True)
             self.areas[seat] = SeatArea(seat, Rect(x0 + 2, 6, width - 8, 242 if m > 2 else 200), SMALL,
                                         SMALL_STEP, slots_x, 48, label=(x0 + 14, 9), **stack)
 
@@ -114,6 +115,11 @@ class BreaksLayout:
         x = a.stack_origin[0] + round(col * dx) + fan_x
         y = a.stack_origin[1] + round(row * dy) + fan_y
         return Rect(x, y, *a.stack_card)
+
+    def note_width(self, seat: int) -> int:
+        """How wide "no stacks yet" may run: from where the stacks will go to the area's edge."""
+        a = self.areas[seat]
+        return a.rect.right - 4 - a.note[0]
 
     def stack_size(self, seat: int) -> tuple[int, int]:
         """A banked stack's five fanned cards, from the first card's corner to the last's."""

@@ -611,7 +611,8 @@ class BreaksTable(TableScene):
                         draw.corner_brackets(surface, ring.inflate(16, 16), length=10)
             stacks = view["stacks"][seat]
             if not stacks:
-                theme.draw_text(surface, tr("no stacks yet"), area.note, 14, theme.TEXT_DIM)
+                for i, line in enumerate(theme.wrap(tr("no stacks yet"), 14, lay.note_width(seat))):
+                    theme.draw_text(surface, line, (area.note[0], area.note[1] + 18 * i), 14, theme.TEXT_DIM)
             for k, stack in enumerate(stacks):
                 for i, code in enumerate(stack):
                     r = lay.stack_card_rect(seat, k, i, len(stacks))

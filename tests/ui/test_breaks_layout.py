@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from pygame import Rect
 
 from game.scenes.breaks_layout import BreaksLayout
 
@@ -55,8 +56,8 @@ def test_the_focus_ring_on_a_slot_keeps_clear_of_every_seats_heading_and_note(pl
             ring = table.focus.current.rect_of().inflate(16, 16)
             labels = d.labels(1)
             headings = [(text, rect) for text, rect, _ in labels if text.endswith(("pt", "pts"))]
-            notes = [(text, rect) for text, rect, _ in labels if text == "no stacks yet"]
-            assert len(headings) == players and len(notes) == players
+            notes = [(text, rect) for text, rect, _ in labels if text in ("no stacks yet", "no stacks", "yet")]
+            assert len(headings) == players and len(notes) in (players, players + players - 1)
             crossed = [text for text, rect in headings + notes if rect.colliderect(ring)]
             assert not crossed, (ring, crossed)
             assert pygame.Rect(0, 0, 960, 720).contains(ring)
@@ -160,3 +161,32 @@ def test_every_banked_card_shows_its_whole_rank_readable_in_a_small_window(playe
                     else:  # fanned downwards: the rank's height shows, descenders apart
                         bottom = cards.index_middle(r.h) + font.get_height() / 2 + font.get_descent()
                         assert nxt.y - r.y >= bottom, (seat, r)
+
+
+@pytest.mark.parametrize("language, lines", [("en", ["no stacks", "yet"]), ("de", ["noch keine", "Stapel"])])
+def test_at_four_players_no_stacks_yet_heads_the_column_where_the_stacks_will_go(language, lines):
+    """The note sat under an opponent's slots, where it read as the slots' own: it heads the
+    column beside them where that player's stacks will stand, wrapped to its width, clear of
+    the focus ring on slot 3 (8 px outside its zone) and of the area's edge."""
+    from game import i18n, storage
+    from game.scenes.breaks_table import BreaksTable
+    from game.session import GameSession
+    from tests.ui.driver import Driver
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    session = GameSession("breaks", ["human"] + ["ai:easy"] * 3, seed=0, options={"first_player": 0})
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        d.frames(3)
+        layout = d.top.layout
+        labels = d.labels(1)
+        for seat in (1, 2, 3):
+            area = layout.areas[seat]
+            ring = layout.slot_zone(seat, 2).inflate(16, 16)
+            column = Rect(ring.right, area.rect.y, area.rect.right - 4 - ring.right, area.rect.h)
+            first = layout.stack_card_rect(seat, 0, 0, 1)
+            note = [(text, rect) for text, rect, _ in labels if column.contains(rect) and text in lines]
+            assert [text for text, _ in note] == lines, (seat, labels)
+            assert note[0][1].top < first.bottom, "at the top of the column, where the first stack goes"
+    finally:
+        d.close()
+        i18n.load_language("en")
