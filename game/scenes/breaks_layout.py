@@ -141,14 +141,19 @@ class BreaksLayout:
         return None
 
     def stack_zoom_rect(self, seat: int, stack: int, count: int) -> Rect:
-        """Where a hovered stack shows again at full card size (ZOOM_FAN apart): beside it,
-        below an opponent's and above your own, kept on the table."""
+        """Where a hovered stack shows again at full card size (ZOOM_FAN apart): above your
+        own, below an opponent's, else beside it; on the table, never over the stack it shows,
+        and off the prompt (its words and the Done button under them): above your stack it hid
+        the prompt's lines."""
         at = self.stack_rect(seat, stack, count)
-        box = Rect(0, 0, BIG[0] + 4 * ZOOM_FAN + 16, BIG[1] + 16)
-        box.midtop = (at.centerx, at.bottom + 6)
-        if seat == self.viewer:
-            box.midbottom = (box.centerx, at.y - 6)
-        return box.clamp(self.TABLE)
+        size = (BIG[0] + 4 * ZOOM_FAN + 16, BIG[1] + 16)
+        above, below, right, left = (Rect((0, 0), size) for _ in range(4))
+        above.midbottom, below.midtop = (at.centerx, at.top - 6), (at.centerx, at.bottom + 6)
+        right.midleft, left.midright = (at.right + 6, at.centery), (at.left - 6, at.centery)
+        tries = [above, below] if seat == self.viewer else [below, above]
+        boxes = [box.clamp(self.TABLE) for box in (*tries, right, left)]
+        # the prompt's words start 4 px inside its rect: a box may come up to the rect's edge
+        return next((box for box in boxes if not box.colliderect(self.PROMPT) and not box.colliderect(at)), boxes[0])
 
     def hit_slot(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         for seat in self.areas:

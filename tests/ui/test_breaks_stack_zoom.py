@@ -53,3 +53,31 @@ def test_a_hovered_stack_shows_its_cards_at_full_size(players):
                     != shown.get_view("2").raw, "the stack was drawn large there"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_stacks_large_view_keeps_off_the_prompt_and_off_the_stack_itself(players):
+    """Above your own stack the box hid part of the prompt (at three players its second line),
+    and below an opponent's lower row it reached into the prompt: it goes where it covers
+    neither the prompt nor the stack it shows, on the table."""
+    from game.scenes.breaks_layout import BreaksLayout
+    lay = BreaksLayout(players, viewer=0)
+    prompt = lay.PROMPT
+    for seat in range(players):
+        for count in range(1, 7):
+            for k in range(count):
+                box, stack = lay.stack_zoom_rect(seat, k, count), lay.stack_rect(seat, k, count)
+                assert not box.colliderect(prompt), (seat, k, count, box)
+                assert not box.colliderect(stack) and lay.TABLE.contains(box), (seat, k, count, box)
+
+
+def test_at_three_players_your_stacks_box_leaves_every_prompt_line_readable():
+    d = table_with_stacks(3)
+    try:
+        table = d.top
+        hover(d, table.layout.stack_card_rect(0, 0, 4, 1).center)
+        box = table.zoomed_stack()[2]
+        lines = [rect for text, rect, _ in d.labels(1) if text in table.prompt_lines()]
+        assert lines and not any(box.colliderect(r) for r in lines), (box, lines)
+    finally:
+        d.close()
