@@ -148,8 +148,9 @@ class BreaksLayout:
         at = self.stack_rect(seat, stack, count)
         size = (BIG[0] + 4 * ZOOM_FAN + 16, BIG[1] + 16)
         above, below, right, left = (Rect((0, 0), size) for _ in range(4))
-        above.midbottom, below.midtop = (at.centerx, at.top - 6), (at.centerx, at.bottom + 6)
-        right.midleft, left.midright = (at.right + 6, at.centery), (at.left - 6, at.centery)
+        gap = 10  # clear of the keyboard's focus ring round the stack (8 px out, game/ui/focus.py)
+        above.midbottom, below.midtop = (at.centerx, at.top - gap), (at.centerx, at.bottom + gap)
+        right.midleft, left.midright = (at.right + gap, at.centery), (at.left - gap, at.centery)
         tries = [above, below] if seat == self.viewer else [below, above]
         boxes = [box.clamp(self.TABLE) for box in (*tries, right, left)]
         # the prompt's words start 4 px inside its rect: a box may come up to the rect's edge

@@ -95,10 +95,18 @@ class BreaksTable(TableScene):
                 spots.append(("slot", seat, s))
         self.play_area_starts_here()
         self.spot_focus: dict[tuple, int] = {}
+        self.stack_focus: dict[int, tuple[int, int]] = {}  # focus stop -> (seat, stack)
+        most = self.cards_in_play() // 5  # every stack a seat could ever bank
         for spot in spots:
             self.spot_focus[spot] = len(self.focus.items)
             self.focus.add(Focusable(lambda sp=spot: self.spot_rect(sp), lambda sp=spot: self.key_click(sp),
                                      lambda sp=spot: self.spot_enabled(sp)))
+            if spot[0] == "slot" and spot[2] == 2:  # the seat's stacks after its slots; each shows large
+                for k in range(most):              # while focused, as under the pointer
+                    self.stack_focus[len(self.focus.items)] = (spot[1], k)
+                    self.focus.add(Focusable(lambda st=(spot[1], k): self.stack_spot_rect(*st), lambda: None,
+                                             lambda st=(spot[1], k): st[1] < len(self.view["stacks"][st[0]]),
+                                             vanishes=True))
         self.hold_pending()  # a resumed game: the drawn card is still in hand
 
     def resume(self) -> None:
@@ -310,6 +318,19 @@ class BreaksTable(TableScene):
         if spot == ("pending",):
             return lay.PENDING
         return lay.slot_zone(spot[1], spot[2])
+
+    def cards_in_play(self) -> int:
+        """Every card of the game's deck, wherever it is now."""
+        v = self.view
+        held = sum(len(seq) for slots in v["tableaux"] for seq in slots)
+        banked = sum(len(stack) for stacks in v["stacks"] for stack in stacks)
+        pending = bool(v.get("pending") or v.get("pending_hidden"))
+        return v["draw_count"] + v["discard_count"] + held + banked + pending
+
+    def stack_spot_rect(self, seat: int, stack: int) -> pygame.Rect:
+        """A banked stack's focus stop: its five fanned cards (nothing while it is not banked)."""
+        count = len(self.view["stacks"][seat])
+        return self.layout.stack_rect(seat, stack, count) if stack < count else pygame.Rect(0, 0, 0, 0)
 
     def spot_enabled(self, spot: tuple) -> bool:
         if not self.my_turn():
@@ -666,12 +687,14 @@ class BreaksTable(TableScene):
         self.drag.draw(surface)
 
     def zoomed_stack(self) -> tuple[int, int, pygame.Rect] | None:
-        """(seat, stack, box) of the banked stack under the resting pointer, to show large:
-        small stacks' ranks could not be read in a small window. None while dragging."""
-        if self.hover is None or self.drag.active or self.motions:
+        """(seat, stack, box) of the banked stack to show large: the one the keyboard's focus
+        is on, else the one under the resting pointer. None while dragging."""
+        if self.drag.active or self.motions:
             return None
         counts = [len(stacks) for stacks in self.view["stacks"]]
-        hit = self.layout.hit_stack(self.hover, counts)
+        hit = self.stack_focus.get(self.focus.index) if self.focus.visible else None
+        if hit is None or hit[1] >= counts[hit[0]]:
+            hit = self.layout.hit_stack(self.hover, counts) if self.hover is not None else None
         if hit is None:
             return None
         return hit[0], hit[1], self.layout.stack_zoom_rect(hit[0], hit[1], counts[hit[0]])

@@ -81,3 +81,59 @@ def test_at_three_players_your_stacks_box_leaves_every_prompt_line_readable():
         assert lines and not any(box.colliderect(r) for r in lines), (box, lines)
     finally:
         d.close()
+
+
+def tab(d: Driver, shift: bool = False) -> None:
+    d.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT if shift else 0)
+    d.frames(2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tab_reaches_every_banked_stack_and_shows_it_large(players):
+    """The large view was for the mouse alone: banked stacks were not in the focus ring. Tab
+    stops on each of them, after their owner's slots, and shows the same box as the pointer."""
+    d = table_with_stacks(players)
+    try:
+        table = d.top
+        lay = table.layout
+        hover(d, (940, 380))  # the pointer rests on no stack
+        wanted = {(seat, k) for seat in range(players) for k in range(len(STACKS[seat]))}
+        seen = []
+        for _ in range(len(table.focus.items)):
+            tab(d)
+            cur = table.focus.current
+            stack = next(((seat, k) for seat, k in wanted
+                          if cur.rect_of() == lay.stack_rect(seat, k, len(STACKS[seat]))), None)
+            zoom = table.zoomed_stack()
+            if stack is None:
+                assert zoom is None, "a box only for a focused stack"
+                continue
+            seen.append(stack)
+            assert zoom is not None and zoom[:2] == stack
+            assert zoom[2] == lay.stack_zoom_rect(*stack, len(STACKS[stack[0]])), "the pointer's box"
+        assert sorted(set(seen)) == sorted(wanted)
+    finally:
+        d.close()
+
+
+def test_a_stack_not_yet_banked_is_no_stop_and_shift_tab_goes_back_to_the_stack():
+    d = table_with_stacks(2)
+    try:
+        table = d.top
+        stops = []
+        for _ in range(len(table.focus.items)):
+            tab(d)
+            stops.append(table.focus.index)
+        assert len(set(stops)) < len(table.focus.items), "unbanked stacks' stops are skipped"
+        assert all(table.focus.items[i].rect_of().w for i in set(stops))
+        for _ in range(len(table.focus.items)):
+            if table.zoomed_stack() is not None:
+                break
+            tab(d)
+        assert table.zoomed_stack() is not None, "Tab reaches a stack"
+        first = table.zoomed_stack()[:2]
+        tab(d)
+        tab(d, shift=True)
+        assert table.zoomed_stack()[:2] == first
+    finally:
+        d.close()
