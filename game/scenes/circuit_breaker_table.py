@@ -356,10 +356,12 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             return pygame.Rect(r.x - 8, r.y - 8, 30, 22)
         r = self.spot_rect(m["spot"])
         slot = [s for s in range(len(view["mice"])) if (view["mice"][s] or {}).get("spot") == m["spot"]]
-        # right to left, 2 px apart (they overlapped every 24 px); only four on one spot must
-        # close up to stay inside it, and their tags are drawn over them (draw_scene)
-        step = min(32, (r.w - 38) // max(1, len(slot) - 1))
-        return pygame.Rect(r.right - 34 - step * slot.index(seat), r.bottom - 26, 30, 22)
+        # right to left along the bottom, 2 px apart (they overlapped every 24 px). Four do not
+        # fit in a row (they overlapped 6 px): two rows of two, 2 px apart, at the pile's left
+        # and right edges, beside its tile rather than over it
+        row, col = divmod(slot.index(seat), 2 if len(slot) > 3 else 3)
+        step = r.w - 38 if len(slot) > 3 else 32
+        return pygame.Rect(r.right - 34 - step * col, r.bottom - 26 - 24 * row, 30, 22)
 
     def mouse_targets(self) -> dict[str, pygame.Rect]:
         out = {}

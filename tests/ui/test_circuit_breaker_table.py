@@ -4,6 +4,7 @@ naming the edge, mouse to a pile and onto an opponent's appliance, cheese, disca
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.scenes.circuit_breaker_layout import HOUSE, house_rect_cell, round_box
 from game.scenes.circuit_breaker_table import CircuitBreakerTable
@@ -1999,21 +2000,40 @@ def test_a_cheese_cube_lands_clear_of_every_word_and_house():
         d.close()
 
 
-def test_two_or_three_mice_sharing_a_pile_sit_apart_inside_it():
-    """Mice on one pile were 30 px tokens every 24 px, each over the next one's tail: two
-    or three now sit apart; four close up only as far as the pile needs."""
-    from itertools import pairwise
+def test_mice_sharing_a_pile_never_overlap_inside_it():
+    """Mice on one pile were 30 px tokens every 24 px, each over the next one's tail; then
+    two or three sat 2 px apart but four still overlapped 6 px. Now two, three or four sit
+    at least 2 px apart, inside the pile (four in two rows)."""
+    from itertools import combinations
     d = four_mice_on_the_appliance_stack()
     try:
         t = d.top
         pile = t.spot_rect("appliance-stack")
-        on_pile = [s for s in range(4) if (t.view["mice"][s] or {}).get("spot") == "appliance-stack"]
         for count in (2, 3, 4):
-            mice = [{"spot": "appliance-stack"} if s in on_pile[:count] or count == 4 else None for s in range(4)]
-            view = {**t.view, "mice": mice}
-            rects = [t.mouse_rect(s, view) for s in range(4) if mice[s] is not None]
-            assert len(rects) == count and all(pile.contains(r) for r in rects), (count, rects)
-            gaps = [a.left - b.right for a, b in pairwise(rects)]
-            assert min(gaps) >= (2 if count < 4 else -6), (count, gaps)
+            mice = [{"spot": "appliance-stack"} if s < count else None for s in range(4)]
+            rects = [t.mouse_rect(s, {**t.view, "mice": mice}) for s in range(count)]
+            assert all(pile.contains(r) for r in rects), (count, rects)
+            assert not [(a, b) for a, b in combinations(rects, 2) if a.inflate(4, 4).colliderect(b)], (count, rects)
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_mouse_on_one_pile_shows_whole_at_any_table_size(players):
+    """All of a table's mice on the appliance stack, drawn: each one's seat tag shows and
+    no token lies on another, at two, three and four players."""
+    session = GameSession("circuit_breaker", ["human"] * players, seed=2, options={"first_player": 0})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        t.view["mice"] = [{"spot": "appliance-stack"}] * players
+        d.frames(2)
+        from game.ui import theme
+        rects = [t.mouse_rect(s) for s in range(players)]
+        assert len(set(map(tuple, rects))) == players
+        assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], rects
+        for seat, r in enumerate(rects):
+            tag = (r.centerx + 3 - 16, r.centery + 2 - 5)   # where mouse_icon puts the tail's tag (r = 10)
+            assert d.app.display.canvas.get_at(tag)[:3] == theme.seat_colour(seat), seat
     finally:
         d.close()
