@@ -90,6 +90,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         for name in self.market_spots():
             self.focus.add(Focusable(lambda n=name: self.spot_rect(n), lambda n=name: self.click_spot(n),
                                      lambda: self.my_turn()))
+        # the round track's deal marks, a stop each whoever's turn it is: what a round deals
+        # was said only under the pointer, and the caption names what the focus is on too
+        for k in range(len(self.view["deals"])):
+            self.focus.add(Focusable(lambda k=k: self.deal_rect(k), lambda: None,
+                                     lambda k=k: k < len(self.view["deals"])))
         self.cell_focus: dict[tuple[int, int], int] = {}  # your house's cells: their focus stops
         for y in range(6, -1, -1):
             for x in range(7):
@@ -789,10 +794,17 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         r = round_box(k, self.view["rounds"])
         return theme.render(icon, LABEL).get_rect(midtop=(r.centerx, r.bottom + 1))
 
+    def deal_rect(self, i: int) -> pygame.Rect:
+        """The i-th dealing round's box on the round track with its deal mark under it."""
+        if i >= len(self.view["deals"]):
+            return pygame.Rect(0, 0, 0, 0)
+        k = self.view["deals"][i]["round"]
+        return round_box(k, self.view["rounds"]).union(self.deal_mark_rect(k))
+
     def deal_under(self, pos: tuple[int, int]) -> str | None:
-        """What a round's deal mark means, when the pointer rests on the mark or its round's box."""
-        for d in self.view["deals"]:
-            if round_box(d["round"], self.view["rounds"]).union(self.deal_mark_rect(d["round"])).collidepoint(pos):
+        """What a round's deal mark means, when the pointer or the focus rests on the mark or its round's box."""
+        for i, d in enumerate(self.view["deals"]):
+            if self.deal_rect(i).collidepoint(pos):
                 return words.deal_caption(d["round"], d["icon"])
         return None
 

@@ -2037,3 +2037,30 @@ def test_every_mouse_on_one_pile_shows_whole_at_any_table_size(players):
             assert d.app.display.canvas.get_at(tag)[:3] == theme.seat_colour(seat), seat
     finally:
         d.close()
+
+
+def test_the_round_tracks_deal_marks_are_focus_stops_with_the_pointers_caption():
+    """What a round deals ('W', 'A', 'W+A' under the track) was said only under the pointer:
+    Tab reaches each dealing round, rings it, and the caption over the hand says the same."""
+    d = cb_driver(seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        deals = t.view["deals"]
+        seen = {}
+        for _ in range(len(t.focus.items)):
+            d.key(pygame.K_TAB)
+            box = t.focus.current.rect_of()
+            deal = next((x for x in deals if box.contains(round_box(x["round"], t.view["rounds"]))), None)
+            if deal is not None:
+                assert box.contains(t.deal_mark_rect(deal["round"]))
+                seen[deal["round"]] = [text for text, _, _ in d.labels()]
+            if len(seen) == len(deals):
+                break
+        assert sorted(seen) == sorted(x["round"] for x in deals)
+        wires = next(x["round"] for x in deals if x["icon"] == "W")
+        assert f"Round {wires} (W): as it starts, each player is dealt a wire." in seen[wires]
+        both = next(x["round"] for x in deals if x["icon"] == "W+A")
+        assert any(f"Round {both} (W+A)" in text for text in seen[both])
+    finally:
+        d.close()
