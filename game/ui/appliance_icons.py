@@ -44,11 +44,17 @@ def draw_appliance(surface: pygame.Surface, kind: int, centre: tuple[float, floa
                                            (cx + r * 0.45, cy + r * 0.6), (cx - r * 0.45, cy + r * 0.6)], w)
         pygame.draw.circle(surface, ink, (cx, cy - r * 0.1), r * 0.14)
         pygame.draw.circle(surface, ink, (cx + r * 0.1, cy + r * 0.3), r * 0.12)
-    elif kind == 6:  # disco ball: circle with a grid
-        pygame.draw.circle(surface, ink, (cx, cy), r * 0.7, w)
-        for k in (-0.35, 0, 0.35):
-            pygame.draw.line(surface, ink, (cx - r * 0.6, cy + k * r), (cx + r * 0.6, cy + k * r), 1)
-            pygame.draw.line(surface, ink, (cx + k * r, cy - r * 0.6), (cx + k * r, cy + r * 0.6), 1)
+    elif kind == 6:  # disco ball: a solid ball on a string, throwing sparkles all round (a gridded
+        # circle read as the waffle iron's grid at pile size: now solid and round against its open square)
+        pygame.draw.line(surface, ink, (cx, cy - r), (cx, cy - r * 0.4), max(1, w // 2))
+        pygame.draw.circle(surface, ink, (cx, cy + r * 0.1), r * 0.45)
+        for k in range(8):
+            a = math.pi / 8 + k * math.pi / 4
+            if math.sin(a) < -0.5:   # the two rays under the string would hide it
+                continue
+            x, y = math.cos(a), math.sin(a)
+            pygame.draw.line(surface, ink, (cx + x * r * 0.62, cy + r * 0.1 + y * r * 0.62),
+                             (cx + x * r * 0.92, cy + r * 0.1 + y * r * 0.92), max(1, w // 2) + 1)
     elif kind == 7:  # fog machine: box with a cloud
         pygame.draw.rect(surface, ink, pygame.Rect(cx - r * 0.7, cy + r * 0.1, r * 0.8, r * 0.6), w)
         for dx, dy, k in ((0.25, -0.3, 0.3), (0.55, -0.1, 0.22), (0.0, -0.5, 0.22)):
@@ -70,11 +76,12 @@ def draw_appliance(surface: pygame.Surface, kind: int, centre: tuple[float, floa
         pygame.draw.lines(surface, ink, False, [(cx - r * 0.7, cy + r * 0.3), (cx - r * 0.3, cy - r * 0.4),
                                                 (cx + r * 0.1, cy + r * 0.3), (cx + r * 0.5, cy - r * 0.4),
                                                 (cx + r * 0.7, cy - r * 0.1)], w + 1)
-    else:            # waffle iron: a square grid
-        rect = pygame.Rect(cx - r * 0.6, cy - r * 0.6, r * 1.2, r * 1.2)
-        pygame.draw.rect(surface, ink, rect, w, border_radius=int(r * 0.2))
+    else:            # waffle iron: an open square grid with a handle out to the side
+        rect = pygame.Rect(cx - r * 0.75, cy - r * 0.55, r * 1.1, r * 1.1)
+        pygame.draw.rect(surface, ink, rect, w, border_radius=int(r * 0.1))
         for k in (1, 2):
             x = rect.x + rect.w * k / 3
             y = rect.y + rect.h * k / 3
             pygame.draw.line(surface, ink, (x, rect.top), (x, rect.bottom), 1)
             pygame.draw.line(surface, ink, (rect.left, y), (rect.right, y), 1)
+        pygame.draw.line(surface, ink, (rect.right, rect.centery), (cx + r * 0.95, rect.centery), w + 1)

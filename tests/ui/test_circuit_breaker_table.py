@@ -1549,25 +1549,42 @@ def test_after_both_placements_a_third_tile_is_refused_for_that_reason_not_an_ed
         d.close()
 
 
+def icon_ink(kind: int, size: int = 28) -> tuple[pygame.Mask, pygame.Mask]:
+    """(ink, silhouette) of an appliance icon drawn at ``size`` (a 56 px hand tile draws its
+    icon at half its size, 28; a 50 px market pile at 25); the silhouette is the ink with
+    every hole inside it filled: the outline's shape."""
+    from game.ui.appliance_icons import draw_appliance
+    surf = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+    draw_appliance(surf, kind, (size, size), size, (0, 0, 0))
+    ink = pygame.mask.from_surface(surf)
+    outside = ink.copy()
+    outside.invert()
+    outside = outside.connected_component((0, 0))
+    outside.invert()
+    return ink, outside
+
+
 def test_the_popcorn_popper_and_slushie_maker_icons_differ_in_outline_not_only_in_detail():
     """At hand size both were a tapered cup with a little on top (kernels, a straw): a player
     mixed them up. Now a wide solid heap over a tub, against a tall narrow cup with a straw."""
-    from game.ui.appliance_icons import draw_appliance
-
-    def silhouette(kind: int) -> pygame.Mask:
-        size = 28  # a 56 px hand tile draws its icon at half its size
-        surf = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
-        draw_appliance(surf, kind, (size, size), size, (0, 0, 0))
-        outside = pygame.mask.from_surface(surf)
-        outside.invert()
-        outside = outside.connected_component((0, 0))
-        outside.invert()  # the ink with every hole inside it filled: the outline's shape
-        return outside
-
-    popcorn, slushie = silhouette(4), silhouette(9)
+    popcorn, slushie = icon_ink(4)[1], icon_ink(9)[1]
     wide, narrow = (m.get_bounding_rects()[0].unionall(m.get_bounding_rects()) for m in (popcorn, slushie))
     assert wide.w >= 1.5 * narrow.w, (wide, narrow)
     assert popcorn.count() >= 1.4 * slushie.count(), (popcorn.count(), slushie.count())
+
+
+@pytest.mark.parametrize("size", [25, 28])
+def test_the_disco_ball_and_waffle_iron_icons_differ_in_shape_at_pile_and_hand_size(size):
+    """Both were a gridded blob (a circle, a rounded square) and looked alike on a pile: now
+    a solid ball throwing sparkles against an open grid with a handle. The ink alone tells
+    them apart (one colour, so colour-blind players see the same): one is solid, the other
+    hollow, and their outlines share under half their area."""
+    ball, ball_shape = icon_ink(6, size)
+    waffle, waffle_shape = icon_ink(12, size)
+    assert ball.count() >= 0.95 * ball_shape.count(), "the ball is solid"
+    assert waffle.count() <= 0.85 * waffle_shape.count(), "the waffle is an open grid"
+    common = ball_shape.overlap_area(waffle_shape, (0, 0))
+    assert common < 0.5 * (ball_shape.count() + waffle_shape.count() - common)
 
 
 def test_a_rival_mouse_on_your_appliance_is_warned_of_on_your_turn_with_the_way_to_stop_it():
