@@ -153,16 +153,23 @@ GLUED = ("->", "=", "+", "*")  # a lone sign stays on the line of both its neigh
 NUMBER_TAIL = ".,:;!?)"  # what may follow a number that keeps to the word before it
 
 
+def _bare(word: str) -> str:
+    """The word without what may end a clause and without an English possessive 's: the
+    name in 'Seat 2 (AI)'s shape' or 'Seat 2's shape' is glued like the name alone."""
+    word = word.rstrip(".,:;!?")
+    return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
 def _aside(word: str) -> bool:
-    """A one-word aside in brackets ('(AI)', '(KI):', '(Esc)'): it belongs to the word before
-    it, so a seat's name 'Seat 2 (AI)' never ends a line 'Seat 2' over a lone '(AI)'."""
-    return word.startswith("(") and word.rstrip(".,:;!?").endswith(")")
+    """A one-word aside in brackets ('(AI)', '(KI):', '(Esc)', '(AI)'s'): it belongs to the
+    word before it, so a seat's name 'Seat 2 (AI)' never ends a line 'Seat 2' over a lone '(AI)'."""
+    return word.startswith("(") and _bare(word).endswith(")")
 
 
 def _number(word: str) -> bool:
-    """A number, maybe ending a sentence or clause ('3.', '40,'): 'slot 3', 'Seat 2',
-    'pile 40' are not parted, or the log's lines ended 'on slot' over a lone '3.'."""
-    return word.rstrip(NUMBER_TAIL).isdigit()
+    """A number, maybe ending a sentence or clause ('3.', '40,') or owning something ('2's'):
+    'slot 3', 'Seat 2', 'pile 40' are not parted, or the log's lines ended 'on slot' over a lone '3.'."""
+    return _bare(word).rstrip(NUMBER_TAIL).isdigit()
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -1613,3 +1613,26 @@ def test_each_revealed_shape_says_who_searched_it_and_whether_they_found_it(lang
         theme.recording = None
         i18n.load_language("en")
         d.close()
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Seat 2 (AI)'s shape"), ("de", "Spieler 2 (KI)")])
+def test_the_latest_guess_keeps_the_guessed_seats_name_on_one_line(lang, name):
+    """'You guessed Seat 2 (AI)'s shape: wrong.' wrapped beside the shape as 'You guessed Seat 2'
+    over '(AI)'s shape: wrong.': the bracketed aside kept to the name only without an 's."""
+    from game import i18n
+    wrong = "S:7.1,7.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"
+    d = cube_driver(["human", "ai:easy", "ai:easy"], first_player=0, setup={"secrets": [P, Q, P]})
+    try:
+        t = d.top
+        t.paused = True
+        i18n.load_language(lang)
+        t.language_changed()
+        assert t.perform("guess " + wrong, 0)
+        assert t.view["log"][-1]["target"] == 1, "you guess the shape of the seat after you"
+        box = ANSWERS_BOX
+        lines = [text for text, rect, _ in d.labels(frames=1) if box.contains(rect) and rect.x == box.x + 12]
+        assert any(name in line for line in lines), lines
+        assert not any(line.endswith(("Seat 2", "Spieler 2")) for line in lines), lines
+    finally:
+        i18n.load_language("en")
+        d.close()

@@ -49,3 +49,14 @@ def test_a_seats_name_keeps_its_bracketed_ai_mark_on_its_line():
     assert lines == ["Klick: 1 Käse (du hast 2) schickt die Maus von", "Spieler 2 (KI) zum Gerätestapel."], lines
     width = theme.font(14).size("Seat 2 (AI):")[0] + 2  # with its punctuation too
     assert theme.wrap("Seat 2 (AI): found the shape", 14, width) == ["Seat 2 (AI):", "found the", "shape"]
+
+
+def test_a_seats_name_owning_something_keeps_its_number_and_aside():
+    """An English possessive hid the name from the glue: 'Seat 2's' and 'Seat 2 (AI)'s' parted
+    after 'Seat' or 'Seat 2'."""
+    pygame.font.init()
+    width = theme.font(16).size("You guessed Seat 2")[0] + 2
+    assert theme.wrap("You guessed Seat 2 (AI)'s shape: wrong.", 16, width) == \
+        ["You guessed", "Seat 2 (AI)'s shape:", "wrong."]
+    width = theme.font(16).size("You guessed Seat")[0] + 2
+    assert theme.wrap("You guessed Seat 2's shape: wrong.", 16, width)[:2] == ["You guessed", "Seat 2's shape:"]
