@@ -93,8 +93,7 @@ class BuildBoard:
 
     def focusables(self) -> list[Focusable]:
         def enabled(i: int) -> bool:
-            b = self.builder()
-            return b is not None and i < len(b.tray)
+            return self.tray_piece(i) is not None
         def placed(i: int) -> bool:
             return self.placed_piece(i) is not None and self.held is None
         tray = [Focusable(lambda i=i: self.tray_rect(i), lambda i=i: self.pick_from_tray(i), lambda i=i: enabled(i))
@@ -115,11 +114,26 @@ class BuildBoard:
             b.clear()
         self.held = None
 
-    def pick_from_tray(self, index: int) -> None:
+    def tray_piece(self, index: int) -> str | None:
+        """The block in tray box ``index``, unless it stands on the grid. Each block keeps its
+        own box, by its place in the set: the tray does not close up when one is placed, so
+        the others stay where the player saw them (a press where a block had been, after one
+        before it was placed, picked up nothing, or the next block along)."""
         b = self.builder()
-        if b is None or index >= len(b.tray):
+        if b is None or index >= len(b.pieces) or b.pieces[index] in b.placed:
+            return None
+        return b.pieces[index]
+
+    def tray_boxes(self) -> list[tuple[int, str]]:
+        """(box index, block) of every block still in the tray."""
+        b = self.builder()
+        return [(i, pid) for i, pid in enumerate(b.pieces) if pid not in b.placed] if b is not None else []
+
+    def pick_from_tray(self, index: int) -> None:
+        pid = self.tray_piece(index)
+        if pid is None:
             return
-        self.held = Held(b.tray[index], by_keys=True)
+        self.held = Held(pid, by_keys=True)
         self.app.sound.play("pick")
 
     def placed_piece(self, index: int) -> str | None:
@@ -180,10 +194,7 @@ class BuildBoard:
 
     def pose_button_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """(tray index, button index) under ``pos``."""
-        b = self.builder()
-        if b is None:
-            return None
-        for i in range(len(b.tray)):
+        for i, _ in self.tray_boxes():
             for k, rect in enumerate(self.pose_button_rects(i)):
                 if rect.collidepoint(pos):
                     return i, k
@@ -202,13 +213,8 @@ class BuildBoard:
         self.app.sound.play("pick")
 
     def tray_index_at(self, pos: tuple[int, int]) -> int | None:
-        b = self.builder()
-        if b is None:
-            return None
-        for i in range(len(b.tray)):
-            if self.tray_rect(i).collidepoint(pos):
-                return i
-        return None
+        """The tray box under ``pos`` that holds a block."""
+        return next((i for i, _ in self.tray_boxes() if self.tray_rect(i).collidepoint(pos)), None)
 
     def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """The (x, y) a block held at ``pos`` would be dropped over: the floor cell under
@@ -244,9 +250,9 @@ class BuildBoard:
 
     def ring_after_drop(self, pid: str) -> None:
         """Block ``pid`` was placed from the keyboard. A ring left on a tray box that is empty
-        now goes where the player goes next: the last block still to place (the tray closes
-        up), else the button that hides or guesses the shape once it may be, else the block
-        just placed (Enter lifts it again to mend the shape)."""
+        now goes where the player goes next: the nearest block still to place, the next one
+        along first, else the button that hides or guesses the shape once it may be, else the
+        block just placed (Enter lifts it again to mend the shape)."""
         ring, b = self.ring, self.builder()
         cur = ring.current if ring is not None and ring.visible else None
         if cur is None or b is None or cur.enabled() or not any(cur is s for s in self._tray_stops):
@@ -254,8 +260,10 @@ class BuildBoard:
 
         def stop(item: Focusable) -> list[int]:
             return [i for i, it in enumerate(ring.items) if it is item]
-        if b.tray:
-            ring.show_first(stop(self._tray_stops[len(b.tray) - 1]))
+        boxes = [i for i, _ in self.tray_boxes()]
+        if boxes:
+            here = next(i for i, s in enumerate(self._tray_stops) if cur is s)
+            ring.show_first(stop(self._tray_stops[min(boxes, key=lambda i: (abs(i - here), i < here))]))
         elif b.problem() is None and self.done is not None:
             # the button is enabled at the next update: it is found by where it is
             ring.show_first([i for i, it in enumerate(ring.items) if it.rect_of() == self.done()])
@@ -298,11 +306,11 @@ class BuildBoard:
     def _press(self, pos: tuple[int, int], b: Builder) -> bool:
         pose = self.pose_button_at(pos)
         if pose is not None:
-            self.change_pose(b.tray[pose[0]], pose[1])
+            self.change_pose(b.pieces[pose[0]], pose[1])
             return True
         i = self.tray_index_at(pos)
         if i is not None:
-            self.held = Held(b.tray[i])
+            self.held = Held(b.pieces[i])
             self.app.sound.play("pick")
             return True
         hit = self.iso().pick(pos, b.occupied())
@@ -402,8 +410,8 @@ class BuildBoard:
     def _draw_tray(self, surface: pygame.Surface, b: Builder) -> None:
         hover = self.pose_button_at(self.app.mouse_pos) if self.held is None else None
         # the heading says what the button under the pointer does
-        if hover is not None and self.pose_changes(b.tray[hover[0]], hover[1]):
-            theme.draw_text(surface, f"{b.tray[hover[0]]}: {tr(POSE_BUTTONS[hover[1]][1])}",
+        if hover is not None and self.pose_changes(b.pieces[hover[0]], hover[1]):
+            theme.draw_text(surface, f"{b.pieces[hover[0]]}: {tr(POSE_BUTTONS[hover[1]][1])}",
                             (20, self.tray_y - CAPTION_ABOVE), 16, theme.YELLOW)
         elif not b.tray and b.problem():  # every block is down, yet the shape may not be hidden or guessed:
             # say why here, where the eye is, not only when G is pressed (the button is greyed out)
@@ -412,8 +420,11 @@ class BuildBoard:
         else:
             theme.draw_text(surface, tr("Blocks to place:") if b.tray else tr("All blocks placed."),
                             (20, self.tray_y - CAPTION_ABOVE), 16, theme.TEXT_DIM)
-        for i, pid in enumerate(b.tray):
+        for i, pid in enumerate(b.pieces):
             r = self.tray_rect(i)
+            if pid in b.placed:  # its box stays, empty, so the blocks after it keep their places
+                draw.dashed_rect(surface, r, theme.PANEL_EDGE, dash=6, width=1)
+                continue
             held = self.held is not None and self.held.pid == pid
             draw.panel(surface, r, theme.PANEL, edge=None, radius=8)
             pygame.draw.rect(surface, theme.GLOW_ALT if held else theme.PANEL_EDGE, r, 2 if held else 1,

@@ -77,7 +77,7 @@ def test_build_a_secret_by_dragging_then_hide_it():
         assert b.landing("S", 2, 2).problem is None
         d.drag(t.board.tray_rect(0).center, cell_point(t, 9))
         assert "S" in b.placed
-        d.drag(t.board.tray_rect(0).center, cell_point(t, 5))  # M
+        d.drag(t.board.tray_rect(1).center, cell_point(t, 5))  # M: each block keeps its own box
         assert set(b.placed) == {"S", "M", "L"}
         assert b.problem() is None
         d.key(pygame.K_g)
@@ -804,7 +804,7 @@ def test_a_block_dropped_on_a_cell_stands_there_if_any_way_over_that_cell_can():
         t = d.top
         b = t.building()
         b.placed["S"] = ((1, 1, 0), (2, 1, 0))
-        d.drag(t.board.tray_rect(b.tray.index("M")).center, cell_point(t, 4))
+        d.drag(t.board.tray_rect(b.pieces.index("M")).center, cell_point(t, 4))
         assert b.placed.get("M") == ((0, 0, 0), (0, 1, 0), (1, 0, 0)), t.toast
         assert not t.toast
     finally:
@@ -1423,7 +1423,7 @@ def test_a_held_blocks_landing_words_are_not_hidden_by_an_older_message():
         t = d.top
         b = t.building()
         b.placed["S"] = ((1, 1, 0), (2, 1, 0))
-        tray = t.board.tray_rect(b.tray.index("M")).center
+        tray = t.board.tray_rect(b.pieces.index("M")).center
         d.drag(tray, cell_point(t, 8))
         assert "M" not in b.placed and t.toast
         d.hold(tray, cell_point(t, 8), frames=2)
@@ -1635,4 +1635,31 @@ def test_the_latest_guess_keeps_the_guessed_seats_name_on_one_line(lang, name):
         assert not any(line.endswith(("Seat 2", "Spieler 2")) for line in lines), lines
     finally:
         i18n.load_language("en")
+        d.close()
+
+
+def test_the_tray_keeps_each_block_in_its_own_box_after_one_is_placed():
+    """The tray closed up when a block was placed, so the blocks after it moved under the
+    pointer: a drag started on L where it had been picked up nothing. Each block keeps its
+    box (the placed one's stays, empty), by mouse and by keyboard."""
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        assert b.pieces == ("S", "M", "L")
+        boxes = [t.board.tray_rect(i) for i in range(3)]
+        d.drag(boxes[0].center, cell_point(t, 1))
+        assert "S" in b.placed, t.toast
+        drawn = d.labels()
+        for box, pid in ((boxes[1], "M"), (boxes[2], "L")):
+            assert any(text.startswith(f"{pid} ") and box.contains(rect) for text, rect, _ in drawn), pid
+        assert not any(boxes[0].contains(rect) for _, rect, _ in drawn), "S's box stays, empty"
+        d.hold(boxes[2].center, (830, 330), frames=2)
+        assert t.board.held is not None and t.board.held.pid == "L", "L is picked up where it is drawn"
+        d.release(boxes[2].center)
+        assert t.board.held is None and "L" not in b.placed
+        focus_onto(d, boxes[2])
+        d.key(pygame.K_RETURN)
+        assert t.board.held is not None and t.board.held.pid == "L"
+    finally:
         d.close()

@@ -346,7 +346,7 @@ def test_the_last_block_placed_by_keyboard_in_a_puzzle_moves_the_ring_to_guess()
         scene = d.top
         scene.replica.load(format_shape(scene.puzzle.secret))
         del scene.replica.placed["M"]  # the answer but for M, flat in the back corner
-        focus_onto(d, scene.board.tray_rect(0))
+        focus_onto(d, scene.board.tray_rect(scene.replica.pieces.index("M")))
         d.key(pygame.K_RETURN)
         scene.board.cursor = (0, 0)
         d.key(pygame.K_RETURN)
