@@ -579,8 +579,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         for centre, seat in shown:  # tags last: a neighbour on the same pile never covers one
             mouse_tag(surface, centre, 10, seat)
         self.draw_flights(surface)
-        self.draw_zoom(surface)
         self.draw_mouse_warnings(surface)
+        # the enlarged house reaches the top of the window: drawn over the warning line, whole
+        # (the warning's words ran through its title), and gone when the pointer leaves
+        self.draw_zoom(surface)
         size, lines = prompt_lines(self.prompt())
         for line_i, line in enumerate(lines):
             colour = theme.YELLOW if self.my_turn() else theme.TEXT

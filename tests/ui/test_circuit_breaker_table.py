@@ -2081,3 +2081,30 @@ def test_the_round_tracks_deal_marks_are_focus_stops_with_the_pointers_caption()
         assert any(f"Round {both} (W+A)" in text for text in seen[both])
     finally:
         d.close()
+
+
+def test_an_enlarged_house_lies_over_the_mouse_warning_not_under_it():
+    """The enlarged house reaches the top of the window, where the warning about a rival
+    mouse is written: the warning was drawn over it, its words running through the title
+    'Seat 2's house, enlarged'. The enlarged house is drawn last and shows whole."""
+    from game.ui import theme
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end", "mouse house 1 at 3,4", "end"])
+    try:
+        t = d.top
+        assert t.mouse_warnings()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=t.mini_frame(1).center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        labels = d.labels(frames=2)
+        assert t.zoomed_house() == 1
+        title = next(rect for text, rect, _ in labels if text.endswith("house, enlarged"))
+        warning = [rect for text, rect, _ in labels if text.startswith("Seat 2's mouse")]
+        from game.scenes.circuit_breaker_layout import ZOOM_CELL
+        box = pygame.Rect(title.x - 8, title.y - 6, 7 * ZOOM_CELL + 16, 7 * ZOOM_CELL + 36)  # as draw_zoom
+        covered = [r.clip(box) for r in warning if r.colliderect(box)]
+        assert covered, "the warning line runs under the enlarged house"
+        canvas = d.app.display.canvas
+        inked = [(x, y) for r in covered for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                 if not title.collidepoint(x, y) and canvas.get_at((x, y))[:3] == theme.TEXT]
+        assert not inked, inked[:5]
+    finally:
+        d.close()
