@@ -157,7 +157,8 @@ class CircuitBreakerTalk:
                 lines.append((event_seat if isinstance(event_seat, int) else None, line))  # a refill: nobody's
         if after.get("current_player") is None and before.get("current_player") is not None:
             # the banner says "Game over": this line gives the points (the winner first, ties decided)
-            lines.append((None, endings.final_scores(self.seat_name, after["scores"], after.get("winners") or [])))
+            lines.append((None, endings.final_scores(self.seat_name, after["scores"], after.get("winners") or [],
+                                                     tie_break=lambda s: tie_key(after, s))))
         return lines
 
     def event_text(self, event: dict) -> str:
@@ -209,6 +210,12 @@ class CircuitBreakerTalk:
             lines.append(tie)
         return lines
 
+    def tie_break(self, seat: int) -> float:
+        """CB-19 among equal scores, below the winners too: more cheese, then more appliances
+        in the house, ranks ahead (the results listed a tied seat with less cheese first, by
+        seat order, over the line 'Ties: most cheese, then most appliances in the house.')."""
+        return tie_key(self.session.view(self.viewer), seat)
+
     @staticmethod
     def tie_break_line(v: dict) -> str | None:
         """CB-19: when the best score is shared, which tie-break decided, with its numbers
@@ -226,7 +233,7 @@ class CircuitBreakerTalk:
         if sum(1 for q in tied if cheese[q] == most) == 1:
             return tr("Equal points ({p} each): the most cheese decides, {c} against {d}.", p=points, c=most,
                       d=max(rest))
-        apps = [sum(1 for t in house if helpers.tile_info(t["tile"])["kind"] == "appliance") for house in v["houses"]]
+        apps = [house_appliances(v, q) for q in range(len(v["houses"]))]
         best = apps[winners[0]]
         if len(winners) == 1:
             runner = max(apps[q] for q in tied if cheese[q] == most and q != winners[0])
@@ -374,6 +381,17 @@ class CircuitBreakerTalk:
         pygame.draw.line(surface, theme.BLACK, (HOUSE.x + 7, top + 11), (HOUSE.x + 7, top + 12), 2)
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (HOUSE.x + 20, top + 19 * i), 15, theme.TEXT, bold=True, max_width=width)
+
+
+def house_appliances(v: dict, seat: int) -> int:
+    """How many appliances stand in seat's house (CB-19's second tie-break; hands never count)."""
+    return sum(1 for t in v["houses"][seat] if helpers.tile_info(t["tile"])["kind"] == "appliance")
+
+
+def tie_key(v: dict, seat: int) -> float:
+    """Seat's CB-19 tie-break as a sort key, lower ranking ahead: cheese first, then the
+    appliances in the house (at most 48, so a cube of cheese outweighs them all)."""
+    return -(v["cheese"][seat] * 100 + house_appliances(v, seat))
 
 
 def points_text(n: int) -> str:

@@ -12,17 +12,20 @@ from collections.abc import Callable, Sequence
 from game.i18n import tr
 
 
-def standings(scores: Sequence[int], winners: Sequence[int], lower_is_better: bool = False) -> list[int]:
+def standings(scores: Sequence[int], winners: Sequence[int], lower_is_better: bool = False,
+              tie_break: Callable[[int], float] | None = None) -> list[int]:
     """Seats best first: the winners (a tie-break winner before the seats it tied with),
-    then by score in the game's direction, seat order among equals."""
+    then by score in the game's direction, then the game's own ``tie_break`` (lower ranks
+    ahead), seat order among equals."""
     sign = 1 if lower_is_better else -1
-    return sorted(range(len(scores)), key=lambda s: (s not in winners, sign * scores[s], s))
+    return sorted(range(len(scores)),
+                  key=lambda s: (s not in winners, sign * scores[s], tie_break(s) if tie_break else 0, s))
 
 
 def final_scores(name: Callable[[int], str], scores: Sequence[int], winners: Sequence[int] = (),
-                 lower_is_better: bool = False) -> str:
-    """The log's last line: every seat's final score, best first."""
-    listed = ", ".join(f"{name(s)} {scores[s]}" for s in standings(scores, winners, lower_is_better))
+                 lower_is_better: bool = False, tie_break: Callable[[int], float] | None = None) -> str:
+    """The log's last line: every seat's final score, best first (ties ranked as the results rank them)."""
+    listed = ", ".join(f"{name(s)} {scores[s]}" for s in standings(scores, winners, lower_is_better, tie_break))
     if lower_is_better:
         return tr("Final scores (lower is better): {scores}.", scores=listed)
     return tr("Final scores: {scores}.", scores=listed)

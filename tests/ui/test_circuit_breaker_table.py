@@ -2108,3 +2108,27 @@ def test_an_enlarged_house_lies_over_the_mouse_warning_not_under_it():
         assert not inked, inked[:5]
     finally:
         d.close()
+
+
+def test_CB_19_seats_tied_below_the_winner_are_ranked_by_cheese_on_the_results_and_in_the_log():
+    """Equal points below the winner were listed in seat order, under the line 'Ties: most
+    cheese, then most appliances in the house.': at 13 points each Seat 2 with no cheese came
+    before Seat 3 with one. Now the rule orders them, on the results and in the log's last line."""
+    from game.scenes.results import ResultsScene
+    setup = {**S, "objectives": [1, 2, 3]}
+    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy"], seed=1,
+                          options={"setup": setup, "rounds": 1})
+    for a in ["place A1 at 3,4 r180", "end", "end", "discard A4 to appliance-1"]:
+        session.apply(a, session.current_player)
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.app.stack.find(CircuitBreakerTable)
+        assert t.perform("end", 2) and session.is_over()
+        scores = session.state.scores()
+        assert scores[1] == scores[2] < scores[0] and t.view["cheese"][1:] == [0, 1]
+        assert t.standings() == [0, 2, 1]
+        assert t.log_lines[-1] == (None, f"Final scores: You {scores[0]}, Seat 3 (AI) 0, Seat 2 (AI) 0.")
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        assert d.top.order == [0, 2, 1]
+    finally:
+        d.close()
