@@ -396,7 +396,8 @@ class BlockersTable(TableScene):
 
     def result_lines(self) -> list[str]:
         lines = []
-        for row in helpers.score_breakdown(self.session.view(self.viewer)):
+        rows = helpers.score_breakdown(self.session.view(self.viewer))
+        for row in (rows[seat] for seat in self.standings()):  # in the results' ranking, the winner first
             groups = " + ".join(f"{tr(c)} {n}" for c, n in row["groups"].items())
             caps = ", ".join(f"{tr(c)} {n}" for c, n in row["captures"].items()) or tr("no captures")
             fields = {"who": self.seat_name(row["seat"]), "g": groups, "caps": caps, "m": row["most_captured"],

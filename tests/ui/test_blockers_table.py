@@ -101,7 +101,7 @@ def test_final_screen_explains_scores():
         t = d.top
         lines = t.result_lines()
         scores = t.session.state.scores()
-        for seat, line in enumerate(lines[:-1]):
+        for seat, line in zip(t.standings(), lines[:-1], strict=True):
             assert line.startswith(t.seat_name(seat))
             assert "groups (" in line and "most captured of one colour" in line
             assert line.endswith(f"= {scores[seat]}"), "each line adds up to the seat's score"
@@ -151,6 +151,26 @@ def test_results_rank_tied_scores_by_fewer_captures_as_the_winners_are():
     try:
         assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
         assert d.top.standings() == [3, 2, 0, 1]
+    finally:
+        d.close()
+
+
+def test_the_score_lines_under_the_ranking_come_in_its_order_winner_first():
+    """The lines explaining each score follow the ranking above them (they came in seat
+    order, 'Seat 1' first, under a ranking led by seat 4)."""
+    import random
+
+    from game.scenes.results import ResultsScene
+    session = GameSession("blockers", ["human"] * 4, seed=5, options={"first_player": 0})
+    rng = random.Random(5)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        lines = d.top.table.result_lines()
+        assert [line.split(":")[0] for line in lines[:4]] == ["Seat 4", "Seat 3", "Seat 1", "Seat 2"], lines
+        assert "Lowest score wins" in lines[-1]
     finally:
         d.close()
 
@@ -277,7 +297,7 @@ def test_the_score_panel_counts_one_group_and_one_tile_in_the_singular():
         d.drag(d.top.rack_rect(rack_index(d.top, "9")).center, square_rect("I9").center)
         labels = [text for text, _, _ in d.labels(frames=2)]
         assert "1 group, 5 tiles left" in labels, labels
-        assert d.top.result_lines()[0].startswith("Seat 1: 1 group (red 1) + 1"), d.top.result_lines()
+        assert any(line.startswith("Seat 1: 1 group (red 1) + 1") for line in d.top.result_lines())
     finally:
         d.close()
 
