@@ -33,6 +33,7 @@ RACK_TILE = 58
 RACK_Y = 636  # low enough that the focus ring on a rack tile clears the prompt above
 MOVE_TIME = 0.35
 SCORE_X = 616
+OBJECT_NOUNS = {"wild": "wild tile"}  # a tile named as the thing placed, where its face is no noun
 
 # Game colour name -> (fill, pattern). Okabe-Ito shades; each also has its own texture.
 COLOUR_STYLE = {name: (blockers_fill(name), PATTERNS[i])
@@ -317,14 +318,16 @@ class BlockersTable(TableScene):
         if text == "pass":
             return tr("Pass.")
         colour, tile, square = self._parse(text, self.viewer, self.view)
-        return tr("Place {colour} {tile} on {sq}.", colour=tr(colour), tile=self.tile_word(tile), sq=square)
+        return tr("Place the {colour} {tile} on {sq}.", colour=tr(colour), tile=self.tile_word(tile), sq=square)
 
     @staticmethod
     def tile_word(tile: str) -> str:
-        """A tile as the thing placed, the only way the prompts, hints and log name one: English
-        says its face ('Place 4', 'placed red circle'); German needs the article, and a symbol's
-        own gender ('Leg die 4', 'den Kreis', 'das Quadrat'), given as each tile's "object" form."""
-        return tr_form("object", tile)
+        """A tile as the thing placed, the only way the prompts, hints and log name one. English
+        says its face after the templates' own 'the' ('Place the 4', 'placed the red circle'), the
+        wild one as a 'wild tile' (an adjective alone names nothing); German needs the article
+        with the tile, and a symbol's own gender ('Leg die 4', 'den Kreis', 'das Quadrat'), given
+        as each tile's "object" form."""
+        return tr_form("object", OBJECT_NOUNS.get(tile, tile))
 
     # --- narration, animation, results --------------------------------------------------
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
@@ -336,10 +339,10 @@ class BlockersTable(TableScene):
             captured = before["board"].get(square)
             tile_word = self.tile_word(tile)
             if captured:
-                lines = [tr("{who} placed {colour} {tile} on {sq}, capturing a {c} tile.", who=who, colour=tr(colour),
-                            tile=tile_word, sq=square, c=tr(captured))]
+                lines = [tr("{who} placed the {colour} {tile} on {sq}, capturing a {c} tile.", who=who,
+                            colour=tr(colour), tile=tile_word, sq=square, c=tr(captured))]
             else:
-                lines = [tr("{who} placed {colour} {tile} on {sq}.", who=who, colour=tr(colour), tile=tile_word,
+                lines = [tr("{who} placed the {colour} {tile} on {sq}.", who=who, colour=tr(colour), tile=tile_word,
                             sq=square)]
         for owner, colours in enumerate(after["colours"]):
             for colour in colours:
@@ -418,8 +421,8 @@ class BlockersTable(TableScene):
         if self.selected is not None:
             tile = self.tile_word(self.selected[1])
             if any(self.targets().values()):
-                return tr("Place {tile} on a glowing square (ringed squares are captures).", tile=tile)
-            return tr("Place {tile} on a glowing square.", tile=tile)  # no ring to explain
+                return tr("Place the {tile} on a glowing square (ringed squares are captures).", tile=tile)
+            return tr("Place the {tile} on a glowing square.", tile=tile)  # no ring to explain
         return tr("Drag a tile from your rack onto the board.")
 
     # --- frame --------------------------------------------------------------------------

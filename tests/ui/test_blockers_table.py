@@ -74,7 +74,7 @@ def test_p_with_a_move_possible_says_why_there_is_no_pass():
         t = d.top
         d.key(pygame.K_p)
         assert t.session.log.actions == []
-        assert t.toast and t.toast.startswith("You may not pass while a move exists. For example: Place red ")
+        assert t.toast and t.toast.startswith("You may not pass while a move exists. For example: Place the red ")
         assert "@" not in t.toast and t.toast.endswith("."), "the example is in words, not notation"
     finally:
         d.close()
@@ -245,6 +245,33 @@ def test_in_german_a_placed_tile_is_named_with_its_article_in_the_prompt_hint_an
         d.close()
         i18n.load_language("en")
     assert BlockersTable.tile_word("circle") == "circle" and BlockersTable.tile_word("4") == "4", "English as it was"
+
+
+def test_in_english_a_placed_tile_is_named_with_the_in_the_prompt_hint_and_log():
+    """'Place circle on a glowing square.' and 'Seat 1 placed red E on E4' dropped the article
+    English needs; the wild tile is a 'wild tile' (an adjective alone names no thing)."""
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        for tile, named in (("5", "the 5"), ("E", "the E"), ("circle", "the circle")):
+            t.selected = None
+            d.key(pygame.K_1 + rack_index(t, tile))
+            d.frames(1)
+            assert t.prompt().startswith(f"Place {named} on a glowing square"), t.prompt()
+        assert t.hint_move("circle@E6") == "Place the red circle on E6."
+        assert t.hint_move("wild@E6") == "Place the red wild tile on E6."
+        d.key(pygame.K_p)
+        assert t.toast.startswith("You may not pass while a move exists. For example: Place the red "), t.toast
+        before = t.session.view(0)
+        t.session.apply("E@E4", 0)
+        line = t.narrate(0, "E@E4", before, t.session.view(0))[0]
+        assert line == "Seat 1 placed the red E on E4, capturing a blue tile.", line
+        before = t.session.view(1)
+        t.session.apply("1@A1", 1)
+        line = t.narrate(1, "1@A1", before, t.session.view(1))[0]
+        assert line == "Seat 2 placed the blue 1 on A1.", line
+    finally:
+        d.close()
 
 
 def test_in_german_the_wait_for_a_hint_is_said_without_an_i():
