@@ -156,19 +156,20 @@ def test_german_calls_a_seat_spieler_never_platz_which_reads_as_a_rank():
         catalogue = json.loads(asset(*name).read_text(encoding="utf-8"))
         found += [german for english, german in catalogue.items() if seat.search(english) and "Platz" in german]
     assert not found, found[:5]
-    # nor a seat unnumbered ('Keine menschlichen Plätze', 'spielt an jedem Platz'): only the
-    # per-seat option keeps the word it is named by, 'je Platz'
+    # nor a seat unnumbered ('Keine menschlichen Plätze', 'spielt an jedem Platz'), nor the
+    # per-seat option ('Notizblatt: je Platz' beside 'Spieler 2: Mensch'): it is 'je Spieler'
     seats = [german for name in (("i18n", "de.json"), ("i18n", "messages", "de.json"))
              for english, german in json.loads(asset(*name).read_text(encoding="utf-8")).items()
-             if re.search(r"\bseats?\b", english) and re.search(r"Pl[aä]tz", german.replace("je Platz", ""))]
+             if re.search(r"\bseats?\b", english) and re.search(r"Pl[aä]tz", german)]
     assert not seats, seats
     rules = [p.name for p in asset("rules", "de").glob("*.txt")
-             if re.search(r"Platz \d|einen Platz|jedem Platz", p.read_text("utf-8"))]
+             if re.search(r"Platz \d|einen Platz|jedem Platz|[Jj]e Platz", p.read_text("utf-8"))]
     assert not rules, rules
     try:
         assert i18n.load_language("de") is None
         assert i18n.tr("{name} wins", name=i18n.tr("Seat {n} (AI)", n=2)) == "Spieler 2 (KI) gewinnt"
         assert i18n.tr_message("seat 3 is you") == "Spieler 3 bist du selbst"
+        assert i18n.tr("per seat") == "je Spieler"
     finally:
         i18n.load_language("en")
 

@@ -161,7 +161,7 @@ def test_options_the_set_up_screen_offers_per_seat_are_explained_as_such(game):
         return
     english = page(game)
     german = asset("rules", "de", f"{game}.txt").read_text(encoding="utf-8")
-    assert '"per seat"' in english and "„je Platz“" in german
+    assert '"per seat"' in english and "„je Spieler“" in german
     for option in per_seat:
         label = option.label.lower()
         assert label in english.lower() or option.name in english.lower(), option.name
