@@ -12,7 +12,8 @@ catalogue may give the template's second-person form under the key ``"@you " + t
 
 A word English uses bare may need more elsewhere: ``tr_form("object", "circle")`` is the
 catalogue's ``"@object circle"`` if it has one (German "den Kreis", the tile placed, with its
-article and case), else ``tr("circle")``.
+article and case), else ``tr("circle")``. A template may have forms too: ``"@person {name} to
+play"`` is said of a person ("Spieler 2 ist dran"), the bare template of the computer ("spielt").
 
 The rules engines explain an illegal move in English with values inside ("7H does not
 match 3D"). ``tr_message`` translates such a message by pattern: assets/i18n/messages/

@@ -18,7 +18,7 @@ import pygame
 
 from game import storage
 from game.core.errors import IllegalAction
-from game.i18n import number, tr
+from game.i18n import number, tr, tr_form
 from game.scenes import endings
 from game.scenes.base import AppScene, sentence
 from game.scenes.table_hints import TableHints
@@ -898,7 +898,11 @@ class TableScene(TableHints, TableLog, AppScene):
             yours = cp == self.perspective or (cp == self.viewer and not self.is_bot(cp))
             # several people at the screen: "Your turn" would not say whose, the seat's name does
             shared = len(session.humans) > 1 and not self.autoplay
-            who = tr("Your turn") if yours and not shared else tr("{name} to play", name=self.seat_name(cp))
+            name = self.seat_name(cp)
+            # German: a person is up ('Spieler 2 ist dran') where the computer plays ('Spieler 2 (KI) spielt')
+            to_play = tr("{name} to play", name=name) if self.is_bot(cp) else tr_form("person", "{name} to play",
+                                                                                      name=name)
+            who = tr("Your turn") if yours and not shared else to_play
             room = (HINT_BUTTON[0] - 8 if self.hint_button.visible else PANEL_RECT.right - 10) - (PANEL_RECT.x + 50)
             size = 24 if theme.font(24, True).size(who)[0] <= room else 19
             banner = banner.union(theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT,

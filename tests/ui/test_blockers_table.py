@@ -715,3 +715,33 @@ def test_in_german_a_computer_seats_turn_heading_keeps_its_full_size():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_in_german_a_persons_turn_in_pass_and_play_says_ist_dran_the_computers_spielt():
+    """'Spieler 3 spielt' headed a person's turn in pass-and-play as it does the computer's,
+    where a person is up: 'Spieler 3 ist dran' (at 24 px; beside the Hint button it fits)."""
+    from game import i18n, storage
+    from game.scenes.table_base import HINT_BUTTON, PANEL_RECT
+    from game.ui import theme
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+
+    def heading(seats: list[str], first: int) -> tuple[str, pygame.Rect, bool]:
+        """The turn banner's text, its box and whether it has its full 24 px."""
+        session = GameSession("blockers", seats, seed=7, options={"first_player": first})
+        d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+        try:
+            if isinstance(d.top, HandoffScene):
+                d.key(pygame.K_RETURN)
+                assert d.until(lambda: isinstance(d.top, BlockersTable), timeout=5)
+            text, rect = next((text, rect) for text, rect, _ in d.labels(frames=1)
+                              if rect.x == PANEL_RECT.x + 50 and rect.y < PANEL_RECT.y + 40)
+            return text, rect, rect.height >= theme.font(24, True).get_height() - 2
+        finally:
+            d.close()
+    try:
+        assert heading(["human"] * 5, 4)[::2] == ("Spieler 5 ist dran", True)
+        text, rect, _ = heading(["human", "ai:easy", "human"], 2)
+        assert text == "Spieler 3 ist dran" and rect.right <= HINT_BUTTON[0], (text, rect)
+        assert heading(["human", "ai:easy", "human"], 1)[::2] == ("Spieler 2 (KI) spielt", True)
+    finally:
+        i18n.load_language("en")
