@@ -59,10 +59,9 @@ def _menus() -> dict[str, Callable[[Any], Any]]:
     from game.session import GameSession
 
     def under(app, scene):
-        """The scene under the menu, drawn as in play: a frame of its own first (its buttons
-        and log come with its first update)."""
+        """The scene under the menu, drawn as in play: the stack gives it its first update
+        (its buttons and log) though the menu covers it at once."""
         app.stack.push(scene)
-        app.step(1 / 60)
         return GameMenuScene(app, scene)
 
     def menu(app, game: str):

@@ -176,3 +176,23 @@ def test_a_joker_shows_what_it_is_in_its_corner_like_any_card():
         w, h = size
         corner = {tuple(face.get_at((x, y)))[:3] for x in range(int(w * 0.3)) for y in range(int(h * 0.22))}
         assert any(max(abs(a - b) for a, b in zip(c, theme.PURPLE, strict=True)) < 40 for c in corner), size
+
+
+@pytest.mark.parametrize(("name", "table_words"), [("menu:blockers", ["Your turn", "Game log", "You go first."]),
+                                                  ("menu:puzzle", ["Questions used: 0 of 3", "Clear"])])
+def test_a_menu_shot_shows_its_table_from_the_stacks_first_update_without_a_frame_of_its_own(name, table_words):
+    """The table under an in-game menu shot had a frame stepped for it before the shot (for its
+    buttons and log, laid out in its first update): the stack gives a covered scene that update
+    itself, so the shot starts at frame 0 as every other does and the table is drawn whole."""
+    from game.shots import _scenes
+    from tests.ui.driver import Driver
+    d = Driver(_scenes()[name], autosave=False)
+    try:
+        assert d.app.frame == 0, "no frame before the shot's own"
+        menu = d.top
+        assert menu.table.first_update_due
+        shown = [text for text, _, _ in d.labels(frames=1)]
+        assert not menu.table.first_update_due
+        assert all(word in shown for word in table_words), shown  # the banner, the log, the buttons
+    finally:
+        d.close()
