@@ -517,8 +517,10 @@ class BlockersTable(TableScene):
 
     def rack_caption(self) -> str | None:
         """Whose rack is on show when it is not the watcher's own (a computer's, or another
-        seat picked in a replay); None for your own rack."""
-        if not self.showing_a_bot:
+        seat picked in a replay), or when the game is over at a screen several people share
+        (the last mover's tiles stay on show to everyone); None for your own rack."""
+        over_for_all = self.session.is_over() and len(self.session.humans) > 1
+        if not (self.showing_a_bot or over_for_all):
             return None
         who = self.seat_name(self.viewer)
         return tr("{who}'s racks", who=who) if self.advanced() else tr("{who}'s rack", who=who)

@@ -433,6 +433,19 @@ def test_the_last_log_line_gives_the_final_scores_tie_break_winner_first_and_gam
         d.close()
 
 
+def test_a_shared_screen_says_whose_rack_stays_on_show_once_the_game_is_over():
+    """Pass-and-play: at the end everyone looks at the table, and the last mover's tiles lay
+    under the board without a word of whose they were ('Seat 3's rack' now says so)."""
+    d, t = y6_one_move_from_the_end()
+    try:
+        assert not any(text.endswith("'s rack") for text, _, _ in d.labels()), "your own rack, mid-game"
+        assert t.perform("C@C5", 2) and t.session.is_over()
+        shown = [text for text, _, _ in d.labels()]
+        assert f"Seat {t.viewer + 1}'s rack" in shown, shown
+    finally:
+        d.close()
+
+
 def test_BL_18_a_finished_colour_is_shown_finished_with_its_rack_face_up_and_logged(monkeypatch):
     import game.scenes.blockers_table as scene_module
     pools = [["7", "A", "C", "1", "2", "3"], ["7", "D", "1", "2", "3", "4"],
