@@ -24,8 +24,10 @@ def standings(scores: Sequence[int], winners: Sequence[int], lower_is_better: bo
 
 def final_scores(name: Callable[[int], str], scores: Sequence[int], winners: Sequence[int] = (),
                  lower_is_better: bool = False, tie_break: Callable[[int], float] | None = None) -> str:
-    """The log's last line: every seat's final score, best first (ties ranked as the results rank them)."""
-    listed = ", ".join(f"{name(s)} {scores[s]}" for s in standings(scores, winners, lower_is_better, tie_break))
+    """The log's last line: every seat's final score, best first (ties ranked as the results
+    rank them; "Seat 3 with 2": a bare "Seat 3 2" ran the seat's number into its score)."""
+    listed = ", ".join(tr("{name} with {score}", name=name(s), score=scores[s])
+                       for s in standings(scores, winners, lower_is_better, tie_break))
     if lower_is_better:
         return tr("Final scores (lower is better): {scores}.", scores=listed)
     return tr("Final scores: {scores}.", scores=listed)

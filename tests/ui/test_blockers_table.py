@@ -426,7 +426,7 @@ def test_the_last_log_line_gives_the_final_scores_tie_break_winner_first_and_gam
     try:
         assert t.perform("C@C5", 2)
         assert session.state.winners() == [2]
-        assert t.log_lines[-1][1] == "Final scores (lower is better): Seat 3 2, Seat 2 2, Seat 1 3."
+        assert t.log_lines[-1][1] == "Final scores (lower is better): Seat 3 with 2, Seat 2 with 2, Seat 1 with 3."
         shown = [text for text, _, _ in d.labels(frames=1)]
         assert sum("game over" in text.lower() for text in shown) == 1, shown
     finally:

@@ -556,7 +556,7 @@ def test_a_finished_games_log_ends_with_the_final_points_winner_first_not_game_o
     try:
         t = d.app.stack.find(CircuitBreakerTable)
         assert t.perform("end", 1) and session.is_over() and session.state.winners() == [1]
-        assert t.log_lines[-1] == (None, "Final scores: Seat 2 3, Seat 1 3.")
+        assert t.log_lines[-1] == (None, "Final scores: Seat 2 with 3, Seat 1 with 3.")
         shown = [text for text, _, _ in d.labels(frames=1)]
         assert sum("game over" in text.lower() for text in shown) == 1, shown
     finally:
