@@ -351,8 +351,9 @@ class BlockersTable(TableScene):
                                     who=self.seat_name(owner), colour=tr(colour)))
         if after["current_player"] is None and before["current_player"] is not None:
             # the banner says "Game over": this line gives the scores (a tie-break winner first)
+            captures = [row["total_captures"] for row in helpers.score_breakdown(after)]  # BL-16, as the results
             lines.append((None, endings.final_scores(self.seat_name, after["scores"], after.get("winners") or [],
-                                                     lower_is_better=True)))
+                                                     lower_is_better=True, tie_break=captures.__getitem__)))
         return lines
 
     @staticmethod

@@ -685,9 +685,8 @@ class TableScene(TableHints, TableLog, AppScene):
         direction (in Blockers! a low score is good), then the game's own tie-break (as for
         the winners), seat order among equals. The results rank the seats so."""
         state = self.session.state
-        scores, winners = state.scores(), state.winners()
-        sign = 1 if self.session.game in LOWER_IS_BETTER else -1
-        return sorted(range(len(scores)), key=lambda s: (s not in winners, sign * scores[s], self.tie_break(s)))
+        scores = state.scores()
+        return endings.standings(scores, state.winners(), self.session.game in LOWER_IS_BETTER, self.tie_break)
 
     def open_rules(self) -> None:
         from game.scenes.rules_page import RulesScene

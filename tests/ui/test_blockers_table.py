@@ -758,3 +758,25 @@ def test_in_german_a_persons_turn_in_pass_and_play_says_ist_dran_the_computers_s
         assert heading(["human", "ai:easy", "human"], 1)[::2] == ("Spieler 2 (KI) spielt", True)
     finally:
         i18n.load_language("en")
+
+
+def test_the_logs_final_scores_rank_tied_seats_as_the_results_do():
+    """Seats 1-3 tie on 16; the results put seat 3 (6 captures) above seat 1 (9) and seat 2
+    (11), by BL-16, while the log's last line listed the three in seat order."""
+    import random
+
+    from game.scenes.results import ResultsScene
+    session = GameSession("blockers", ["human"] * 4, seed=5, options={"first_player": 0})
+    rng = random.Random(5)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        table = d.top.table
+        assert d.top.order == [3, 2, 0, 1]
+        last = table.log_lines[-1][1]
+        assert last.startswith("Final scores (lower is better): Seat 4 with "), last
+        assert last.endswith(", Seat 3 with 16, Seat 1 with 16, Seat 2 with 16."), last
+    finally:
+        d.close()
