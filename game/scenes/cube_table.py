@@ -857,7 +857,8 @@ class CubeTable(TableScene):
             flags.append(tr("blocks per seat: {counts}", counts="/".join(map(str, blocks))))
         elif counts - {3, None}:
             flags.append(tr("brain-burner blocks"))
-        flags.append(tr("notes") if v["notes"] else tr("memory play"))
+        # named as the set-up names the option: a bare "notes" or "memory play" said nothing
+        flags.append(tr("note sheet on") if v["notes"] else tr("no note sheet: play from memory"))
         if opts.get("sudden_death"):
             flags.append(tr("sudden death"))
         lines.append(", ".join(flags))

@@ -1663,3 +1663,18 @@ def test_the_tray_keeps_each_block_in_its_own_box_after_one_is_placed():
         assert t.board.held is not None and t.board.held.pid == "L"
     finally:
         d.close()
+
+
+
+@pytest.mark.parametrize(("notes", "lang", "said", "unsaid"), [
+    (True, "en", "note sheet on", "notes"),
+    (False, "en", "no note sheet: play from memory", "memory play"),
+    (False, "de", "ohne Notizblatt: aus dem Gedächtnis", "aus dem Gedächtnis"),
+])
+def test_status_names_the_note_sheet_as_the_set_up_does(notes, lang, said, unsaid):
+    # under "Build phase" the options' line said a bare "notes" or "memory play": which option?
+    from game.scenes.table_base import PANEL_RECT
+    with cube_read_at(1.0, lang, notes=notes) as d:
+        lines = [text for text, rect, _ in d.labels(frames=1) if rect.x > PANEL_RECT.x]
+        assert said in lines, lines
+        assert unsaid not in lines, lines

@@ -152,10 +152,10 @@ def test_cube_status_line_names_blocks_per_seat(blocks, shown, hidden):
                           options={"blocks": blocks, "notes": [True, False], "build": "random"})
     d = Driver(lambda app: CubeTable(app, session), autosave=False)
     try:
-        # the options' line ends with seat 1's own note sheet ("memory play" without)
-        status = next(text for text, _, _ in d.labels(frames=1) if text.endswith("notes"))
+        # the options' line ends with seat 1's own note sheet ("no note sheet: ..." without)
+        status = next(text for text, _, _ in d.labels(frames=1) if text.endswith("note sheet on"))
         assert shown is None or shown in status
-        assert hidden not in status.removesuffix("notes")
+        assert hidden not in status.removesuffix("note sheet on")
     finally:
         d.close()
 
