@@ -16,7 +16,7 @@ VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
 # 100 %), down to the in-game note beside the Back button
 HELP_AT, HELP_WIDTH, HELP_SIZE = (670, 270), 440, 16
 HELP_BOTTOM = 592
-NOTE_AT = (670, 626)  # the in-game note's left middle: level with the Back button (y 600-652)
+NOTE_AT, NOTE_SIZE = (670, 626), 15  # the in-game note's left middle: level with the Back button (y 600-652)
 
 
 def percent(value: float) -> str:
@@ -181,8 +181,13 @@ class SettingsScene(AppScene):
         for i, line in enumerate(lines):
             theme.draw_text(surface, line, (HELP_AT[0], HELP_AT[1] + step * i), size, theme.TEXT_DIM)
         if self.in_game and self.players_note:  # the one setting the game under way does not follow
-            theme.draw_text(surface, tr("For the next game you set up: this game keeps its players."),
-                            NOTE_AT, 15, theme.TEXT_DIM, anchor="midleft", max_width=HELP_WIDTH)
+            # it names that setting: beside Back, "For the next game you set up" did not say what is
+            lines = theme.wrap(tr("Default AI level: for the next game you set up; this game keeps its "
+                                  "players."), NOTE_SIZE, HELP_WIDTH)
+            step = theme.font(NOTE_SIZE).get_height()
+            top = NOTE_AT[1] - step * len(lines) // 2
+            for i, line in enumerate(lines):
+                theme.draw_text(surface, line, (NOTE_AT[0], top + step * i), NOTE_SIZE, theme.TEXT_DIM)
         if not self.app.sound.enabled:
             theme.draw_text(surface, tr("No audio device found: the game runs silent."), (640, 680), 16,
                             theme.ORANGE, anchor="midtop")

@@ -161,7 +161,7 @@ def test_the_settings_from_a_puzzle_apply_at_once_and_the_puzzle_goes_on_as_it_w
         assert isinstance(settings, SettingsScene)
         labels = [text for text, _, _ in d.labels(1)]
         assert "Back" in [b.text for b in settings._callbacks], "back to the menu, as from a table"
-        assert not any("keeps its players" in t for t in labels), "a puzzle has no players"
+        assert not any("for the next game you set up" in t for t in labels), "a puzzle has no players"
         stop_on(settings, "Language: ")
         d.key(pygame.K_RIGHT)  # Deutsch
         d.key(pygame.K_ESCAPE)

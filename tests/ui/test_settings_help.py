@@ -9,11 +9,9 @@ import pygame
 import pytest
 
 from game import i18n
-from game.scenes.settings import HELP_AT, HELP_WIDTH, SettingsScene
+from game.scenes.settings import HELP_AT, HELP_BOTTOM, HELP_WIDTH, NOTE_AT, SettingsScene
 from game.ui import theme
 from tests.ui.driver import Driver
-
-NOTE = "For the next game you set up: this game keeps its players."  # the in-game note, under the help
 
 
 def help_drawn(d: Driver) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str, pygame.Rect]]]:
@@ -25,7 +23,7 @@ def help_drawn(d: Driver) -> tuple[list[tuple[str, pygame.Rect]], list[tuple[str
     finally:
         theme.recording = None
     lines = sorted(((text, rect) for text, rect in drawn
-                    if rect.x == HELP_AT[0] and rect.y >= HELP_AT[1] and text != i18n.tr(NOTE)),
+                    if rect.x == HELP_AT[0] and HELP_AT[1] <= rect.y < HELP_BOTTOM),  # not the in-game note
                    key=lambda line: line[1].y)
     return lines, [(text, rect) for text, rect in drawn if (text, rect) not in lines]
 
@@ -123,4 +121,27 @@ def test_the_help_is_at_the_reading_size_and_fits_its_column(monkeypatch, lang, 
     finally:
         i18n.load_language("en")
         theme.apply_settings(False, 1.0)
+        d.close()
+
+
+@pytest.mark.parametrize(("lang", "setting"), [("en", "Default AI level:"), ("de", "Standard-KI-Stufe:")])
+def test_in_a_game_the_note_beside_back_names_the_setting_it_is_about(lang, setting):
+    # it said "For the next game you set up: this game keeps its players." beside Back: what is?
+    d = Driver(lambda app: SettingsScene(app, in_game=True))
+    try:
+        assert i18n.load_language(lang) is None
+        d.top.language_changed()
+        d.frames(2)
+        theme.recording = []
+        d.frames(1)
+        note = sorted(((text, rect) for text, rect, _ in theme.recording
+                       if rect.x == NOTE_AT[0] and rect.y >= HELP_BOTTOM), key=lambda line: line[1].y)
+        assert " ".join(text for text, _ in note).startswith(setting), note
+        back = next(b for b in d.top._callbacks if b.text == i18n.tr("Back"))
+        for _, rect in note:  # at full size, beside the Back button
+            assert rect.width <= HELP_WIDTH and rect.height >= theme.font(15).get_height() - 1, rect
+            assert back.rect.top <= rect.top and rect.bottom <= back.rect.bottom, (rect, back.rect)
+    finally:
+        theme.recording = None
+        i18n.load_language("en")
         d.close()
