@@ -344,7 +344,8 @@ class CubeTable(TableScene):
 
     def hint_reason(self, text: str) -> str:
         if text.startswith("ask"):
-            return tr("Its answer splits the shapes that are still possible best.")
+            # "splits the shapes that are still possible best" read as if "best" were a shape
+            return tr("Its answer narrows down the possible shapes the most.")
         if text.startswith("build"):  # your own secret: the normal level picks any legal shape
             return tr("Any legal shape will do for your secret; this is one. Build it or your own, then hide it (G).")
         left = self.shapes_left()

@@ -1437,6 +1437,17 @@ def test_a_held_blocks_landing_words_are_not_hidden_by_an_older_message():
         d.close()
 
 
+def test_an_ask_hint_says_plainly_why_that_question():
+    """'Hint: Ask everyone for side J. Its answer splits the shapes that are still possible best.'
+    ended on 'possible best', as if 'best' were a kind of shape."""
+    d = cube_driver(["human", "ai:normal"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        for ask in ("ask J", "ask 9"):
+            assert d.top.hint_reason(ask) == "Its answer narrows down the possible shapes the most."
+    finally:
+        d.close()
+
+
 def test_in_german_an_ask_hint_never_reads_as_a_formal_you():
     """'Tipp: Frag alle nach Seite G. Ihre Antwort teilt ...': a capital 'Ihre' at the start of the
     sentence read as the formal 'your answer' in a game that says 'du' everywhere."""
@@ -1449,7 +1460,7 @@ def test_in_german_an_ask_hint_never_reads_as_a_formal_you():
         try:
             for ask in ("ask G", "ask 5"):
                 reason = d.top.hint_reason(ask)
-                assert reason == "Die Antwort darauf teilt die noch möglichen Formen am besten auf.", reason
+                assert reason == "Die Antwort darauf grenzt die möglichen Formen am stärksten ein.", reason
         finally:
             i18n.load_language("en")
     finally:
