@@ -252,3 +252,10 @@ def test_breaker_blocks_hides_nothing_so_its_coach_may_name_any_tile():
     for _step, state in _shown_states("breaker_blocks"):
         mine, theirs = state.view(0), state.view(1)
         assert {**mine, "seat": None} == {**theirs, "seat": None}
+
+
+def test_circuit_breakers_tutorial_says_cheese_chases_a_mouse_off():
+    """It said 'Cheese sends a mouse that threatens your appliances away.': the 'away' came
+    eight words after 'sends', so the sentence read as cheese sending the mouse after you."""
+    says = [step.say for step in load_tutorial("circuit_breaker").steps if "earns a cheese" in step.say]
+    assert says and all("chase off a mouse that threatens your appliances" in say for say in says), says
