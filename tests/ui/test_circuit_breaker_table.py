@@ -2132,3 +2132,22 @@ def test_CB_19_seats_tied_below_the_winner_are_ranked_by_cheese_on_the_results_a
         assert d.top.order == [0, 2, 1]
     finally:
         d.close()
+
+
+def test_the_ring_round_your_mouse_leaves_the_house_coordinates_readable():
+    """Your mouse's home sat under the house's column 6: the focus ring round it (8 px out)
+    and the tutorial's outline crossed out the '6' the log and the hints name cells by."""
+    from game.scenes.circuit_breaker_layout import MARKET_X, OBJECTIVE
+    d = cb_driver()
+    try:
+        t = d.top
+        ring = t.mouse_home_rect().inflate(16, 16)  # the focus ring reaches 8 px outside its stop
+        coords = [rect for text, rect, _ in d.labels() if text.isdigit() and len(text) == 1
+                  and rect.top >= HOUSE.bottom]
+        assert len(coords) == 7, coords
+        assert not [rect for rect in coords if rect.colliderect(ring)], (ring, coords)
+        assert ring.right <= min(MARKET_X, OBJECTIVE.x), "clear of the market and the score panel"
+        label = t.mouse_label()[1]
+        assert label.right < t.mouse_home_rect().x and not label.colliderect(HOUSE), "the label still beside it"
+    finally:
+        d.close()
