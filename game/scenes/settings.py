@@ -49,7 +49,7 @@ class SettingsScene(AppScene):
         self.setting((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
                      self.app.display.fullscreen, self._fullscreen, tr("Full screen (F11): "),
                      tr("The game fills the whole screen. F11 switches it on and off at any time."))
-        self.setting((x, y + 60, w, 44), list(WINDOW_SCALES), percent, s.window_scale, self._scale,
+        self.setting((x, y + 60, w, 44), list(WINDOW_SCALES), self._scale_label, s.window_scale, self._scale,
                      tr("Window size: "), tr("How big the game's window is when it is not full screen: "
                                              "everything in it grows alike."))
         self.setting((x, y + 120, w, 44), VOLUMES, percent, min(VOLUMES, key=lambda v: abs(v - s.volume)),
@@ -114,6 +114,14 @@ class SettingsScene(AppScene):
         if v != self.app.display.fullscreen:
             self.app.display.toggle_fullscreen()
         self._change("fullscreen", v)
+
+    def _scale_label(self, v: float) -> str:
+        """The size chosen, and the one the window really has when the desktop is smaller:
+        '200%' over a window that stayed at 100% read as if the setting did nothing."""
+        fits = self.app.display.fitted_scale(v)
+        if fits < v - 0.005:
+            return tr("{chosen} (the screen allows {fits})", chosen=percent(v), fits=percent(fits))
+        return percent(v)
 
     def _scale(self, v: float) -> None:
         display = self.app.display

@@ -46,6 +46,10 @@ class Display:
             w, h = max(320, int(w * k)), max(180, int(h * k))
         return w, h
 
+    def fitted_scale(self, scale: float) -> float:
+        """The scale a window asked for at ``scale`` really gets, shrunk to fit the desktop."""
+        return min(scale, self._fit_window(scale)[0] / LOGICAL_SIZE[0])
+
     def _recompute(self) -> None:
         ww, wh = self.window.get_size()
         lw, lh = LOGICAL_SIZE

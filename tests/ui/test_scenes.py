@@ -294,6 +294,28 @@ def test_changing_the_language_keeps_the_focus_ring_on_the_language_button():
         d.close()
 
 
+def test_a_window_size_the_desktop_cannot_hold_names_the_size_it_gets(monkeypatch):
+    """On a 1280 x 800 desktop every size from 125 % on stays a 1280 x 720 window: the button
+    read 'Window size: 200%' over it, as if the setting did nothing, once the message was gone."""
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.frames(2)
+        monkeypatch.setattr(d.app.display, "fit_to_desktop", True)
+        monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
+        monkeypatch.setattr(pygame.display, "get_window_position", lambda: (0, 0))
+        d.top.rebuild()
+
+        def button():
+            return next(b for b in d.top._callbacks if b.text.startswith("Window size"))
+        assert button().text == "Window size: 100%", "a size that fits is said alone"
+        d.top._callbacks[button()]()
+        assert button().text == "Window size: 125% (the screen allows 100%)"
+        d.top.rebuild()  # opened again later: still said
+        assert button().text == "Window size: 125% (the screen allows 100%)"
+    finally:
+        d.close()
+
+
 def test_a_window_size_the_desktop_cannot_hold_says_so(monkeypatch):
     d = Driver(lambda app: SettingsScene(app))
     try:
