@@ -182,3 +182,15 @@ def test_the_german_circuit_breaker_keys_read_in_plain_word_order():
     german = asset("rules", "de", "circuit_breaker.txt").read_text(encoding="utf-8")
     assert "In diesem Spiel nimmt Enter ein Handplättchen auf (R dreht es); Enter auf einem Feld deines " \
            "Hauses legt es, Enter auf einem offenen Gerätestapel wirft es ab." in german
+
+
+@pytest.mark.parametrize(("lang", "limit"), [
+    ("", "once the discards in a row reach the number of players times the cards left in both piles"),
+    ("de", "sobald die Abwürfe in Folge die Anzahl der Spieler mal die Karten erreichen"),
+])
+def test_the_breaks_page_says_the_stall_limit_in_words(lang, limit):
+    """It read 'the limit is players x cards left in both piles, counted in discards in a row':
+    an 'x' for times, and the count named last, after the limit it is measured against."""
+    text = asset("rules", *([lang] if lang else []), "breaks.txt").read_text(encoding="utf-8")
+    assert limit in text
+    assert " x " not in text
