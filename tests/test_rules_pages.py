@@ -194,3 +194,13 @@ def test_the_breaks_page_says_the_stall_limit_in_words(lang, limit):
     text = asset("rules", *([lang] if lang else []), "breaks.txt").read_text(encoding="utf-8")
     assert limit in text
     assert " x " not in text
+
+
+def test_the_breaks_page_names_each_option_as_the_set_up_screen_does():
+    """The set-up screen offers 'Break into empty slots'; the page explained a 'Break to an
+    empty slot', which a player looking for that option's meaning did not find."""
+    from game.rules.breaks.setup import OPTIONS
+    options = page("breaks").split("## Options", 1)[1].split("##", 1)[0]
+    named = {line[2:].split(":", 1)[0] for line in options.splitlines() if line.startswith("- ")}
+    labels = {o.label for o in OPTIONS if o.kind == "bool"}
+    assert labels <= named, labels - named
