@@ -204,3 +204,14 @@ def test_the_breaks_page_names_each_option_as_the_set_up_screen_does():
     named = {line[2:].split(":", 1)[0] for line in options.splitlines() if line.startswith("- ")}
     labels = {o.label for o in OPTIONS if o.kind == "bool"}
     assert labels <= named, labels - named
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("", "an ace matches every card, as a joker does; it then has no rank or suit of its own"),
+    ("de", "Ein Ass passt zu jeder Karte, wie ein Joker"),
+])
+def test_the_breaks_page_says_what_a_wild_ace_is(lang, said):
+    """'Aces wild: aces match everything (and only as wild cards).': match only as wild
+    cards, as opposed to what? An ace then never counts as the ace of its suit."""
+    text = asset("rules", *([lang] if lang else []), "breaks.txt").read_text(encoding="utf-8")
+    assert said in text
