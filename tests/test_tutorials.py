@@ -259,3 +259,13 @@ def test_circuit_breakers_tutorial_says_cheese_chases_a_mouse_off():
     eight words after 'sends', so the sentence read as cheese sending the mouse after you."""
     says = [step.say for step in load_tutorial("circuit_breaker").steps if "earns a cheese" in step.say]
     assert says and all("chase off a mouse that threatens your appliances" in say for say in says), says
+
+
+def test_the_cube_tutorial_names_levels_in_words_and_says_how_to_stand_a_block_up():
+    """'S standing on cell 5 (5.1 and 5.2)': the tutorial never taught the cell.level
+    notation, nor which key stands a block up."""
+    import re
+    says = [step.say for step in load_tutorial("cube").steps]
+    assert not [say for say in says if re.search(r"\b\d\.\d\b", say)]
+    standing = [say for say in says if "standing on cell" in say]
+    assert standing and all("levels 1 and 2" in say and "with T" in say for say in standing), standing
