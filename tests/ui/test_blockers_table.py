@@ -780,3 +780,17 @@ def test_the_logs_final_scores_rank_tied_seats_as_the_results_do():
         assert last.endswith(", Seat 3 with 16, Seat 1 with 16, Seat 2 with 16."), last
     finally:
         d.close()
+
+
+def test_the_set_up_says_plainly_when_an_advanced_games_colour_is_finished():
+    """'A colour is finished when its pool is empty as it must draw ...; the game ends when all
+    four are': the 'as' read as 'because', and 'all four are' left its noun behind."""
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: SetupScene(app, "blockers"), autosave=False)
+    try:
+        d.frames(2)
+        drawn = " ".join(text for text, _, _ in d.labels())
+        assert "A colour is finished once it must draw from an empty pool" in drawn, drawn
+        assert "the game ends when all four colours are finished, or when nobody can move." in drawn, drawn
+    finally:
+        d.close()

@@ -18,9 +18,9 @@ MAX_PLAYERS = NUM_COLOURS
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("advanced", "bool", False, label="Advanced 2-player game",
                help="Two players only: each plays two colours with a rack for each, may place from "
-                    "either, and may even capture their own other colour. A colour is finished when its "
-                    "pool is empty as it must draw (its last four tiles are shown and never played); the "
-                    "game ends when all four are, or when nobody can move.",
+                    "either, and may even capture their own other colour. A colour is finished once it "
+                    "must draw from an empty pool (its last four tiles are shown and never played); the "
+                    "game ends when all four colours are finished, or when nobody can move.",
                extra={"players": (2,)}),  # a hint for the setup screen: only offered to 2 players
     FIRST_PLAYER,
     SETUP,
