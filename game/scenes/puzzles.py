@@ -96,6 +96,7 @@ class PuzzleListScene(AppScene):
                         theme.YELLOW, anchor="topright")
         if not self.puzzles:  # the message box goes; the empty page keeps saying why
             theme.draw_text(surface, tr("No puzzles to show."), (640, 300), 22, theme.TEXT_DIM, anchor="midtop")
+        before = None  # the card before this one: the first locked card says how to open it
         for puzzle, rect, unlocked in self.cards:
             draw.panel(surface, rect, theme.PANEL if unlocked else (20, 32, 38), edge=None, radius=10)
             pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=10)
@@ -104,8 +105,12 @@ class PuzzleListScene(AppScene):
                             bold=True)
             if unlocked:
                 star_row(surface, (rect.x + 50, rect.bottom - 20), self.progress.get(puzzle.name, 0))
+            elif before is not None and before[2]:  # "locked" alone did not say how to open it
+                theme.draw_text(surface, tr("locked: solve puzzle {n} first", n=before[0].number),
+                                (rect.x + 12, rect.bottom - 30), 15, theme.TEXT_DIM, max_width=rect.w - 24)
             else:
                 theme.draw_text(surface, tr("locked"), (rect.x + 12, rect.bottom - 30), 15, theme.TEXT_DIM)
+            before = (puzzle, rect, unlocked)
 
 
 class PuzzleScene(AppScene):

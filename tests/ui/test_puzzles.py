@@ -356,3 +356,23 @@ def test_the_last_block_placed_by_keyboard_in_a_puzzle_moves_the_ring_to_guess()
         assert scene.run.solved
     finally:
         d.close()
+
+
+def test_the_first_locked_puzzle_says_which_one_opens_it():
+    """Every card after the first read 'locked', and only a click on one said how puzzles
+    open: the first locked card now says it, the rest still read 'locked'."""
+    d = Driver(lambda app: PuzzleListScene(app))
+    try:
+        listing = d.top
+        drawn = d.labels(frames=1)
+        second = listing.cards[1][1]
+        said = [text for text, rect, _ in drawn if second.contains(rect) and text.startswith("locked")]
+        assert said == ["locked: solve puzzle 1 first"], said
+        assert [text for text, _, _ in drawn].count("locked") == len(listing.cards) - 2
+        storage.save_progress(storage.user_dirs(), {listing.puzzles[0].name: 2})
+        listing.rebuild()
+        drawn = d.labels(frames=1)
+        assert "locked: solve puzzle 2 first" in [text for text, _, _ in drawn]
+        assert not [text for text, rect, _ in drawn if second.contains(rect) and text.startswith("locked")]
+    finally:
+        d.close()
