@@ -732,8 +732,9 @@ class CubeTable(TableScene):
             theme.draw_text(surface, tr("Ask a question") if self.can_ask() else tr("Questions"), heading, 18,
                             theme.TEXT_DIM, bold=True)
         if v["notes"] and not (self.hover_q and self.can_ask()):  # the question's wording needs the room
-            theme.draw_text(surface, tr("notes on"), (self.pad.rect.right, self.pad.rect.y - 28), 14, theme.GOOD_TEXT,
-                            anchor="topright")
+            # the option's own name, as the status panel says it ("notes on" named no option)
+            theme.draw_text(surface, tr("note sheet on"), (self.pad.rect.right, self.pad.rect.y - 28), 14,
+                            theme.GOOD_TEXT, anchor="topright")
         self.pad.draw(surface, self.can_ask(), self.hover_q, cells, letters, COLOURS, fresh)
 
     def draw_latest(self, surface: pygame.Surface) -> None:

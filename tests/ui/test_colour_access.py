@@ -73,7 +73,7 @@ def test_the_cube_notes_label_and_a_found_shape_read_on_the_table(monkeypatch, p
         d.key(pygame.K_RETURN)
         seen = record_colours(monkeypatch)
         d.frames(2)
-        for colour in colours_of(seen, "notes on"):
+        for colour in colours_of(seen, "note sheet on"):
             assert contrast(colour, theme.TABLE) >= AA, colour
         for _ in (0, 1):                  # two asks, then the round's last seat guesses right
             d.key(pygame.K_5)

@@ -773,7 +773,7 @@ def test_the_pointed_questions_wording_does_not_run_over_the_notes_label():
         labels = d.labels(frames=2)
         asked = [rect for text, rect, _ in labels if text.startswith("Ask Seat 2")]
         assert asked, [text for text, _, _ in labels]
-        assert not any(text == "notes on" and rect.colliderect(asked[0]) for text, rect, _ in labels)
+        assert not any(text == "note sheet on" and rect.colliderect(asked[0]) for text, rect, _ in labels)
     finally:
         d.close()
 
@@ -1689,3 +1689,16 @@ def test_status_names_the_note_sheet_as_the_set_up_does(notes, lang, said, unsai
         lines = [text for text, rect, _ in d.labels(frames=1) if rect.x > PANEL_RECT.x]
         assert said in lines, lines
         assert unsaid not in lines, lines
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "note sheet on"), ("de", "Notizblatt an")])
+def test_the_pads_label_names_the_note_sheet_beside_its_heading(lang, said):
+    # it read "notes on", an option no screen named so
+    with cube_read_at(1.0, lang, notes=True, setup={"secrets": [P, Q]}) as d:
+        from game import i18n
+        from game.scenes.table_base import PANEL_RECT
+        labels = d.labels(frames=1)
+        marks = [rect for text, rect, _ in labels if text == said and rect.x < PANEL_RECT.x]  # not the status
+        heading = [rect for text, rect, _ in labels if text == i18n.tr("Ask a question")]
+        assert len(marks) == 1 and heading, [text for text, _, _ in labels]
+        assert not marks[0].colliderect(heading[0]) and marks[0].right <= d.top.pad.rect.right

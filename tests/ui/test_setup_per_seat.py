@@ -153,7 +153,9 @@ def test_cube_status_line_names_blocks_per_seat(blocks, shown, hidden):
     d = Driver(lambda app: CubeTable(app, session), autosave=False)
     try:
         # the options' line ends with seat 1's own note sheet ("no note sheet: ..." without)
-        status = next(text for text, _, _ in d.labels(frames=1) if text.endswith("note sheet on"))
+        from game.scenes.table_base import PANEL_RECT  # the status panel's line, not the pad's mark
+        status = next(text for text, rect, _ in d.labels(frames=1)
+                      if text.endswith("note sheet on") and rect.x >= PANEL_RECT.x)
         assert shown is None or shown in status
         assert hidden not in status.removesuffix("note sheet on")
     finally:
