@@ -694,7 +694,6 @@ def test_a_buried_block_shows_its_shape_cue_on_a_side():
     assert picture("S") != picture("X"), "S and X share a colour here: the cue on a side tells them apart"
 
 
-
 def test_the_latest_question_is_outlined_dashed_unlike_the_hover_ring():
     from game.scenes.cube_pad import QuestionPad
     from game.ui import theme
@@ -1674,7 +1673,6 @@ def test_the_tray_keeps_each_block_in_its_own_box_after_one_is_placed():
         assert t.board.held is not None and t.board.held.pid == "L"
     finally:
         d.close()
-
 
 
 @pytest.mark.parametrize(("notes", "lang", "said", "unsaid"), [
