@@ -162,9 +162,13 @@ class BlockersTable(TableScene):
     def notation(self, colour: str, tile: str, square: str) -> str:
         return f"{colour}:{tile}@{square}" if self.advanced() else f"{tile}@{square}"
 
+    def held(self) -> tuple[str, str] | None:
+        """The (colour, tile) being dragged, else the one picked, else None."""
+        return self.drag.drag.source if self.drag.active else self.selected
+
     def targets(self) -> dict[str, bool]:
         """Squares the held/selected tile may go to: square -> is a capture."""
-        held = self.drag.drag.source if self.drag.active else self.selected
+        held = self.held()
         if held is None or not self.my_turn():
             return {}
         colour, tile = held
@@ -419,8 +423,9 @@ class BlockersTable(TableScene):
             return waiting
         if self.pass_button.visible:
             return tr("No tile fits anywhere: you must pass.")
-        if self.selected is not None:
-            tile = self.tile_word(self.selected[1])
+        held = self.held()
+        if held is not None:  # dragged or picked: say where it may go, not where it came from
+            tile = self.tile_word(held[1])
             if any(self.targets().values()):
                 return tr("Place the {tile} on a glowing square (ringed squares are captures).", tile=tile)
             return tr("Place the {tile} on a glowing square.", tile=tile)  # no ring to explain
@@ -598,7 +603,3 @@ class BlockersTable(TableScene):
             seat = v["current_player"] if v["current_player"] is not None else self.viewer
             first = tr("Turn {t} of {n}", t=min(v["turns"][seat] + 1, v["turn_limit"]), n=v["turn_limit"])
         theme.draw_text(surface, first, (rect.x, rect.y), 15, theme.TEXT)
-        if self.selected is None and any(self.targets().values()):
-            # only while a dragged tile's capture rings are on the board (a picked tile's prompt
-            # says it): shown all the time, even at game over, it explained nothing in sight
-            theme.draw_text(surface, tr("Ringed squares are captures."), (rect.x, rect.y + 24), 15, theme.TEXT_DIM)

@@ -665,29 +665,39 @@ def test_a_press_on_your_rack_while_the_computer_plays_says_to_wait():
         d.close()
 
 
-def test_the_rings_legend_shows_only_while_a_dragged_tiles_capture_rings_are_on_the_board():
-    """'Ringed squares are captures.' stood under the turn at all times, at game over too,
-    where no ring is drawn (rings mark a held tile's captures)."""
-    legend = "Ringed squares are captures."
+def test_a_dragged_tiles_prompt_says_where_to_drop_it_and_what_rings_mean():
+    """While a tile was dragged the prompt still said 'Drag a tile from your rack onto the
+    board.' (it looked only at a picked tile), with the rings' meaning on a line of its own;
+    now a drag reads as a pick does, and nothing explains rings when none are drawn."""
     d = blockers_driver(Y2)
     try:
         t = d.top
-        assert legend not in [text for text, _, _ in d.labels()], "nothing held: no rings"
+        assert t.prompt() == "Drag a tile from your rack onto the board."
         nine = rack_index(t, "9")
         d.hold(t.rack_rect(nine).center, (300, 300), frames=2)
-        assert any(t.targets().values())
-        assert legend in [text for text, _, _ in d.labels()], "a dragged 9 rings A9 and I9"
-        t.drag.cancel()
-        d.key(pygame.K_1 + nine)  # picked: the prompt says what rings mean, once
+        assert t.drag.active and any(t.targets().values())
         shown = [text for text, _, _ in d.labels()]
-        assert t.selected is not None and legend not in shown
-        assert any("ringed squares are captures" in text for text in shown), shown
+        assert "Place the 9 on a glowing square (ringed squares are captures)." in shown, shown
+        assert not any("Drag a tile" in text for text in shown)
+        t.drag.cancel()
+        d.key(pygame.K_1 + nine)  # picked: the same words
+        assert t.prompt() == "Place the 9 on a glowing square (ringed squares are captures)."
+        plain = None
+        for i, held in enumerate(t.rack_tiles()):  # a tile that captures nowhere
+            t.selected = held
+            if not any(t.targets().values()):
+                plain = i
+        t.selected = None
+        d.hold(t.rack_rect(plain).center, (300, 300), frames=2)
+        assert t.drag.active and not any(t.targets().values())
+        assert t.prompt() == f"Place the {t.tile_word(t.rack_tiles()[plain][1])} on a glowing square.", \
+            "no ring to explain"
     finally:
         d.close()
     d, t = y6_one_move_from_the_end()
     try:
         assert t.perform("C@C5", 2) and t.session.is_over()
-        assert legend not in [text for text, _, _ in d.labels()], "game over: no rings"
+        assert not any("ringed" in text.lower() for text, _, _ in d.labels()), "game over: no rings"
     finally:
         d.close()
 
