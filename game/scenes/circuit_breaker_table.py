@@ -75,6 +75,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.selected: str | None = None    # a hand tile picked by click/keyboard
         self.cursor = (3, 4)
         self.pulse = 0.0
+        self.zoom_seat: int | None = None  # the house shown enlarged in the last frame
         self._legal: tuple[tuple[int, int] | None, set[str]] = (None, set())  # legal moves by (log length, viewer)
         self.flights: list[Flight] = []
 
@@ -388,6 +389,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     def mouse_target_at(self, pos: tuple[int, int]) -> str | None:
         """The mouse move whose spot is under ``pos``. The small house cells are widened to
         be easy to hit, so two can overlap: the one whose middle is nearest wins."""
+        seat = self.zoom_seat
+        if seat is not None and self.zoom_box(seat).collidepoint(pos):  # the enlarged house, over the market
+            prefix = f"mouse house {seat + 1} at "
+            return next((t for t in self.legal() if t.startswith(prefix)
+                         and self.zoom_cell(seat, *map(int, t[len(prefix):].split(","))).collidepoint(pos)), None)
         hits = [(math.dist(r.center, pos), t) for t, r in self.mouse_targets().items() if r.collidepoint(pos)]
         return min(hits)[1] if hits else None
 
@@ -557,6 +563,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             f.tween.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
         self.drag.update(dt)
+        self.zoom_seat = self.zoomed_house()
         self.end_button.show() if self.my_turn() else self.end_button.hide()
         super().update(dt)
 
@@ -567,14 +574,14 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.draw_counter(surface)
         self.draw_others(surface)
         self.draw_objective(surface)
-        if self.drag.active and self.drag.drag.source == ("mouse",):  # over the small houses, drawn before
+        if self.dragging_mouse():  # over the small houses, drawn before
             for r in self.mouse_targets().values():
                 pygame.draw.rect(surface, theme.YELLOW, r, 3, border_radius=6)
         hidden = self.hidden()
         shown = []
         for seat in range(self.session.num_players):
             r = self.mouse_rect(seat)
-            dragging_mine = self.drag.active and self.drag.drag.source == ("mouse",) and seat == self.viewer
+            dragging_mine = self.dragging_mouse() and seat == self.viewer
             if r is not None and not dragging_mine and ("mouse", seat) not in hidden:
                 shown.append(((r.centerx + 3, r.centery + 2), seat))
                 mouse_icon(surface, shown[-1][0], 10, seat, tag=False)
@@ -583,7 +590,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.draw_flights(surface)
         self.draw_mouse_warnings(surface)
         # the enlarged house reaches the top of the window: drawn over the warning line, whole
-        # (the warning's words ran through its title), and gone when the pointer leaves
+        # (the warning's words ran through its title), and gone when the pointer leaves it
         self.draw_zoom(surface)
         size, lines = prompt_lines(self.prompt())
         for line_i, line in enumerate(lines):
@@ -837,14 +844,37 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         ox, oy = self.mini_origin(seat)
         return pygame.Rect(ox, oy + 22, 7 * MINI_CELL, 7 * MINI_CELL)
 
+    def dragging_mouse(self) -> bool:
+        return self.drag.active and self.drag.drag.source == ("mouse",)
+
     def zoomed_house(self) -> int | None:
-        """The opponent whose small house is pointed at (by the mouse or the focus ring)."""
+        """The opponent whose small house is pointed at (by the mouse or the focus ring). While
+        your mouse is dragged the enlarged house stays up as the pointer goes from the small
+        one up onto it, whose glowing appliances take the drop (it vanished on the way)."""
         focused = self.focus.current.rect_of() if self.focus.visible and self.focus.current else None
         for seat in self.others():
             frame = self.mini_frame(seat)
             if frame.collidepoint(self.app.mouse_pos) or (focused is not None and frame.contains(focused)):
                 return seat
+        seat = self.zoom_seat
+        if seat is not None and self.dragging_mouse():
+            frame = self.mini_frame(seat)
+            reach = self.zoom_box(seat).union(pygame.Rect(frame.x, frame.y - 24, frame.w, 24))  # with the gap
+            if reach.collidepoint(self.app.mouse_pos):
+                return seat
         return None
+
+    def zoom_box(self, seat: int) -> pygame.Rect:
+        """Where seat's enlarged house is drawn: above its small copy, within the market's width."""
+        frame = self.mini_frame(seat)
+        box = pygame.Rect(0, 0, 7 * ZOOM_CELL + 16, 7 * ZOOM_CELL + 36)
+        box.bottom = frame.y - 24
+        box.x = max(MARKET_X, min(frame.x, 950 - box.w))
+        return box
+
+    def zoom_cell(self, seat: int, x: int, y: int) -> pygame.Rect:
+        box = self.zoom_box(seat)
+        return pygame.Rect(box.x + 8 + x * ZOOM_CELL, box.y + 28 + (6 - y) * ZOOM_CELL, ZOOM_CELL, ZOOM_CELL)
 
     def draw_zoom(self, surface: pygame.Surface) -> None:
         """An opponent's house drawn large above its small copy, while pointed at: at 14 px
@@ -853,17 +883,14 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         if seat is None:
             return
         v = self.view
-        frame = self.mini_frame(seat)
-        box = pygame.Rect(0, 0, 7 * ZOOM_CELL + 16, 7 * ZOOM_CELL + 36)
-        box.bottom = frame.y - 24
-        box.x = max(MARKET_X, min(frame.x, 950 - box.w))
+        box = self.zoom_box(seat)
         draw.panel(surface, box)
         title = tr("Your house") if seat == self.perspective else \
             tr("{name}'s house, enlarged", name=self.seat_name(seat))
         theme.draw_text(surface, title, (box.x + 8, box.y + 6), 14, bold=True)
 
         def cell(x: int, y: int) -> pygame.Rect:
-            return pygame.Rect(box.x + 8 + x * ZOOM_CELL, box.y + 28 + (6 - y) * ZOOM_CELL, ZOOM_CELL, ZOOM_CELL)
+            return self.zoom_cell(seat, x, y)
 
         pygame.draw.rect(surface, (232, 226, 210), pygame.Rect(box.x + 8, box.y + 28, 7 * ZOOM_CELL, 7 * ZOOM_CELL))
         for y in range(7):
@@ -873,7 +900,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         surface.blit(box_surface(breaker["edges"], ZOOM_CELL), cell(breaker["x"], breaker["y"]))
         for t in v["houses"][seat]:
             surface.blit(tile_surface(t["tile"], t["rot"], ZOOM_CELL), cell(t["x"], t["y"]))
-            if self.drag.active and self.drag.drag.source == ("mouse",) and \
+            if self.dragging_mouse() and \
                     f"mouse house {seat + 1} at {t['x']},{t['y']}" in self.legal():
                 pygame.draw.rect(surface, theme.YELLOW, cell(t["x"], t["y"]), 3, border_radius=4)
         for owner, m in enumerate(v["mice"]):

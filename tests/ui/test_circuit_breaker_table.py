@@ -1142,6 +1142,43 @@ def test_an_opponents_appliance_glows_while_you_drag_your_mouse():
         d.close()
 
 
+def test_your_mouse_can_be_dropped_on_the_enlarged_house():
+    """Pointing at a small house while dragging your mouse enlarged it with the appliances you
+    may send it to outlined in yellow, but the enlarged house vanished as the pointer went up
+    to it, so nothing could be dropped there; it now stays up and takes the drop."""
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
+    try:
+        t = d.top
+        assert t.viewer == 1 and "mouse house 1 at 3,4" in t.legal()
+        from game.scenes.circuit_breaker_table import ZOOM_CELL
+        d.hold(t.mouse_home_rect().center, t.mini_frame(0).center, frames=2)
+        title = next(rect for text, rect, _ in d.labels() if text.endswith("house, enlarged"))
+        assert t.zoomed_house() == 0
+        # cell 3,4 as draw_zoom lays it out (row 6 at the top), under the title
+        target = (title.x + 3 * ZOOM_CELL + ZOOM_CELL // 2, title.y + 22 + 2 * ZOOM_CELL + ZOOM_CELL // 2)
+        assert not t.mini_frame(0).collidepoint(target)
+        for y in range(t.mini_frame(0).top - 2, target[1], -20):  # up from the small house, button held
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(t.mini_frame(0).centerx, y),
+                                                 rel=(0, 0), buttons=(1, 0, 0)))
+            d.frames(1)
+            assert t.zoomed_house() == 0, y
+        d.release(target)
+        assert t.session.log.actions[-1] == "mouse house 1 at 3,4"
+    finally:
+        d.close()
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
+    try:
+        t = d.top
+        for pos in (t.mini_frame(0).center, t.zoom_cell(0, 3, 4).center):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            d.frames(1)
+            if pos == t.mini_frame(0).center:
+                assert t.zoomed_house() == 0
+        assert t.zoomed_house() is None, "without a drag the enlarged house goes with the pointer"
+    finally:
+        d.close()
+
+
 def test_in_the_last_round_a_mouse_hint_gives_way_to_what_still_counts():
     """A mouse sent in the last round fetches nothing (CB-18): the hint suggests a scoring
     appliance, else a discard for cheese of a tile that cannot go in, else ending the turn."""
