@@ -79,6 +79,7 @@ class BreaksTable(TableScene):
         self.pulse = 0.0
         self.press_carries = False  # the pressed spot's cards follow the pointer (see carried)
         self.hover: tuple[int, int] | None = None  # where the pointer rests (a stack there shows large)
+        self.ring_zooms = True  # the ring's stack shows large until the mouse moves, and again after a key
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -453,6 +454,11 @@ class BreaksTable(TableScene):
                     hot |= set(self.targets_for(mine))
         return HAND if spot in hot else ARROW
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:  # seen before the ring takes Tab and the arrows
+            self.ring_zooms = True
+        return super().handle_event(event)
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):
             return True
@@ -475,6 +481,7 @@ class BreaksTable(TableScene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
+            self.ring_zooms = False
             self.drag.motion(event.pos)
             return self.drag.active
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -688,11 +695,13 @@ class BreaksTable(TableScene):
 
     def zoomed_stack(self) -> tuple[int, int, pygame.Rect] | None:
         """(seat, stack, box) of the banked stack to show large: the one the keyboard's focus
-        is on, else the one under the resting pointer. None while dragging."""
+        is on, else the one under the resting pointer. None while dragging. Once the mouse
+        moves the pointer's stack (or none) shows: the ring's box stayed up over mouse play
+        until a click hid the ring."""
         if self.drag.active or self.motions:
             return None
         counts = [len(stacks) for stacks in self.view["stacks"]]
-        hit = self.stack_focus.get(self.focus.index) if self.focus.visible else None
+        hit = self.stack_focus.get(self.focus.index) if self.focus.visible and self.ring_zooms else None
         if hit is None or hit[1] >= counts[hit[0]]:
             hit = self.layout.hit_stack(self.hover, counts) if self.hover is not None else None
         if hit is None:

@@ -137,3 +137,29 @@ def test_a_stack_not_yet_banked_is_no_stop_and_shift_tab_goes_back_to_the_stack(
         assert table.zoomed_stack()[:2] == first
     finally:
         d.close()
+
+
+def test_moving_the_mouse_takes_down_the_rings_stack_box_and_a_key_brings_it_back():
+    """With the ring resting on a banked stack its box stayed up through mouse play (over the
+    table, wherever the pointer went) until a click hid the ring."""
+    d = table_with_stacks(2)
+    try:
+        table = d.top
+        hover(d, (940, 380))  # the pointer rests on no stack
+        for _ in range(len(table.focus.items)):
+            tab(d)
+            if table.zoomed_stack() is not None:
+                break
+        stack = table.zoomed_stack()
+        assert stack is not None and table.focus.visible
+        hover(d, (950, 390))
+        assert table.focus.visible and table.zoomed_stack() is None, "the pointer rests on no stack"
+        lay = table.layout
+        other = next((s, k) for s in range(2) for k in range(len(STACKS[s])) if (s, k) != stack[:2])
+        hover(d, lay.stack_rect(*other, len(STACKS[other[0]])).center)
+        assert table.zoomed_stack()[:2] == other, "the pointer's stack, not the ring's"
+        d.key(pygame.K_LSHIFT)
+        d.frames(2)
+        assert table.zoomed_stack()[:2] == stack[:2], "a key shows the ring's box again"
+    finally:
+        d.close()
