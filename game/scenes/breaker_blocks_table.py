@@ -73,6 +73,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         self.drag = DragController()
         self.selected: tuple | None = None   # ("hand", kind) / ("leaf", cell) / ("pile", kind) for AUTOMATE
         self.side_pick = 0                   # keyboard: which of a cell's sides to use
+        self.picked_slot = 0                 # which copy of a ("hand", kind) selection was picked
         self.flights: list[tuple[pygame.Surface, Tween]] = []
         self.pulse = 0.0
         self._moves: tuple[tuple[int, int, bool], Moves] | None = None
@@ -135,7 +136,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if held is None or not self.focus.visible:
             return
         if held[0] == "hand" and held[1] in self.hand_kinds(self.viewer):
-            stop = self.hand_focus.get((self.viewer, self.hand_kinds(self.viewer).index(held[1])))
+            stop = self.hand_focus.get((self.viewer, self.hand_slot(held[1])))
         elif held[0] == "leaf":
             stop = self.cell_focus.get(held[1])
         else:  # AUTOMATE: the pile it was picked from
@@ -293,9 +294,16 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             return
         if kind in m.plays and index not in self.new_slots(seat):  # the "new" copy waits for next turn
             self.selected = None if self.selected == ("hand", kind) else ("hand", kind)
+            self.picked_slot = index
             self.app.sound.play("pick")
         else:
             self.refuse(self.reason_for_hand(kind))
+
+    def hand_slot(self, kind: str) -> int:
+        """Your hand's slot holding the picked copy of ``kind``: the one clicked while it still
+        holds that kind, else the first (copies of a kind are alike, but only one was picked)."""
+        kinds = self.hand_kinds(self.viewer)
+        return self.picked_slot if kinds[self.picked_slot:self.picked_slot + 1] == [kind] else kinds.index(kind)
 
     def new_slots(self, seat: int) -> set[int]:
         """The hand slots of the tiles drawn this turn, which cannot be played yet: the last
@@ -870,7 +878,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                 surface.blit(img, r.move(-(HAND_TILE // 5), -(HAND_TILE // 5)))
                 if i in new:  # drawn this turn: cannot be played yet
                     theme.draw_text(surface, tr("new"), r.midbottom, 11, theme.YELLOW, bold=True, anchor="midtop")
-                if (seat == self.viewer and self.selected == ("hand", kind)) or \
+                if (seat == self.viewer and self.selected == ("hand", kind) and i == self.hand_slot(kind)) or \
                         (m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine()):
                     pygame.draw.rect(surface, theme.YELLOW, r.inflate(4, 4), 2, border_radius=4)
 

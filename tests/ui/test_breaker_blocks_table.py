@@ -1432,3 +1432,32 @@ def test_the_new_badge_marks_the_copy_that_cannot_be_played_yet():
         assert log(d)[-1] == "play 3 at 0,-1 from N", log(d)
     finally:
         d.close()
+
+
+def test_a_clicked_hand_tile_is_outlined_alone_among_copies_of_its_kind():
+    """A click on one of two 0 tiles outlined both, as if both were picked up; only the copy
+    clicked is, and Esc from the keyboard puts the ring back on that copy."""
+    from game.ui import theme
+    d = bb_driver()
+    try:
+        t = d.top
+        d.frames(3)
+        assert t.hand_kinds(0) == ["0", "0"]
+
+        def outlined(i: int) -> bool:
+            r = t.hand_rect(0, i).inflate(4, 4)
+            return tuple(d.app.display.canvas.get_at((r.centerx, r.top))[:3]) == tuple(theme.YELLOW)[:3]
+
+        assert not outlined(0) and not outlined(1)
+        d.click(t.hand_rect(0, 1).center)
+        d.frames(1)
+        assert t.selected == ("hand", "0")
+        assert outlined(1) and not outlined(0)
+        t.clear_selection()
+        focus_on(t, t.hand_rect(0, 1))
+        d.key(pygame.K_RETURN)
+        assert t.selected == ("hand", "0") and t.focus.current.rect_of() != t.hand_rect(0, 1)
+        d.key(pygame.K_ESCAPE)
+        assert t.focus.current.rect_of() == t.hand_rect(0, 1), "back on the copy picked"
+    finally:
+        d.close()
