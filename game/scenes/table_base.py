@@ -32,6 +32,8 @@ log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
 HINT_BUTTON = (PANEL_RECT.right - 94, PANEL_RECT.y + 12, 82, 32)  # top right of the panel, by the turn banner
+HEADING_X = PANEL_RECT.x + 50  # the turn heading, right of its seat marker
+STATUS_Y = PANEL_RECT.y + 72   # the game's facts under the banner (draw_status)
 COACH_BUTTON_MARGIN = 10  # clear face either side of the coach's Next label (English "Next (Enter)" has 10)
 # A table whose side panel shows no status keeps its messages in the strip under the turn
 # banner (and its "thinking..."): clear of everything in play and of the game log. A long
@@ -861,6 +863,10 @@ class TableScene(TableHints, TableLog, AppScene):
         offer = self.hint_offered()
         if self.hint_button.visible != offer:
             self.hint_button.show() if offer else self.hint_button.hide()
+        where = self.hint_rect() if offer else self.hint_button.rect
+        if self.hint_button.rect != where:
+            self.hint_button.set_dimensions(where.size)
+            self.hint_button.set_relative_position(where.topleft)
         super().update(dt)
         if self.handoff_first and self.stack is not None and self.stack.top is self:
             self.handoff_first = False  # before anything is drawn: update runs first each frame
@@ -882,6 +888,31 @@ class TableScene(TableHints, TableLog, AppScene):
         if not self.animating and self.stack is not None and self.stack.top is self:
             self.advance()
 
+    def turn_heading(self) -> str:
+        """The banner's words: whose turn it is (the game over is said apart)."""
+        cp = self.session.current_player
+        if cp is None:
+            return tr("Game over")
+        yours = cp == self.perspective or (cp == self.viewer and not self.is_bot(cp))
+        # several people at the screen: "Your turn" would not say whose, the seat's name does
+        shared = len(self.session.humans) > 1 and not self.autoplay
+        name = self.seat_name(cp)
+        # German: a person is up ('Spieler 2 ist dran') where the computer plays ('Spieler 2 (KI) spielt')
+        to_play = tr("{name} to play", name=name) if self.is_bot(cp) else tr_form("person", "{name} to play",
+                                                                                  name=name)
+        return tr("Your turn") if yours and not shared else to_play
+
+    def hint_rect(self) -> pygame.Rect:
+        """The Hint button: beside the turn heading, or under its end when the heading would
+        not fit beside it at 24 px ('Spieler 5 ist dran' shrank to 19 px). That row is free
+        while a hint is offered: 'thinking...' stands there on the computer's turns only."""
+        beside = pygame.Rect(HINT_BUTTON)
+        heading = theme.font(24, True)
+        if heading.size(self.turn_heading())[0] <= beside.x - 8 - HEADING_X:
+            return beside
+        top = PANEL_RECT.y + 14 + heading.get_height()  # under the heading's box
+        return pygame.Rect(beside.x, top, beside.w, STATUS_Y - top)
+
     def draw_panel(self, surface: pygame.Surface) -> None:
         self.draw_hint(surface)
         draw.panel(surface, PANEL_RECT)
@@ -894,24 +925,18 @@ class TableScene(TableHints, TableLog, AppScene):
         else:
             draw.marker(surface, theme.seat_shape(cp), (PANEL_RECT.x + 28, y + 16), 12, self.seat_colour(cp))
             banner = pygame.Rect(PANEL_RECT.x + 16, y + 4, 24, 24)  # the marker
-            yours = cp == self.perspective or (cp == self.viewer and not self.is_bot(cp))
-            # several people at the screen: "Your turn" would not say whose, the seat's name does
-            shared = len(session.humans) > 1 and not self.autoplay
-            name = self.seat_name(cp)
-            # German: a person is up ('Spieler 2 ist dran') where the computer plays ('Spieler 2 (KI) spielt')
-            to_play = tr("{name} to play", name=name) if self.is_bot(cp) else tr_form("person", "{name} to play",
-                                                                                      name=name)
-            who = tr("Your turn") if yours and not shared else to_play
-            room = (HINT_BUTTON[0] - 8 if self.hint_button.visible else PANEL_RECT.right - 10) - (PANEL_RECT.x + 50)
+            who = self.turn_heading()
+            beside = self.hint_button.visible and self.hint_button.rect.y < y + 34  # else a row lower
+            room = (HINT_BUTTON[0] - 8 if beside else PANEL_RECT.right - 10) - HEADING_X
             size = 24 if theme.font(24, True).size(who)[0] <= room else 19
-            banner = banner.union(theme.draw_text(surface, who, (PANEL_RECT.x + 50, y + 2), size, theme.TEXT,
+            banner = banner.union(theme.draw_text(surface, who, (HEADING_X, y + 2), size, theme.TEXT,
                                                   bold=True, max_width=room))
             if self.ai_thinking or (self.is_bot(cp) and self.ai_result is not None):
                 r = theme.draw_text(surface, tr("thinking..."), (PANEL_RECT.x + 50, y + 34), 16, theme.TEXT_DIM)
                 draw.spinner(surface, (r.right + 18, r.centery), 8, self.app.time)
                 banner = banner.union(r).union(pygame.Rect(r.right + 10, r.centery - 8, 16, 16))  # the spinner
         self.banner_rect = banner
-        self.draw_status(surface, pygame.Rect(PANEL_RECT.x + 12, y + 60, PANEL_RECT.width - 24, 120))
+        self.draw_status(surface, pygame.Rect(PANEL_RECT.x + 12, STATUS_Y, PANEL_RECT.width - 24, 120))
         if self.spectating and not self.replaying:  # a replay steps with its own keys
             theme.draw_text(surface, tr("Watching: {pace}; +/- change speed, Space pauses", pace=self.pace_label()),
                             (PANEL_RECT.x + 12, LOG_RECT.bottom + 6), 13, theme.YELLOW,

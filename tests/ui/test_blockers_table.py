@@ -4,6 +4,7 @@ marked, refusals with the reason, click and keyboard placing, hand-off, score pa
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.scenes.blockers_table import BlockersTable, square_rect
 from game.scenes.handoff import HandoffScene
@@ -742,9 +743,9 @@ def test_in_german_a_computer_seats_turn_heading_keeps_its_full_size():
 
 def test_in_german_a_persons_turn_in_pass_and_play_says_ist_dran_the_computers_spielt():
     """'Spieler 3 spielt' headed a person's turn in pass-and-play as it does the computer's,
-    where a person is up: 'Spieler 3 ist dran' (at 24 px; beside the Hint button it fits)."""
+    where a person is up: 'Spieler 3 ist dran' (at 24 px, the Hint button a row lower)."""
     from game import i18n, storage
-    from game.scenes.table_base import HINT_BUTTON, PANEL_RECT
+    from game.scenes.table_base import PANEL_RECT
     from game.ui import theme
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
 
@@ -763,10 +764,41 @@ def test_in_german_a_persons_turn_in_pass_and_play_says_ist_dran_the_computers_s
             d.close()
     try:
         assert heading(["human"] * 5, 4)[::2] == ("Spieler 5 ist dran", True)
-        text, rect, _ = heading(["human", "ai:easy", "human"], 2)
-        assert text == "Spieler 3 ist dran" and rect.right <= HINT_BUTTON[0], (text, rect)
+        text, rect, full = heading(["human", "ai:easy", "human"], 2)
+        assert text == "Spieler 3 ist dran" and full, (text, rect)  # the Hint button a row lower
         assert heading(["human", "ai:easy", "human"], 1)[::2] == ("Spieler 2 (KI) spielt", True)
     finally:
+        i18n.load_language("en")
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Seat 5 to play"), ("de", "Spieler 5 ist dran")])
+def test_the_turn_heading_keeps_24_px_beside_the_hint_button(lang, said):
+    """With the Hint button showing, 'Seat 5 to play' / 'Spieler 5 ist dran' shrank to 19 px to
+    fit beside it; the button goes a row lower instead, clear of the heading and the status."""
+    from game import i18n, storage
+    from game.scenes.table_base import PANEL_RECT
+    from game.ui import theme
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": lang})
+    session = GameSession("blockers", ["human", "ai:easy", "human", "human", "human"], seed=7,
+                          options={"first_player": 4})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        if isinstance(d.top, HandoffScene):
+            d.key(pygame.K_RETURN)
+            assert d.until(lambda: isinstance(d.top, BlockersTable), timeout=5)
+        t = d.top
+        labels = d.labels(frames=2)
+        text, rect = next((text, rect) for text, rect, _ in labels
+                          if rect.x == PANEL_RECT.x + 50 and rect.y < PANEL_RECT.y + 40)
+        assert text == said and rect.height >= theme.font(24, True).get_height() - 2, (text, rect)
+        hint = t.hint_button
+        assert hint.visible and PANEL_RECT.contains(hint.rect)
+        assert not hint.rect.colliderect(rect), (hint.rect, rect)
+        others = [r for x, r, _ in labels if r.colliderect(hint.rect) and x != hint.text]
+        assert not others, others
+        assert hint.rect.height >= 24, "room for its words"
+    finally:
+        d.close()
         i18n.load_language("en")
 
 
