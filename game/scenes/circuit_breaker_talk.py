@@ -195,7 +195,7 @@ class CircuitBreakerTalk:
         lines = [tr("For each player: every appliance type in the house, how many, and its points "
                     "(a type on that player's objective card scores more).")]
         revealed = v.get("revealed") or {}
-        for seat in range(self.session.num_players):
+        for seat in self.standings():  # in the ranking's order above these lines, as the other games
             score = helpers.house_score(v, seat=seat) if (seat == self.viewer or revealed) else None
             if score is None:
                 continue

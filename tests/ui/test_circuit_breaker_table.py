@@ -2147,16 +2147,21 @@ def test_an_enlarged_house_lies_over_the_mouse_warning_not_under_it():
         d.close()
 
 
+def seats_2_and_3_tie_below_you() -> GameSession:
+    """One round, seat 2 to end it: You win, seats 2 and 3 tie on points, seat 3 has a cheese."""
+    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy"], seed=1,
+                          options={"setup": {**S, "objectives": [1, 2, 3]}, "rounds": 1})
+    for a in ["place A1 at 3,4 r180", "end", "end", "discard A4 to appliance-1"]:
+        session.apply(a, session.current_player)
+    return session
+
+
 def test_CB_19_seats_tied_below_the_winner_are_ranked_by_cheese_on_the_results_and_in_the_log():
     """Equal points below the winner were listed in seat order, under the line 'Ties: most
     cheese, then most appliances in the house.': at 13 points each Seat 2 with no cheese came
     before Seat 3 with one. Now the rule orders them, on the results and in the log's last line."""
     from game.scenes.results import ResultsScene
-    setup = {**S, "objectives": [1, 2, 3]}
-    session = GameSession("circuit_breaker", ["human", "ai:easy", "ai:easy"], seed=1,
-                          options={"setup": setup, "rounds": 1})
-    for a in ["place A1 at 3,4 r180", "end", "end", "discard A4 to appliance-1"]:
-        session.apply(a, session.current_player)
+    session = seats_2_and_3_tie_below_you()
     d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
     try:
         t = d.app.stack.find(CircuitBreakerTable)
@@ -2186,5 +2191,22 @@ def test_the_ring_round_your_mouse_leaves_the_house_coordinates_readable():
         assert ring.right <= min(MARKET_X, OBJECTIVE.x), "clear of the market and the score panel"
         label = t.mouse_label()[1]
         assert label.right < t.mouse_home_rect().x and not label.colliderect(HOUSE), "the label still beside it"
+    finally:
+        d.close()
+
+
+def test_the_score_lines_under_the_ranking_come_in_its_order():
+    """Under a ranking 'You, Seat 3 (AI), Seat 2 (AI)' (CB-19: seat 3 has the cheese) the
+    lines explaining each score came in seat order, Seat 2 before Seat 3, as Blockers' did."""
+    from game.scenes.results import ResultsScene
+    session = seats_2_and_3_tie_below_you()
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.app.stack.find(CircuitBreakerTable)
+        assert t.perform("end", 2) and session.is_over()
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        names = [t.seat_name(s) for s in d.top.order]
+        explained = [line.split(":")[0] for line in t.result_lines() if line.split(":")[0] in names]
+        assert explained == names == ["You", "Seat 3 (AI)", "Seat 2 (AI)"], explained
     finally:
         d.close()
