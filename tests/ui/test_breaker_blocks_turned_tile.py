@@ -60,3 +60,24 @@ def test_a_hint_to_move_a_leaf_says_which_circuit_its_power_goes_to():
             i18n.load_language("en")
     finally:
         d.close()
+
+
+def test_in_german_a_turned_power_tile_is_not_called_seine():
+    """'Spieler 1 hat Leistung 0 auf 0,-1 gedreht, sodass seine Nase ...': the tile is named
+    'Leistung 0', a feminine word, so 'seine' pointed at nothing; 'die Nase' fits any name."""
+    d = bb_driver(TURNABLE)
+    try:
+        t = d.top
+        d.frames(2)
+        move = "rearrange 0,-1 to 0,-1 from E"
+        before = t.session.view(0)
+        assert i18n.load_language("de") is None
+        try:
+            for perspective, who in ((None, "Spieler 1 hat"), (0, "Du hast")):
+                t.perspective = perspective
+                assert t.narrate(0, move, before, {})[0] == (f"{who} Leistung 0 auf 0,-1 gedreht, sodass die Nase "
+                                                             "an der Seite nach Osten sitzt: in Kreis II.")
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()
