@@ -536,7 +536,7 @@ class CubeTable(TableScene):
         asks = [sum(1 for e in v["log"] if e["seat"] == s and e["action"] != "build") for s in range(len(v["built"]))]
         winners = self.session.state.winners()
         lines = []
-        for s in range(len(v["built"])):
+        for s in self.standings():  # in the ranking's order above these lines, the winner first
             if v["solved"][s]:
                 state = tr("found the shape")
             elif v["eliminated"][s]:

@@ -195,7 +195,9 @@ def test_a_correct_guess_is_stamped_and_the_game_ends():
         assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
         assert t.session.state.winners() == [1]
         assert t.view["secrets"] == [P, Q]
-        assert t.result_lines() == ["Seat 1: not found after 1 turn", "Seat 2: found the shape after 1 turn"]
+        assert t.result_lines() == ["Seat 2: found the shape after 1 turn", "Seat 1: not found after 1 turn"]
+        # in the ranking's order above them, the winner first (they came in seat order)
+        assert [line.split(":")[0] for line in t.result_lines()] == [t.seat_name(s) for s in d.top.order]
     finally:
         d.close()
 
@@ -648,7 +650,7 @@ def test_the_last_player_standing_in_sudden_death_is_named_so_in_the_results():
     d = Driver(lambda app: CubeTable(app, session), autosave=False)
     try:
         d.frames(2)
-        assert d.app.stack.find(CubeTable).result_lines()[2] == "Seat 3: last player standing after 0 turns"
+        assert d.app.stack.find(CubeTable).result_lines()[0] == "Seat 3: last player standing after 0 turns"
     finally:
         d.close()
 
@@ -1479,11 +1481,11 @@ def test_in_german_the_results_say_who_found_the_shape_and_in_how_many_turns_pla
         assert session.is_over()
         assert i18n.load_language("de") is None
         try:
-            assert d.top.result_lines() == ["Spieler 1: Form nicht gefunden (1 Zug)",
-                                             "Spieler 2: Form gefunden (1 Zug)"]
+            assert d.top.result_lines() == ["Spieler 2: Form gefunden (1 Zug)",
+                                             "Spieler 1: Form nicht gefunden (1 Zug)"]
         finally:
             i18n.load_language("en")
-        assert d.top.result_lines() == ["Seat 1: not found after 1 turn", "Seat 2: found the shape after 1 turn"]
+        assert d.top.result_lines() == ["Seat 2: found the shape after 1 turn", "Seat 1: not found after 1 turn"]
     finally:
         d.close()
 
