@@ -10,6 +10,7 @@ rack tile or a square, Enter), do the same.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -355,9 +356,8 @@ class BlockersTable(TableScene):
                                     who=self.seat_name(owner), colour=tr(colour)))
         if after["current_player"] is None and before["current_player"] is not None:
             # the banner says "Game over": this line gives the scores (a tie-break winner first)
-            captures = [row["total_captures"] for row in helpers.score_breakdown(after)]  # BL-16, as the results
             lines.append((None, endings.final_scores(self.seat_name, after["scores"], after.get("winners") or [],
-                                                     lower_is_better=True, tie_break=captures.__getitem__)))
+                                                     lower_is_better=True, tie_break=captures_key(after))))
         return lines
 
     @staticmethod
@@ -399,8 +399,7 @@ class BlockersTable(TableScene):
         self.hidden_squares.clear()
 
     def tie_break(self, seat: int) -> float:
-        """BL-16: among equal scores, fewer captures in all ranks ahead."""
-        return helpers.score_breakdown(self.session.view(self.viewer))[seat]["total_captures"]
+        return captures_key(self.session.view(self.viewer))(seat)
 
     def result_lines(self) -> list[str]:
         lines = []
@@ -603,3 +602,10 @@ class BlockersTable(TableScene):
             seat = v["current_player"] if v["current_player"] is not None else self.viewer
             first = tr("Turn {t} of {n}", t=min(v["turns"][seat] + 1, v["turn_limit"]), n=v["turn_limit"])
         theme.draw_text(surface, first, (rect.x, rect.y), 15, theme.TEXT)
+
+
+def captures_key(view: dict) -> Callable[[int], float]:
+    """BL-16 as a sort key, for the results and the log's last line alike: among equal
+    scores, fewer captures in all ranks ahead."""
+    rows = helpers.score_breakdown(view)
+    return lambda seat: rows[seat]["total_captures"]
