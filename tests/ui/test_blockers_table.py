@@ -24,6 +24,21 @@ def rack_index(table: BlockersTable, tile: str) -> int:
     return [t for _, t in table.rack_tiles()].index(tile)
 
 
+def picked_prompt(d: Driver, tile: str) -> str:
+    """The prompt once ``tile`` is picked from the rack by its number key (nothing picked before)."""
+    d.top.selected = None
+    d.key(pygame.K_1 + rack_index(d.top, tile))
+    d.frames(1)
+    return d.top.prompt()
+
+
+def narrated(table: BlockersTable, seat: int, move: str) -> str:
+    """The log's line for ``move``, played now by ``seat``."""
+    before = table.session.view(seat)
+    table.session.apply(move, seat)
+    return table.narrate(seat, move, before, table.session.view(seat))[0]
+
+
 def test_drag_shows_targets_with_captures_marked_and_places():
     d = blockers_driver(Y2)
     try:
@@ -208,9 +223,7 @@ def test_in_german_the_log_names_a_symbol_tile_in_german():
     try:
         t = d.top
         move = next(text for text in t.session.legal_texts() if text.startswith("circle@"))
-        before = t.session.view(0)
-        t.session.apply(move, 0)
-        line = t.narrate(0, move, before, t.session.view(0))[0]
+        line = narrated(t, 0, move)
         assert "Kreis" in line and "circle" not in line, line
     finally:
         d.close()
@@ -228,19 +241,15 @@ def test_in_german_a_placed_tile_is_named_with_its_article_in_the_prompt_hint_an
     try:
         t = d.top
         for tile, article in (("5", "die 5"), ("E", "das E"), ("circle", "den Kreis")):
-            t.selected = None
-            d.key(pygame.K_1 + rack_index(t, tile))
-            d.frames(1)
-            assert t.prompt().startswith(f"Leg {article} auf ein leuchtendes Feld"), t.prompt()
+            prompt = picked_prompt(d, tile)
+            assert prompt.startswith(f"Leg {article} auf ein leuchtendes Feld"), prompt
         assert t.hint_move("circle@E6") == "Leg den Kreis in Rot auf E6."
         named = [t.tile_word(tile) for tile in ("square", "diamond", "wild")]
         assert named == ["das Quadrat", "die Raute", "den Joker"], named
         assert all(t.tile_word(tile).split()[0] in ("der", "die", "das", "den") for tile in TILES), "every tile"
         refusal = i18n.tr_message("5 does not fit A1: a number tile goes in its column (column 5)")
         assert refusal.startswith("Das Plättchen 5 passt nicht auf A1: "), refusal
-        before = t.session.view(0)
-        t.session.apply("E@E4", 0)
-        line = t.narrate(0, "E@E4", before, t.session.view(0))[0]
+        line = narrated(t, 0, "E@E4")
         assert line == "Spieler 1 hat das E in Rot auf E4 gelegt und ein Plättchen in Blau geschlagen.", line
     finally:
         d.close()
@@ -255,21 +264,15 @@ def test_in_english_a_placed_tile_is_named_with_the_in_the_prompt_hint_and_log()
     try:
         t = d.top
         for tile, named in (("5", "the 5"), ("E", "the E"), ("circle", "the circle")):
-            t.selected = None
-            d.key(pygame.K_1 + rack_index(t, tile))
-            d.frames(1)
-            assert t.prompt().startswith(f"Place {named} on a glowing square"), t.prompt()
+            prompt = picked_prompt(d, tile)
+            assert prompt.startswith(f"Place {named} on a glowing square"), prompt
         assert t.hint_move("circle@E6") == "Place the red circle on E6."
         assert t.hint_move("wild@E6") == "Place the red wild tile on E6."
         d.key(pygame.K_p)
         assert t.toast.startswith("You may not pass while a move exists. For example: Place the red "), t.toast
-        before = t.session.view(0)
-        t.session.apply("E@E4", 0)
-        line = t.narrate(0, "E@E4", before, t.session.view(0))[0]
+        line = narrated(t, 0, "E@E4")
         assert line == "Seat 1 placed the red E on E4, capturing a blue tile.", line
-        before = t.session.view(1)
-        t.session.apply("1@A1", 1)
-        line = t.narrate(1, "1@A1", before, t.session.view(1))[0]
+        line = narrated(t, 1, "1@A1")
         assert line == "Seat 2 placed the blue 1 on A1.", line
     finally:
         d.close()

@@ -5,11 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
 from game.i18n import tr_message
 from game.scenes.breaker_blocks_board import cell_rect
 from game.ui import theme
-from tests.ui.test_breaker_blocks_table import ACTION_STEPS, bb_driver, log, near
+from tests.ui.test_breaker_blocks_table import ACTION_STEPS, bb_in, log, near
 
 
 @pytest.mark.parametrize("lang, said", [
@@ -20,24 +19,17 @@ from tests.ui.test_breaker_blocks_table import ACTION_STEPS, bb_driver, log, nea
 def test_a_leaf_picked_by_a_click_for_agitate_moves_the_prompt_on_to_its_socket(lang, said):
     """Dragged, the rival's leaf said where to let go; picked by a click it kept asking to
     move one of the opponent's leaves, the one already picked up."""
-    d = bb_driver(ACTION_STEPS["AGITATE"])
-    try:
-        assert i18n.load_language(lang) is None
-        try:
-            t = d.top
-            d.frames(2)
-            step = tr_message(t.view["pending"]["prompt"])
-            assert t.prompt() == step
-            d.click(cell_rect((1, 3)).center)
-            assert t.selected == ("leaf", (1, 3))
-            assert t.prompt() == said and len(theme.wrap(said, 16, 440)) <= 3  # the prompt shows three lines
-            d.key(pygame.K_ESCAPE)  # put back: the step's own words again
-            assert t.prompt() == step
-            d.click(cell_rect((1, 3)).center)
-            d.click(near((3, 1), "W"))
-            assert log(d)[-1] == "rearrange 1,3 to 3,1 from W"
-            assert t.prompt() == tr_message(t.view["pending"]["prompt"])  # the second move's step
-        finally:
-            i18n.load_language("en")
-    finally:
-        d.close()
+    with bb_in(lang, ACTION_STEPS["AGITATE"]) as d:
+        t = d.top
+        d.frames(2)
+        step = tr_message(t.view["pending"]["prompt"])
+        assert t.prompt() == step
+        d.click(cell_rect((1, 3)).center)
+        assert t.selected == ("leaf", (1, 3))
+        assert t.prompt() == said and len(theme.wrap(said, 16, 440)) <= 3  # the prompt shows three lines
+        d.key(pygame.K_ESCAPE)  # put back: the step's own words again
+        assert t.prompt() == step
+        d.click(cell_rect((1, 3)).center)
+        d.click(near((3, 1), "W"))
+        assert log(d)[-1] == "rearrange 1,3 to 3,1 from W"
+        assert t.prompt() == tr_message(t.view["pending"]["prompt"])  # the second move's step

@@ -3,6 +3,9 @@ rearrange a leaf, resolve an action tile's target step, end the turn."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pygame
 import pytest
 
@@ -29,6 +32,21 @@ def bb_driver(actions=()) -> Driver:
     for a in actions:
         session.apply(a, session.current_player)
     return Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+
+
+@contextmanager
+def bb_in(lang: str, actions=()) -> Iterator[Driver]:
+    """bb_driver in ``lang`` (loaded after the driver, which loads the settings' language);
+    English and the window are back afterwards."""
+    d = bb_driver(actions)
+    try:
+        assert i18n.load_language(lang) is None
+        try:
+            yield d
+        finally:
+            i18n.load_language("en")
+    finally:
+        d.close()
 
 
 def you_against_the_computer() -> Driver:
@@ -1317,23 +1335,16 @@ def test_the_box_of_counts_names_whose_count_is_whose(seats, circuits, turns):
 def test_a_drop_beside_the_other_players_holes_says_they_are_not_yours(lang, said):
     """The refusal said only 'Drop it on a glowing socket.' beside holes that looked just
     like the player's own, in the other colour: nothing told that only your own holes count."""
-    d = bb_driver(["play 0 at 1,-1 from N", "end", "play 0 at 1,2 from S", "end"])
-    try:
-        assert i18n.load_language(lang) is None  # after the driver, which loads the settings' language
-        try:
-            t = d.top
-            d.drag(t.hand_rect(0, 0).center, near((0, 2), "S"))  # beside Seat 2's input on the core
-            assert log(d)[-1] == "end" and t.toast == said
-            d.click(t.hand_rect(0, 0).center)  # picked by a click, then a click on the cell: the same words
-            d.click(near((0, 2), "S"))
-            assert log(d)[-1] == "end" and t.toast == said
-            d.key(pygame.K_ESCAPE)
-            d.drag(t.hand_rect(0, 0).center, near((5, 5), "S"))  # nobody's hole faces it: the glow says enough
-            assert t.toast == tr("Drop it on a glowing socket.")
-        finally:
-            i18n.load_language("en")
-    finally:
-        d.close()
+    with bb_in(lang, ["play 0 at 1,-1 from N", "end", "play 0 at 1,2 from S", "end"]) as d:
+        t = d.top
+        d.drag(t.hand_rect(0, 0).center, near((0, 2), "S"))  # beside Seat 2's input on the core
+        assert log(d)[-1] == "end" and t.toast == said
+        d.click(t.hand_rect(0, 0).center)  # picked by a click, then a click on the cell: the same words
+        d.click(near((0, 2), "S"))
+        assert log(d)[-1] == "end" and t.toast == said
+        d.key(pygame.K_ESCAPE)
+        d.drag(t.hand_rect(0, 0).center, near((5, 5), "S"))  # nobody's hole faces it: the glow says enough
+        assert t.toast == tr("Drop it on a glowing socket.")
 
 
 def test_automate_takes_a_pile_tile_dragged_onto_a_socket():
@@ -1373,16 +1384,9 @@ def test_while_automates_tile_is_dragged_from_the_pile_the_prompt_says_where_to_
            "(Versetzen 1 von 2).")])
 def test_the_agitate_prompt_says_whose_sockets_the_leaf_goes_into(lang, said):
     """It said 'into another of its sockets' ('seiner Fassungen'): the leaf's, or the opponent's?"""
-    d = bb_driver(ACTION_STEPS["AGITATE"])
-    try:
-        assert i18n.load_language(lang) is None
-        try:
-            d.frames(2)
-            assert d.top.prompt() == said
-        finally:
-            i18n.load_language("en")
-    finally:
-        d.close()
+    with bb_in(lang, ACTION_STEPS["AGITATE"]) as d:
+        d.frames(2)
+        assert d.top.prompt() == said
 
 
 @pytest.mark.parametrize("lang, said", [
@@ -1393,25 +1397,18 @@ def test_agitate_says_why_the_rivals_leaf_does_not_go_beside_your_holes(lang, sa
     """AGITATE moves the other player's leaf into that player's sockets: dropped beside your
     own holes it said only 'Drop it on a glowing socket.', though those holes are just as
     open as the glowing ones."""
-    d = bb_driver(ACTION_STEPS["AGITATE"])
-    try:
-        assert i18n.load_language(lang) is None
-        try:
-            t = d.top
-            d.frames(2)
-            assert set(t.moves().rearranges) == {(1, 3)}
-            d.drag(cell_rect((1, 3)).center, near((2, -1), "W"))  # beside your power 0 at 1,-1
-            assert log(d)[-1] == "play agitate at 1,-2 from N" and t.toast == said
-            d.click(cell_rect((1, 3)).center)  # picked by a click, then a click on the cell: the same words
-            d.click(near((2, -1), "W"))
-            assert log(d)[-1] == "play agitate at 1,-2 from N" and t.toast == said
-            d.key(pygame.K_ESCAPE)
-            d.drag(cell_rect((1, 3)).center, near((5, 5), "S"))  # nobody's hole faces it: the glow says enough
-            assert t.toast == tr("Drop it on a glowing socket.")
-        finally:
-            i18n.load_language("en")
-    finally:
-        d.close()
+    with bb_in(lang, ACTION_STEPS["AGITATE"]) as d:
+        t = d.top
+        d.frames(2)
+        assert set(t.moves().rearranges) == {(1, 3)}
+        d.drag(cell_rect((1, 3)).center, near((2, -1), "W"))  # beside your power 0 at 1,-1
+        assert log(d)[-1] == "play agitate at 1,-2 from N" and t.toast == said
+        d.click(cell_rect((1, 3)).center)  # picked by a click, then a click on the cell: the same words
+        d.click(near((2, -1), "W"))
+        assert log(d)[-1] == "play agitate at 1,-2 from N" and t.toast == said
+        d.key(pygame.K_ESCAPE)
+        d.drag(cell_rect((1, 3)).center, near((5, 5), "S"))  # nobody's hole faces it: the glow says enough
+        assert t.toast == tr("Drop it on a glowing socket.")
 
 
 def test_the_new_badge_marks_the_copy_that_cannot_be_played_yet():

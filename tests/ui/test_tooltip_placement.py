@@ -36,16 +36,23 @@ def tip_drawn(d: Driver, monkeypatch, at: tuple[int, int]) -> pygame.Rect | None
     return drawn[-1] if drawn else None
 
 
+def hint_tip(d: Driver, game: str, monkeypatch) -> pygame.Rect:
+    """Where the Hint button's tip shows, pointed at once H has put a hint up."""
+    t = d.top
+    d.frames(2)
+    d.key(pygame.K_h)
+    assert d.until(lambda: t.hint is not None and t.toast_rect is not None), f"{game}: no hint came"
+    rect = tip_drawn(d, monkeypatch, t.hint_button.rect.center)
+    assert rect is not None, f"{game}: no tip over the Hint button"
+    return rect
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_hint_buttons_tip_keeps_inside_the_window_and_off_the_hint(game, monkeypatch):
     d = table(game)
     try:
         t = d.top
-        d.frames(2)
-        d.key(pygame.K_h)
-        assert d.until(lambda: t.hint is not None and t.toast_rect is not None), f"{game}: no hint came"
-        rect = tip_drawn(d, monkeypatch, t.hint_button.rect.center)
-        assert rect is not None, f"{game}: no tip over the Hint button"
+        rect = hint_tip(d, game, monkeypatch)
         assert WINDOW.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN).contains(rect), (game, rect)
         assert t.hint is not None and not rect.colliderect(t.toast_rect), (game, rect, t.toast_rect)
         assert not rect.colliderect(t.hint_button.rect), (game, rect)
@@ -63,12 +70,9 @@ def test_the_hint_buttons_tip_keeps_off_the_turn_banner_beside_it(game, monkeypa
     d = table(game)
     try:
         t = d.top
-        d.frames(2)
-        d.key(pygame.K_h)
-        assert d.until(lambda: t.hint is not None and t.toast_rect is not None), f"{game}: no hint came"
+        rect = hint_tip(d, game, monkeypatch)
         banner = next(rect for text, rect, _ in d.labels() if text == "Your turn")
-        rect = tip_drawn(d, monkeypatch, t.hint_button.rect.center)
-        assert rect is not None and t.hint is not None, game
+        assert t.hint is not None, game
         assert not rect.colliderect(banner), (game, rect, banner)
         assert not rect.colliderect(t.toast_rect) and not rect.colliderect(t.hint_button.rect), (game, rect)
         assert WINDOW.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN).contains(rect), (game, rect)
