@@ -221,11 +221,15 @@ class AppScene(Scene):
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The hovered button's tooltip, over everything else but the message on show (drawn
         just before it: the tip over it hid what the button had just said)."""
-        draw_tooltip(self.ui, surface, self.tip_avoids())
+        draw_tooltip(self.ui, surface, self.tip_avoids(), self.tip_areas())
 
     def tip_avoids(self) -> list[pygame.Rect]:
         """What a tooltip keeps off where it can: the message on show."""
         return [self.toast_rect] if self.toast_rect is not None else []
+
+    def tip_areas(self) -> list[pygame.Rect]:
+        """Panels whose buttons' tooltips stay inside them (see buttons.tip_room)."""
+        return []
 
     def toast_avoids(self) -> list[pygame.Rect]:
         """Places the message box must not cover (e.g. what a hint points at)."""

@@ -556,8 +556,14 @@ class TableScene(TableHints, TableLog, AppScene):
             super().draw_tooltip(surface)
 
     def tip_avoids(self) -> list[pygame.Rect]:
-        # the Hint button's tip, off the message it put up, went left over "Your turn" beside it
-        return super().tip_avoids() + ([self.banner_rect] if self.banner_rect is not None else [])
+        # the Hint button's tip, off the message it put up, went left over "Your turn" beside it,
+        # and under a hint shown in the panel, over the "Game log" heading (the coach has none)
+        banner = [self.banner_rect] if self.banner_rect is not None else []
+        heading = [self.log_box()[0]] if self.tutorial is None else []
+        return super().tip_avoids() + banner + heading
+
+    def tip_areas(self) -> list[pygame.Rect]:
+        return [PANEL_RECT]  # a tip of a panel button stays on the panel, off the board
 
     # --- spectating -------------------------------------------------------------------
     PACES = (4.0, 2.0, 1.0, 0.5, 0.25, 0.0)

@@ -178,16 +178,24 @@ TIP_MARGIN = 8  # a tooltip keeps this far inside the window (the side panel's o
 TIP_GAP = 4  # and this far off what it must not cover
 
 
-def tooltip_rect(button: LabelButton, mouse_x: int, size: tuple[int, int], screen: pygame.Rect,
+def tip_room(button: LabelButton, screen: pygame.Rect, areas: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a button's tooltip may go: inside the screen, TIP_MARGIN in from its edges, and
+    inside the first of ``areas`` that holds the button (a table's side panel: the Hint
+    button's tip ran 3 px out of its left edge, over the board)."""
+    room = screen.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN)
+    home = next((area for area in areas if area.contains(button.rect)), None)
+    return room.clip(home) if home is not None else room
+
+
+def tooltip_rect(button: LabelButton, mouse_x: int, size: tuple[int, int], room: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip goes: under the button from the pointer's x (as pygame_gui put it),
     else over it, else beside it (left, then right): the first of these that fits inside
-    the screen with TIP_MARGIN to spare, clear of the button and of ``avoid`` (the message
-    on show: the Hint button's tip ran over the hint it had just put up; a table's turn
-    banner beside the button). None does: the same places in turn, each moved on away from
-    the button past what it meets (under the message, say). Still none: under the button,
-    or over it when there is no room below, inside the margin all the same."""
-    room = screen.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN)
+    ``room`` (see tip_room), clear of the button and of ``avoid`` (the message on show: the
+    Hint button's tip ran over the hint it had just put up; a table's turn banner beside
+    the button). None does: the same places in turn, each moved on away from the button
+    past what it meets (under the message, say). Still none: under the button, or over it
+    when there is no room below, inside ``room`` all the same."""
     b, (w, h) = button.rect, size
     mid = b.centery - h // 2
     places = [(pygame.Rect(int(mouse_x), b.bottom, w, h), "down"),
@@ -226,9 +234,10 @@ def moved_clear(rect: pygame.Rect, away: str, keep_off: Sequence[pygame.Rect], r
 
 
 def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface,
-                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+                 avoid: Sequence[pygame.Rect] = (), areas: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
     """The tooltip of the button the pointer has rested on (as long as pygame_gui waits
-    before showing one), clear of ``avoid`` where it can be (see tooltip_rect); returns its rect."""
+    before showing one), inside the area of ``areas`` holding the button (see tip_room),
+    wrapped to its width, and clear of ``avoid`` where it can be (see tooltip_rect); returns its rect."""
     for button in buttons(manager):
         tip = button.tip_now()
         if tip:
@@ -236,11 +245,11 @@ def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface,
     else:
         return None
     size = 16
-    lines = theme.wrap(tip, size, TIP_WIDTH - 16)
+    room = tip_room(button, surface.get_rect(), areas)
+    lines = theme.wrap(tip, size, min(TIP_WIDTH, room.w) - 16)
     line_h = theme.font(size).get_height()
-    width = max(theme.font(size).size(line)[0] for line in lines) + 16
-    screen = surface.get_rect()
-    rect = tooltip_rect(button, manager.get_mouse_position()[0], (width, line_h * len(lines) + 10), screen,
+    width = min(room.w, max(theme.font(size).size(line)[0] for line in lines) + 16)
+    rect = tooltip_rect(button, manager.get_mouse_position()[0], (width, line_h * len(lines) + 10), room,
                         avoid)
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=4)

@@ -78,3 +78,18 @@ def test_the_hint_buttons_tip_keeps_off_the_turn_banner_beside_it(game, monkeypa
         assert WINDOW.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN).contains(rect), (game, rect)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_hint_buttons_tip_keeps_on_the_panel_and_off_the_log_heading(game, monkeypatch):
+    """The tip, 307 px wide on a 304 px panel, ran 3 px out of its left edge over the board;
+    under a hint shown in the panel (Breaker Blocks, Circuit Breaker) it lay on "Game log"."""
+    from game.scenes.table_base import PANEL_RECT
+    d = table(game)
+    try:
+        rect = hint_tip(d, game, monkeypatch)
+        assert PANEL_RECT.contains(rect), (game, rect, PANEL_RECT)
+        heading = next(rect for text, rect, _ in d.labels() if text == "Game log")
+        assert not rect.colliderect(heading), (game, rect, heading)
+    finally:
+        d.close()
