@@ -287,3 +287,28 @@ def test_the_breaker_blocks_coach_calls_glowing_only_what_glows_when_the_step_be
         assert any("outlined socket" in text for text in said)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, told, last", [
+    ("en", ("blue tiles already on the board are your opponent's", "no mark"), "where a tile may go."),
+    ("de", ("blauen Plättchen, die schon auf dem Brett liegen, gehören deinem Gegner", "kein Zeichen"),
+     "wohin ein Plättchen darf.")])
+def test_the_blockers_coach_says_what_the_blank_blue_tiles_on_the_board_are(lang, told, last):
+    """The lesson opens with six blue tiles set out, without a number, letter or symbol
+    (preset tiles carry none), and nothing said what they were or why they were blank."""
+    from game import i18n
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": lang})
+    d = Driver(lambda app: TitleScene(app))
+    try:
+        start_tutorial(d.app, "blockers")
+        table = d.top
+        state = table.session.state
+        blank = [sq for sq, colour in state.view(table.viewer)["board"].items() if colour is not None]
+        assert blank and not state.view(table.viewer)["labels"], "blue tiles on the board, none labelled"
+        box = table.coach_box()
+        words = " ".join(text for text, rect, _ in d.labels(2) if box.contains(rect))
+        assert all(phrase in words for phrase in told), words
+        assert words.endswith(last), "the whole note fits the coach's box"
+    finally:
+        d.close()
+        i18n.load_language("en")
