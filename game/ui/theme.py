@@ -150,6 +150,9 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
 
 
 GLUED = ("->", "=", "+", "*")  # a lone sign stays on the line of both its neighbours
+# articles that a noun glued to its aside brings along (see _glued)
+ARTICLES = frozenset({"a", "an", "the", "der", "die", "das", "den", "dem", "des",
+                      "ein", "eine", "einen", "einem", "einer", "eines"})
 NUMBER_TAIL = ".,:;!?)"  # what may follow a number that keeps to the word before it
 
 
@@ -176,7 +179,8 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap to a pixel width. A lone sign (GLUED) moves with the words either
     side, so no line starts with '->' or ends with '* ='; a number moves with the word
     before it, so no line starts with '3.' after 'slot', and so does a one-word aside in
-    brackets, so 'Seat 2 (AI)' stays whole; a group too wide for a line of
+    brackets, so 'Seat 2 (AI)' stays whole, with the article before that word ('ein Gerät
+    (Seifenblasenmaschine)': no line ends 'hat ein' over the rest); a group too wide for a line of
     its own is wrapped word by word. A word wider than the whole line (a long German
     compound at a large reading size) is split between letters rather than left to overflow."""
     f = font(size, bold)
@@ -200,7 +204,8 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def _glued(words: list[str]) -> list[str]:
     """The words with each lone sign joined (by a space) to the word before and after it,
-    and each number and one-word aside in brackets to the word before it."""
+    and each number and one-word aside in brackets to the word before it; an article before
+    that word joins too."""
     groups: list[str] = []
     join_next = False
     for w in words:
@@ -208,6 +213,9 @@ def _glued(words: list[str]) -> list[str]:
         number = _number(w) and bool(groups) and not _number(groups[-1].rsplit(" ", 1)[-1])
         if groups and (join_next or w in GLUED or number or _aside(w)):
             groups[-1] += f" {w}"
+            # the aside took its noun to the next line and left the article alone at this one's end
+            if _aside(w) and len(groups) > 1 and groups[-2].lower() in ARTICLES:
+                groups[-2:] = [" ".join(groups[-2:])]
         else:
             groups.append(w)
         join_next = w in GLUED

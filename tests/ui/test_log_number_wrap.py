@@ -60,3 +60,18 @@ def test_a_seats_name_owning_something_keeps_its_number_and_aside():
         ["You guessed", "Seat 2 (AI)'s shape:", "wrong."]
     width = theme.font(16).size("You guessed Seat")[0] + 2
     assert theme.wrap("You guessed Seat 2's shape: wrong.", 16, width)[:2] == ["You guessed", "Seat 2's shape:"]
+
+
+def test_an_article_keeps_to_its_noun_when_a_long_bracketed_name_follows():
+    """German Circuit Breaker's log read 'Spieler 2 (KI) hat ein' over 'Gerät
+    (Seifenblasenmaschine) gelegt:': the one-word aside glued to 'Gerät' and carried it down,
+    leaving its article alone at the line's end. The article goes along with its noun."""
+    pygame.font.init()
+    size, width = theme.reading(14), 258  # the log's lines (TableLog._wrapped_log)
+    lines = theme.wrap("Spieler 2 (KI) hat ein Gerät (Seifenblasenmaschine) gelegt: Feld 3,2.", size, width)
+    assert lines == ["Spieler 2 (KI) hat", "ein Gerät (Seifenblasenmaschine)", "gelegt: Feld 3,2."], lines
+    assert not any(line.rsplit(" ", 1)[-1] in theme.ARTICLES for line in lines[:-1]), lines
+    lines = theme.wrap("Du hast mit einem Gerät (Seifenblasenmaschine) gewonnen.", size, width)
+    assert lines == ["Du hast mit", "einem Gerät (Seifenblasenmaschine)", "gewonnen."], lines
+    assert theme.wrap("Spieler 1 hat ein Gerät (Neonschild) gelegt: Feld 3,2.", size, width) == \
+        ["Spieler 1 hat ein Gerät (Neonschild)", "gelegt: Feld 3,2."], "a short name fits as before"
