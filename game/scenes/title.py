@@ -37,8 +37,11 @@ class TitleScene(AppScene):
                 moves = None
             if title is None or moves is None:
                 self.continue_text = tr("Continue saved game")
-            elif moves == 0:  # set up, nobody has moved yet
-                self.continue_text = tr("Continue {title} (not started)", title=title)
+            elif moves == 0 and (self.record.get("notes") or self.record.get("hints")):
+                # no move logged, but work kept (a Break the Cube shape half built): begun
+                self.continue_text = tr("Continue {title} (just begun)", title=title)
+            elif moves == 0:  # a new game (Play again saves it at once): it exists, unplayed
+                self.continue_text = tr("Continue {title} (no moves yet)", title=title)
             else:
                 self.continue_text = tr("Continue {title} (1 move in)", title=title) if moves == 1 else \
                     tr("Continue {title} ({moves} moves in)", title=title, moves=moves)

@@ -693,9 +693,42 @@ def continue_text(session: GameSession) -> str:
 
 def test_continue_counts_one_move_in_the_singular():
     session = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
-    assert continue_text(session) == "Continue Breaks (not started)"  # not "0 moves in"
+    assert continue_text(session) == "Continue Breaks (no moves yet)"  # not "0 moves in"
     session.apply("draw", 0)
     assert continue_text(session) == "Continue Breaks (1 move in)"
+
+
+def test_continue_calls_a_game_begun_but_with_no_move_yet_just_begun():
+    """A game saved as its table opened (Play again, Start) has no move yet, and says so: it
+    was started, so '(not started)' read as if Play again had done nothing. A Break the Cube
+    shape half built is kept with the game but is no move: that game has begun."""
+    session = GameSession("cube", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    assert continue_text(session) == "Continue Break the Cube (no moves yet)"
+    session.notes["cube_secrets"] = {"0": "a saved part"}
+    assert continue_text(session) == "Continue Break the Cube (just begun)"
+
+
+def test_after_play_again_continue_on_the_title_resumes_the_new_game_with_no_moves_yet():
+    """Play again starts (and saves) a new game at once: left before its first move, the
+    title's Continue offers that game, saying no move has been made in it."""
+    from game.scenes.results import ResultsScene
+    from tests.ui.driver import breaks_results_of_two_people
+    d = breaks_results_of_two_people()
+    try:
+        d.app.config.autosave = True
+        results = d.top
+        assert isinstance(results, ResultsScene)
+        d.settle()
+        d.click(button_rect(results, "Play again").center)
+        d.frames(2)
+        table = d.app.stack.find(BreaksTable)
+        assert table is not None and table.session.log.actions == []
+        table.leave()
+        d.frames(2)
+        assert isinstance(d.top, TitleScene)
+        assert d.top.continue_text == "Continue Breaks (no moves yet)"
+    finally:
+        d.close()
 
 
 def test_continue_counts_a_breaks_draw_and_its_placement_as_one_move():
