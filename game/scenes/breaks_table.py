@@ -745,13 +745,19 @@ class BreaksTable(TableScene):
         return {}
 
     def stall_text(self) -> str:
-        """How many more discards in a row end the play phase (BR-13), counted down: "Discards
-        in a row: 0 of 92" did not say what happens at 92."""
+        """When the discards end the play phase (BR-13). Before any discard the rule itself
+        ("ends after 92 more discards in a row" puzzled a player who had seen none); once
+        discards come in a row, how many so far and how many more end it ("Discards in a
+        row: 0 of 92" did not say what happens at 92)."""
         v = self.view
-        left = v["stall_limit"] - v["stall"]
-        if left <= 1:
+        limit, stall = v["stall_limit"], v["stall"]
+        if limit - stall <= 1:
             return tr("The play phase ends with the next discard.")
-        return tr("The play phase ends after {n} more discards in a row.", n=left)
+        if stall == 0:
+            return tr("The play phase ends if players discard {n} times in a row.", n=limit)
+        if stall == 1:
+            return tr("1 discard in a row so far: the play phase ends after {n} more.", n=limit - 1)
+        return tr("{k} discards in a row so far: the play phase ends after {n} more.", k=stall, n=limit - stall)
 
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         v = self.view

@@ -941,10 +941,12 @@ def status_text(d: Driver) -> tuple[str, list[pygame.Rect]]:
 def test_the_status_says_how_many_more_discards_in_a_row_end_the_play_phase(x1):
     """'Discards in a row: 0 of 6' did not say what happens at 6: the status counts down to
     the end of the play phase (BR-13: 2 players x 3 cards in the piles), and starts again
-    when a card is played."""
+    when a card is played. Before anyone discards it states the rule: 'ends after 6 more
+    discards in a row' puzzled a new player who had seen no discard at all."""
     table = x1.top
     assert table.view["stall_limit"] == 6
-    assert "The play phase ends after 6 more discards in a row." in status_text(x1)[0]
+    assert "The play phase ends if players discard 6 times in a row." in status_text(x1)[0]
+    said = []
     for _ in range(5):
         x1.key(pygame.K_d)
         x1.frames(40)
@@ -952,7 +954,10 @@ def test_the_status_says_how_many_more_discards_in_a_row_end_the_play_phase(x1):
         x1.frames(40)
         if table.handoff_pending:
             x1.key(pygame.K_RETURN)
+        said.append(status_text(x1)[0])
     assert table.view["stall"] == 5
+    assert "1 discard in a row so far: the play phase ends after 5 more." in said[0]
+    assert "2 discards in a row so far: the play phase ends after 4 more." in said[1]
     assert "The play phase ends with the next discard." in status_text(x1)[0]
 
 
@@ -966,7 +971,7 @@ def test_the_countdown_and_every_option_in_german_stay_above_the_game_log():
     try:
         d.frames(3)
         text, rects = status_text(d)
-        assert "Die Spielphase endet nach" in text and "in leere Fächer brechen" in text
+        assert "Die Spielphase endet, wenn" in text and "in leere Fächer brechen" in text
         assert all(rect.bottom <= LOG_HEADING.top for rect in rects), rects
     finally:
         load_language("en")
