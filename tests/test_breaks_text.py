@@ -88,3 +88,26 @@ def test_BR_8_a_dealt_deck_is_shuffled_when_the_discards_come_back():
     line = narrate(before["current_player"], "draw", before, session.view(0), 0,
                    {0: "You", 1: "Seat 2"}.__getitem__)[0]
     assert line == (None, "The discard pile was shuffled into a new draw pile.")
+
+
+def test_the_court_scoring_help_names_the_court_cards_as_the_rules_page_does():
+    """The set-up's help wrote 'jack/queen/king' beside the rules page's 'Jack, Queen, King'
+    (and the log's 'the King of spades'): one card, one spelling, in German too."""
+    from pathlib import Path
+
+    from game.i18n import load_language, tr
+    from game.rules.breaks.setup import OPTIONS
+    rules = Path(__file__).parents[1] / "assets" / "rules"
+    help_text = next(o.help for o in OPTIONS if o.name == "scoring")
+    page = (rules / "breaks.txt").read_text("utf-8")
+    for card in ("Jack", "Queen", "King"):
+        assert card in help_text and card in page
+        assert card.lower() not in help_text
+    try:
+        load_language("de")
+        german = tr(help_text)
+    finally:
+        load_language("en")
+    page = (rules / "de" / "breaks.txt").read_text("utf-8")
+    for card in ("Bube", "Dame", "König"):
+        assert card in german and card in page

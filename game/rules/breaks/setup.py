@@ -17,7 +17,7 @@ from game.rules.breaks.variant import RULE_OPTIONS, SCORING_CHOICES, Variant, va
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("scoring", "choice", "standard", label="Scoring", choices=SCORING_CHOICES,
                help="Standard: every stack is worth 1 point. Court: a stack also earns "
-                    "1 per jack, 2 per queen and 3 per king inside it."),
+                    "1 per Jack, 2 per Queen and 3 per King inside it."),
     OptionSpec("jokers", "bool", False, label="Jokers",
                help="Shuffle the jokers in. A joker matches any card but can never break."),
     OptionSpec("aces_wild", "bool", False, label="Aces wild",
