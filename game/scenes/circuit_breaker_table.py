@@ -82,8 +82,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.end_button = self.button(tr("End turn (N)"), (MARKET_X + 300, 648, 170, 44), self.end_turn,
-                                      object_id="#primary")
+        self.end_button = self.button(tr("End turn (N)"), (MARKET_X + 300, 648, 170, 44), self.end_turn)
         self.play_area_starts_here()
         for i in range(len(helpers.TILE_IDS)):  # a hand may hold any number of tiles (CB-17)
             self.focus.add(Focusable(lambda i=i: self.hand_rect(i), lambda i=i: self.pick_hand(i),
@@ -565,7 +564,15 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.drag.update(dt)
         self.zoom_seat = self.zoomed_house()
         self.end_button.show() if self.my_turn() else self.end_button.hide()
+        # the blue call to action only once the turn has begun: at its start End turn invited a
+        # click before anything was placed, bought or sent
+        self.end_button.restyle("#primary" if self.acted_this_turn() else None)
         super().update(dt)
+
+    def acted_this_turn(self) -> bool:
+        """The seat at the screen has made a move in the turn it is playing."""
+        log = self.session.log
+        return self.my_turn() and bool(log.actions) and log.actors[-1] == self.viewer and log.actions[-1] != "end"
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         self.draw_house(surface)

@@ -34,6 +34,11 @@ class LabelButton(pygame_gui.elements.UIButton):
         self.label_size, self.label_bold = 14, False
         super().__init__(rect, text, manager=manager, object_id=object_id)
 
+    def restyle(self, object_id: str | None) -> None:
+        """Take the look of ``object_id`` (``None``: the plain button), rebuilding only on a change."""
+        if self.object_ids[-1] != object_id:
+            self.change_object_id(object_id)
+
     def update(self, time_delta: float) -> None:
         super().update(time_delta)
         pointed = self.disabled_tip is not None and not self.is_enabled and self.visible and self.alive() \

@@ -2210,3 +2210,29 @@ def test_the_score_lines_under_the_ranking_come_in_its_order():
         assert explained == names == ["You", "Seat 3 (AI)", "Seat 2 (AI)"], explained
     finally:
         d.close()
+
+
+def test_end_turn_is_the_blue_call_to_action_only_once_the_turn_has_begun():
+    """At the turn's start End turn was the blue main button, inviting a click before anything
+    was placed, bought or sent: it is a plain button until the player's first move, and N
+    ends the turn either way."""
+    d = cb_driver()
+    try:
+        t = d.top
+        d.frames(2)
+        assert t.end_button.visible and t.end_button.object_ids == [None]
+        i = t.view["hand"].index("A2")
+        d.drag(t.hand_rect(i).center, t.spot_rect("appliance-3").center)
+        d.frames(2)
+        assert log(d) == ["discard A2 to appliance-3"]
+        assert t.end_button.object_ids == ["#primary"]
+    finally:
+        d.close()
+    d = cb_driver()
+    try:
+        d.frames(2)
+        d.key(pygame.K_n)  # placements are left: it asks, and a second N answers yes
+        d.key(pygame.K_n)
+        assert log(d) == ["end"]
+    finally:
+        d.close()
