@@ -105,7 +105,7 @@ class BreakerBlocksTalk:
         return tr("The computer at normal level would choose this move.")
 
     def rearrange_reason(self, w: list[str]) -> str | None:
-        """Why moving a leaf (``w``: ``rearrange a to b from D``) helps when it takes power to
+        """Why moving a leaf (``w``: ``rearrange a to b from D``) helps when it moves power to
         another circuit (the hint said only that the computer would do it); None otherwise."""
         moved = self.tile_at(parse_cell(w[1]))
         to = self.socket_circuit(parse_cell(w[3]), w[5])
@@ -113,8 +113,8 @@ class BreakerBlocksTalk:
         if not power or to is None or to == moved["circuit"]:
             return None
         if moved["owner"] == self.viewer:
-            return tr("It takes {p} power from circuit {a} to circuit {b}.", p=power, a=moved["circuit"], b=to)
-        return tr("It takes {p} of your opponent's power from circuit {a} to circuit {b}.", p=power,
+            return tr("It moves {p} power from circuit {a} to circuit {b}.", p=power, a=moved["circuit"], b=to)
+        return tr("It moves {p} of your opponent's power from circuit {a} to circuit {b}.", p=power,
                   a=moved["circuit"], b=to)
 
     @staticmethod

@@ -42,15 +42,16 @@ def test_a_leaf_turned_in_its_own_cell_says_which_side_and_circuit_not_from_a_to
 
 def test_a_hint_to_move_a_leaf_says_which_circuit_its_power_goes_to():
     """A hint to move a tile gave only 'The computer at normal level would choose this
-    move.', though the move is about the power it takes from one circuit to another."""
+    move.', though the move is about the power it takes from one circuit to another. It says
+    'moves': 'It takes 3 power' could read as 'it needs 3 power'."""
     d = bb_driver(["play 0 at 1,-1 from N", "draw 3", "end", "play 3 at 2,-1 from N"])
     try:
         t = d.top
         d.frames(2)
         move = "rearrange 2,-1 to 2,-1 from W"  # from circuit III (input 1d) to II (1,-1's east hole)
         assert move in t.session.legal_texts()
-        assert t.hint_reason(move) == "It takes 3 power from circuit III to circuit II."
-        assert t.hint_reason("rearrange 2,-1 to 0,-1 from E") == "It takes 3 power from circuit III to circuit II."
+        assert t.hint_reason(move) == "It moves 3 power from circuit III to circuit II."
+        assert t.hint_reason("rearrange 2,-1 to 0,-1 from E") == "It moves 3 power from circuit III to circuit II."
         # power 0 carries no power: nothing to say about circuits
         assert t.hint_reason("rearrange 1,-1 to 0,-1 from N") == "The computer at normal level would choose this move."
         assert i18n.load_language("de") is None
