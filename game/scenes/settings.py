@@ -14,9 +14,13 @@ from game.ui.display import LOGICAL_SIZE
 VOLUMES = [round(v / 10, 1) for v in range(0, 11)]
 # each setting's words: under the right column's buttons, at the reading size (16 px at
 # 100 %), down to the in-game note beside the Back button
-HELP_AT, HELP_WIDTH, HELP_SIZE = (670, 270), 440, 16
+# two columns of one width, centred under the title (the right one's 330 px buttons stopped
+# short of its help text and of the left column's 500)
+COLUMN_W, LEFT_X = 500, 130
+RIGHT_X = LEFT_X + COLUMN_W + 20
+HELP_AT, HELP_WIDTH, HELP_SIZE = (RIGHT_X, 270), COLUMN_W, 16
 HELP_BOTTOM = 592
-NOTE_AT, NOTE_SIZE = (670, 626), 15  # the in-game note's left middle: level with the Back button (y 600-652)
+NOTE_AT, NOTE_SIZE = (RIGHT_X, 626), 15  # the in-game note's left middle: level with the Back button (y 600-652)
 
 
 def percent(value: float) -> str:
@@ -44,7 +48,7 @@ class SettingsScene(AppScene):
     def enter(self) -> None:
         self.shown_fullscreen = self.app.display.fullscreen
         s = self.app.settings
-        x, y, w = 150, 120, 500  # clear of the subtitle above (it stays sharp when scaled)
+        x, y, w = LEFT_X, 120, COLUMN_W  # clear of the subtitle above (it stays sharp when scaled)
         self.helps: dict[object, str] = {}  # each setting's button: what the setting changes
         self.setting((x, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
                      self.app.display.fullscreen, self._fullscreen, tr("Full screen (F11): "),
@@ -73,13 +77,13 @@ class SettingsScene(AppScene):
         self.setting((x, y + 420, w, 44), available_languages(), lambda v: LANGUAGE_NAMES.get(v, v),
                      s.language, self._language, tr("Language: "),
                      tr("The language of every screen, message and rules page."))
-        x2 = x + w + 20
-        self.setting((x2, y, 330, 44), [False, True], lambda v: tr("on") if v else tr("off"),
+        x2 = RIGHT_X
+        self.setting((x2, y, w, 44), [False, True], lambda v: tr("on") if v else tr("off"),
                      s.high_contrast, self._contrast, tr("High contrast: "),
                      tr("Stronger colours and thicker edges on every screen, for text and buttons that "
                         "stand out more."))
         # "Reading text size" alone did not say which text: labels and headings keep their size
-        self.setting((x2, y + 60, 330, 44), list(TEXT_SCALES), percent, s.text_scale, self._text_scale,
+        self.setting((x2, y + 60, w, 44), list(TEXT_SCALES), percent, s.text_scale, self._text_scale,
                      tr("Reading text size: "),
                      tr("Makes the text you read bigger: messages, the game log, the coach, the results "
                         "and the rules pages. Buttons and headings keep their size."))

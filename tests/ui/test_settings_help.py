@@ -145,3 +145,20 @@ def test_in_a_game_the_note_beside_back_names_the_setting_it_is_about(lang, sett
         theme.recording = None
         i18n.load_language("en")
         d.close()
+
+
+def test_the_two_columns_of_settings_are_as_wide_as_each_other_and_centred():
+    """The right column's buttons were 330 px beside the left's 500 and stopped short of the
+    help text under them: the columns are one width, their help as wide, and the page is
+    centred under the title (the left margin was 150 px, the right 280)."""
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.frames(2)
+        buttons = list(d.top.helps)
+        lefts = [b.rect for b in buttons if b.rect.x == min(b.rect.x for b in buttons)]
+        rights = [b.rect for b in buttons if b.rect.x == max(b.rect.x for b in buttons)]
+        assert {r.width for r in lefts} == {r.width for r in rights} == {HELP_WIDTH}
+        assert rights[0].x == HELP_AT[0]
+        assert lefts[0].x == 1280 - rights[0].right
+    finally:
+        d.close()
