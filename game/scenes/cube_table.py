@@ -358,6 +358,28 @@ class CubeTable(TableScene):
         # kept until a move is made, not only while the hint's outline shows: building the
         # shape block by block takes longer than that
         self.hinted = (text, len(self.session.log.actions))
+        if not text.startswith("ask"):
+            self.focus_for_shape_hint(text.partition(" ")[2])
+
+    def focus_for_shape_hint(self, shape: str) -> None:
+        """A build or guess hint takes the keyboard focus to where following it starts: the
+        Hide / Guess button once the shape on the board is the hinted one, else the first
+        block still to place, else the first placed block (Enter lifts it to mend the shape).
+        The focus stayed on a question of the pad, so Enter asked a question instead."""
+        b = self.building()
+        if b is None:
+            return
+        hinted = Builder(b.pieces)
+        hinted.load(shape)
+        ring = self.focus
+        if b.canonical() is not None and b.canonical() == hinted.canonical():
+            where = self.submit_button.rect  # enabled by now: a finished, legal shape
+        else:
+            boxes = [i for i, _ in self.board.tray_boxes()]
+            where = self.board.tray_rect(boxes[0]) if boxes else self.board.placed_rect(0)
+        stops = [i for i, item in enumerate(ring.items) if item.rect_of() == where]
+        if stops:
+            ring.index = stops[0]  # shown as it was: Enter, or a first Tab, starts there
 
     def hinted_shape(self) -> tuple[str, tuple[str, ...]] | None:
         """The shape the latest hint builds or guesses, with the pieces it is made of (None

@@ -1702,3 +1702,28 @@ def test_the_pads_label_names_the_note_sheet_beside_its_heading(lang, said):
         heading = [rect for text, rect, _ in labels if text == i18n.tr("Ask a question")]
         assert len(marks) == 1 and heading, [text for text, _, _ in labels]
         assert not marks[0].colliderect(heading[0]) and marks[0].right <= d.top.pad.rect.right
+
+
+@pytest.mark.parametrize("copy_built", [False, True])
+def test_enter_after_a_guess_hint_follows_the_hint_not_the_pad(monkeypatch, copy_built):
+    """After a 'Guess ... shape' hint the keyboard focus stayed on a cell of the question pad,
+    so Enter asked a question: it goes to the first block to place, or, once the copy is the
+    hinted shape, to the Guess button."""
+    monkeypatch.setattr(CubeTable, "refine_hint", lambda self, text: "guess " + Q)
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        if copy_built:
+            t.building().load(Q)
+        d.frames(2)
+        focus_onto(d, t.pad.question_rect("5"))
+        d.key(pygame.K_h)
+        assert d.until(lambda: t.hint is not None, timeout=30)
+        d.key(pygame.K_RETURN)
+        assert not any(a.startswith("ask") for a in t.session.log.actions), t.session.log.actions
+        if copy_built:
+            assert t.session.log.actions[-1] == "guess " + Q
+        else:
+            assert t.board.held is not None and t.board.held.pid == "S", "Enter picked up the first block"
+    finally:
+        d.close()
