@@ -42,12 +42,16 @@ GUESS_CENTRE = (ANSWERS_BOX.right - 92, ANSWERS_BOX.y + 110)  # the shape a gues
 GUESS_TILE = 15
 # a side's answers in the answers box: the first seat's row, the bottom level's column, one level's step
 ANSWER_TOP, ANSWER_X, ANSWER_STEP = 46, 150, 56
-# the shape a build or guess hint names, small, top left: under or beside the hint's message, clear
-# of the board's foundation and of a three-level column at its left corner (x 164 while playing),
-# in either phase
-HINT_CENTRE = (88, 262)
-HINT_TILE = 14
-HINT_CAPTION_WIDTH = 146  # the small foundation's width: a wider caption ran into that column
+# the shape a build or guess hint names, top left: as large as fits clear of the board's title
+# (its top), of the board's foundation and of any column three levels high on it, in either
+# phase (its foundation's lower right edge runs along the board's upper left one). At 14 px a
+# tile (some 145 x 100 px) it was too small to copy a shape from.
+HINT_CENTRE = (108, 210)
+HINT_TILE = 20
+# its caption, left-aligned under the shape's left part: centred under it, it ran into a
+# column at the board's left corner (x 164 while playing)
+HINT_CAPTION_LEFT = 12
+HINT_CAPTION_WIDTH = 140
 
 
 class CubeTable(TableScene):
@@ -410,8 +414,8 @@ class CubeTable(TableScene):
 
     @staticmethod
     def hint_caption() -> list[tuple[str, pygame.Rect]]:
-        """The hint's caption, line by line with where each goes: centred under the shape
-        and no wider than it (German 'Die Form aus dem Tipp' reached the board's left corner)."""
+        """The hint's caption, line by line with where each goes: under the shape, clear of
+        the board's left corner (German 'Die Form aus dem Tipp' reached it)."""
         text = tr("The hint's shape")
         lines = theme.wrap(text, 14, HINT_CAPTION_WIDTH, bold=True)
         while len(lines) > 1:  # even lines ('Die Form / aus dem Tipp', not 'Die Form aus dem / Tipp')
@@ -420,10 +424,10 @@ class CubeTable(TableScene):
             if len(narrower) > len(lines):
                 break
             lines = narrower
-        top = HINT_CENTRE[1] + 42
+        top = int(IsoView(HINT_CENTRE, tile=HINT_TILE).extent().bottom) + 4
         placed = []
         for line in lines:
-            rect = theme.render(line, 14, theme.SKY, bold=True).get_rect(midtop=(HINT_CENTRE[0], top))
+            rect = theme.render(line, 14, theme.SKY, bold=True).get_rect(topleft=(HINT_CAPTION_LEFT, top))
             placed.append((line, rect))
             top = rect.bottom
         return placed
@@ -440,7 +444,7 @@ class CubeTable(TableScene):
         shape, pieces = hinted
         draw_shape(surface, shape, pieces, HINT_CENTRE, HINT_TILE, self.board.rotation, labels=False)
         for line, rect in self.hint_caption():
-            theme.draw_text(surface, line, rect.midtop, 14, theme.SKY, bold=True, anchor="midtop")
+            theme.draw_text(surface, line, rect.topleft, 14, theme.SKY, bold=True)
 
     def shapes_left(self) -> int | None:
         """How many shapes of the target still fit every public answer and wrong guess

@@ -1566,24 +1566,49 @@ def test_a_side_questions_answers_are_headed_at_a_readable_size_over_four_seats(
         d.close()
 
 
+def drawn_mask(draw_on, bottom: int) -> pygame.mask.Mask:
+    """The pixels ``draw_on(surface)`` draws above ``bottom`` on a clear surface."""
+    surface = pygame.Surface((960, 720), pygame.SRCALPHA)
+    draw_on(surface)
+    surface.fill((0, 0, 0, 0), pygame.Rect(0, bottom, 960, 720 - bottom))
+    return pygame.mask.from_surface(surface)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_the_hints_shape_and_caption_stay_left_of_a_column_at_the_boards_left_corner(lang):
+@pytest.mark.parametrize("verb", ["build", "guess"])
+def test_the_hints_shape_and_caption_stay_clear_of_a_tall_column_on_the_board(verb, lang):
     """A copy with a column three levels high at the board's left corner ran into the
-    caption 'Die Form aus dem Tipp' (165 px wide, centred under the hint's small shape)."""
-    with cube_read_at(1.0, lang, setup={"secrets": [P, Q]}) as d:
+    caption 'Die Form aus dem Tipp' (165 px wide, centred under the hint's small shape):
+    the shape and its caption keep clear of the board and a column on it in every view."""
+    with cube_read_at(1.0, lang, **({"setup": {"secrets": [P, Q]}} if verb == "guess" else {})) as d:
         t = d.top
         t.building().load(TALL)
-        t.board.turn(-1)  # cell 1, the column, at the left corner
+        t.paused = True
+        t.on_hint(f"{verb} {P if verb == 'build' else Q}")
         d.frames(2)
-        iso = t.board.iso()
-        corner = min(iso.project(x, y, 0)[0] for x in (0, 3) for y in (0, 3))
-        assert iso.project(0, 0, 0)[0] == corner, "the column stands at the left corner"
+        for _ in range(4):
+            t.board.turn(1)
+            board = drawn_mask(lambda surface: t.board.draw(surface, None), t.board.tray_y - 40)
+            hint = drawn_mask(t.draw_hint, t.board.tray_y - 40)
+            assert hint.count() > 0, "the hint's shape is drawn"
+            near = [(dx, dy) for dx in range(-4, 5, 2) for dy in range(-4, 5, 2) if board.overlap(hint, (dx, dy))]
+            assert not near, (t.board.rotation, near)
+            box = hint.get_bounding_rects()[0].unionall(hint.get_bounding_rects())
+            assert t.hint_area().contains(box), "the messages beside it keep clear of all of it"
+
+
+def test_the_hints_shape_is_large_enough_to_copy_a_shape_from():
+    """The hint's shape was drawn some 145 x 100 px, its blocks a third of the board's: too
+    small to copy from."""
+    with cube_read_at(1.0, "en", setup={"secrets": [P, Q]}) as d:
+        t = d.top
+        t.paused = True
+        d.frames(2)
         plain = d.app.display.canvas.copy()
         t.on_hint(f"guess {Q}")
         d.frames(1)
-        hint = drawn_box(plain, d.app.display.canvas, pygame.Rect(0, 100, 640, 340))
-        assert hint.right < corner, (hint, corner)
-        assert t.hint_area().contains(hint), "the messages beside it keep clear of all of it"
+        shape = drawn_box(plain, d.app.display.canvas, pygame.Rect(0, 100, 640, 166))  # above its caption
+        assert shape.width >= 200 and shape.height >= 100, shape
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
