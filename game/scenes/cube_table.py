@@ -656,8 +656,7 @@ class CubeTable(TableScene):
             label = f"{self.seat_name(s)}: {state}"
             r = theme.draw_text(surface, label, (x + 26, 12), 16, theme.TEXT, bold=(s == v["current_player"]))
             x = r.right + 28
-        if v["phase"] == "play":
-            theme.draw_text(surface, tr("Round {n}", n=v["round"]), (940, 12), 16, theme.TEXT_DIM, anchor="topright")
+        # the round stands once, at the top of the status panel ("Round 1" stood here too)
 
     @staticmethod
     def may_outlast(v: dict) -> bool:

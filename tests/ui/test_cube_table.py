@@ -1752,3 +1752,11 @@ def test_enter_after_a_guess_hint_follows_the_hint_not_the_pad(monkeypatch, copy
             assert t.board.held is not None and t.board.held.pid == "S", "Enter picked up the first block"
     finally:
         d.close()
+
+
+def test_the_round_is_shown_once():
+    """'Round 1' stood twice: at the end of the seats' line over the board and at the top of
+    the status panel."""
+    shown = texts_on_opening(lambda app: CubeTable(app, GameSession(
+        "cube", ["human", "ai:easy"], seed=1, options={"first_player": 0, "setup": {"secrets": [P, Q]}})))
+    assert shown.count("Round 1") == 1, shown
