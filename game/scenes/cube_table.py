@@ -786,11 +786,15 @@ class CubeTable(TableScene):
         if q.isdigit():
             theme.draw_text(surface, tr("{who} asked about cell {q}:", who=who, q=q), (box.x + 12, box.y + 10), 16,
                             max_width=box.w - 24)
-            seen = tr("You see from above") if self.at_screen(e["target"]) else \
-                tr("{t} sees from above", t=self.seat_name(e["target"]))
-            theme.draw_text(surface, seen,
-                            (box.x + 12, box.y + 40), 16, theme.TEXT_DIM, max_width=180)
-            swatch(surface, pygame.Rect(box.x + 200, box.y + 36, 52, 30), e["answer"], COLOURS)
+            # what the swatch shows, said of the shape asked about ("Seat 2 (AI) sees from above"
+            # read as if the seat were looking at something)
+            seen = tr("On top of cell {q} in your shape:", q=q) if self.at_screen(e["target"]) else \
+                tr("On top of cell {q} in {t}'s shape:", q=q, t=self.seat_name(e["target"]))
+            y = box.y + 38
+            for part in theme.wrap(seen, 16, box.w - 24):
+                theme.draw_text(surface, part, (box.x + 12, y), 16, theme.TEXT_DIM, max_width=box.w - 24)
+                y += 22
+            swatch(surface, pygame.Rect(box.x + 12, y + 4, 52, 30), e["answer"], COLOURS)
             return
         theme.draw_text(surface, tr("{who} asked for side {q}:", who=who, q=q),
                         (box.x + 12, box.y + 6), 15, max_width=box.w - 24)

@@ -495,15 +495,28 @@ def test_a_guess_hint_says_how_many_shapes_still_fit():
         d.close()
 
 
-def test_the_answer_panel_says_you_see_when_you_were_asked():
-    d = cube_driver(["human", "ai:easy"], first_player=1, setup={"secrets": [P, Q]})
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_answer_panel_says_whose_shape_a_cell_answer_is_about(lang, seats):
+    """'Seat 2 (AI) sees from above' read as if the seat were looking at something: the answer
+    is what lies on top of the cell asked about in that seat's own shape."""
+    from game import i18n
+    d = cube_driver(["human"] + ["ai:easy"] * (seats - 1), first_player=1, setup={"secrets": [P, Q, P][:seats]})
     try:
+        i18n.load_language(lang)
         t = d.top
+        t.language_changed()
         t.paused = True
         assert t.perform("ask 5", 1)
-        labels = [text for text, _, _ in d.labels(frames=1)]
-        assert "You see from above" in labels and "You sees from above" not in labels
+        labels = [(text, rect) for text, rect, _ in d.labels(frames=1) if ANSWERS_BOX.colliderect(rect)]
+        line = {("en", 2): "On top of cell 5 in your shape:", ("de", 2): "Oben auf Feld 5 in deiner Form:",
+                ("en", 3): "On top of cell 5 in Seat 3 (AI)'s shape:",
+                ("de", 3): "Oben auf Feld 5 in der Form von Spieler 3 (KI):"}[lang, seats]
+        assert line in " ".join(text for text, _ in labels), labels
+        assert all(ANSWERS_BOX.contains(rect) for _, rect in labels), labels
+        assert not any(a.colliderect(b) for i, (_, a) in enumerate(labels) for _, b in labels[i + 1:]), labels
     finally:
+        i18n.load_language("en")
         d.close()
 
 
@@ -940,7 +953,7 @@ def test_in_pass_and_play_the_answers_box_talks_to_the_seat_at_the_screen():
         d.key(pygame.K_RETURN)            # now seat 1 is at the screen: the answer was about their shape
         assert t.viewer == 0
         texts = [text for text, _, _ in d.labels(frames=1)]
-        assert "You see from above" in texts and "Seat 1 sees from above" not in texts
+        assert "On top of cell 5 in your shape:" in texts and "On top of cell 5 in Seat 1's shape:" not in texts
         assert any("asked Seat 1 about cell 5" in line for _, line in t.log_lines), "the log stays for everyone"
     finally:
         d.close()
