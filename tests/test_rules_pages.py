@@ -215,3 +215,18 @@ def test_the_breaks_page_says_what_a_wild_ace_is(lang, said):
     cards, as opposed to what? An ace then never counts as the ace of its suit."""
     text = asset("rules", *([lang] if lang else []), "breaks.txt").read_text(encoding="utf-8")
     assert said in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_cube_page_says_whom_you_question_in_plain_sentences(lang):
+    """The first paragraph said whom you question in a long bracketed aside ('(on one screen:
+    the next player in turn order, and after the last player the first; with two players,
+    simply the other player)'), hard to read: plain sentences say it, no brackets."""
+    text = asset("rules", *(["de"] if lang == "de" else []), "cube.txt").read_text(encoding="utf-8")
+    idea = text.split("\n## ")[1].split("\n")[1]  # the paragraph under the first heading
+    assert "(" not in idea, idea
+    said = {"en": ("player on your left", "comes after you in turn order", "the first player's",
+                   "With two players"),
+            "de": ("Spielers links von dir", "in der Zugreihenfolge nach dir kommt", "Skulptur des ersten",
+                   "Zu zweit")}[lang]
+    assert all(part in idea for part in said), idea
