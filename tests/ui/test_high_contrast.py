@@ -117,12 +117,12 @@ def test_a_saved_high_contrast_styles_every_state_from_the_start(monkeypatch):
 
 
 def test_a_long_label_keeps_clear_of_a_thick_high_contrast_border():
-    """'Continue Blockers! (not started)' fills the title's Continue button: in high contrast
+    """'Continue Blockers! (no moves yet)' fills the title's Continue button: in high contrast
     its 3 px border ran into the first and last letters (the label kept pygame_gui's 3 px
     padding, meant for a 1 px border)."""
     class Long(AppScene):
         def enter(self) -> None:
-            self.go = self.button("Continue Blockers! (not started)", (920, 200, 300, 56), lambda: None,
+            self.go = self.button("Continue Blockers! (no moves yet)", (920, 200, 300, 56), lambda: None,
                                   object_id="#primary")
 
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"high_contrast": True})
