@@ -171,9 +171,9 @@ def test_results_rank_tied_scores_by_fewer_captures_as_the_winners_are():
         d.close()
 
 
-def test_the_score_lines_under_the_ranking_come_in_its_order_winner_first():
-    """The lines explaining each score follow the ranking above them (they came in seat
-    order, 'Seat 1' first, under a ranking led by seat 4)."""
+def four_seats_played_out_at_random() -> Driver:
+    """Four people's game (seed 5) played to its end by random moves, its results on show:
+    seats 1-3 tie on 16 points (seat 3 has the fewest captures), seat 4 wins."""
     import random
 
     from game.scenes.results import ResultsScene
@@ -182,8 +182,17 @@ def test_the_score_lines_under_the_ranking_come_in_its_order_winner_first():
     while not session.is_over():
         session.apply(rng.choice(session.legal_texts()), session.current_player)
     d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    if not d.until(lambda: isinstance(d.top, ResultsScene), timeout=5):
+        d.close()
+        raise AssertionError("no results screen for a finished game")
+    return d
+
+
+def test_the_score_lines_under_the_ranking_come_in_its_order_winner_first():
+    """The lines explaining each score follow the ranking above them (they came in seat
+    order, 'Seat 1' first, under a ranking led by seat 4)."""
+    d = four_seats_played_out_at_random()
     try:
-        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
         lines = d.top.table.result_lines()
         assert [line.split(":")[0] for line in lines[:4]] == ["Seat 4", "Seat 3", "Seat 1", "Seat 2"], lines
         assert "Lowest score wins" in lines[-1]
@@ -808,16 +817,8 @@ def test_the_turn_heading_keeps_24_px_beside_the_hint_button(lang, said):
 def test_the_logs_final_scores_rank_tied_seats_as_the_results_do():
     """Seats 1-3 tie on 16; the results put seat 3 (6 captures) above seat 1 (9) and seat 2
     (11), by BL-16, while the log's last line listed the three in seat order."""
-    import random
-
-    from game.scenes.results import ResultsScene
-    session = GameSession("blockers", ["human"] * 4, seed=5, options={"first_player": 0})
-    rng = random.Random(5)
-    while not session.is_over():
-        session.apply(rng.choice(session.legal_texts()), session.current_player)
-    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    d = four_seats_played_out_at_random()
     try:
-        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
         table = d.top.table
         assert d.top.order == [3, 2, 0, 1]
         last = table.log_lines[-1][1]
