@@ -35,7 +35,7 @@ def test_why_not_gives_the_engines_reasons_from_a_view():
     view = y2().view(0)
     assert why_not(view, "9", "I9") is None
     assert why_not(view, "5", "E5") == "capturing E5 would split blue's group"
-    assert why_not(view, "5", "E6").startswith("5 does not fit E6: a number tile goes in its column")
+    assert why_not(view, "5", "E6").startswith("the 5 does not fit E6: a number tile goes in its column")
     assert why_not(view, "7", "C7") == "no 7 on your rack"
     assert why_not(view, "moonbeam", "C7").startswith("'moonbeam' is not a tile")
     assert why_not(view, "5", "Z9").startswith("'Z9' is not a square")

@@ -237,9 +237,9 @@ def test_BL_7_number_column_letter_row_symbol_section_wild_anywhere():
     assert [a for a in actions if a.startswith("C@")] == [f"C@C{c}" for c in range(1, 10)]
     assert [a for a in actions if a.startswith("moon@")] == [f"moon@{sq}" for sq in squares(range(1, 4), "GHI")]
     assert [a for a in actions if a.startswith("wild@")] == [f"wild@{sq}" for sq in SQUARES]
-    raises(state, "7@C6", "7 does not fit C6: a number tile goes in its column")
-    raises(state, "C@D7", "C does not fit D7: a letter tile goes in its row")
-    raises(state, "moon@A1", "moon does not fit A1: a symbol tile goes in its section")
+    raises(state, "7@C6", "the 7 does not fit C6: a number tile goes in its column")
+    raises(state, "C@D7", "the C does not fit D7: a letter tile goes in its row")
+    raises(state, "moon@A1", "the moon does not fit A1: a symbol tile goes in its section")
 
 
 def test_BL_7_the_placed_label_counts_never_the_captured_one():
@@ -465,7 +465,7 @@ def test_BL_22_notation_prints_and_parses_back():
     ("7@C 7", "'C 7' is not a square"),
     ("orange:7@C7", "'orange' is not a colour"),
     ("8@C8", "no 8 on your rack"),
-    ("7@C6", "7 does not fit C6"),
+    ("7@C6", "the 7 does not fit C6"),
     ("pass", "you may not pass: a move exists"),
 ])
 def test_BL_22_parse_refuses_with_a_reason(text, reason):
@@ -492,7 +492,7 @@ def test_Y1_fitting():
     assert len(actions) == 117 == 9 + 9 + 9 + 9 + 81
     assert {"7@C7", "C@C7", "wild@C7", "moon@G2", "2@G2"} <= set(actions)
     assert actions[:9] == [f"2@{r}2" for r in "ABCDEFGHI"]  # order: tile, then square
-    raises(state, "7@C6", "7 does not fit C6")
+    raises(state, "7@C6", "the 7 does not fit C6")
 
 
 Y2_BOARD = {"E4": "blue", "E5": "blue", "E6": "blue", "A8": "blue", "A9": "blue", "I9": "blue"}

@@ -71,6 +71,20 @@ def test_a_refused_drop_snaps_back_with_the_reason():
         d.close()
 
 
+def test_a_refusal_names_the_tile_with_the_so_a_letter_is_not_read_as_a_word():
+    """'A does not fit C6' read as the article 'A', 'I does not fit F9' as the pronoun: the
+    refusal names the tile as the log does, 'The A does not fit C6'."""
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.drag(t.rack_rect(rack_index(t, "A")).center, square_rect("C6").center)
+        assert t.toast.startswith("The A does not fit C6: a letter tile goes in its row"), t.toast
+        d.drag(t.rack_rect(rack_index(t, "5")).center, square_rect("C6").center)
+        assert t.toast.startswith("The 5 does not fit C6: "), t.toast
+    finally:
+        d.close()
+
+
 def test_a_refusal_leaves_the_screen_once_a_move_is_made():
     d = blockers_driver(Y2, seats=("human", "ai:easy"))
     try:
@@ -256,7 +270,7 @@ def test_in_german_a_placed_tile_is_named_with_its_article_in_the_prompt_hint_an
         named = [t.tile_word(tile) for tile in ("square", "diamond", "wild")]
         assert named == ["das Quadrat", "die Raute", "den Joker"], named
         assert all(t.tile_word(tile).split()[0] in ("der", "die", "das", "den") for tile in TILES), "every tile"
-        refusal = i18n.tr_message("5 does not fit A1: a number tile goes in its column (column 5)")
+        refusal = i18n.tr_message("the 5 does not fit A1: a number tile goes in its column (column 5)")
         assert refusal.startswith("Das Plättchen 5 passt nicht auf A1: "), refusal
         line = narrated(t, 0, "E@E4")
         assert line == "Spieler 1 hat das E in Rot auf E4 gelegt und ein Plättchen in Blau geschlagen.", line

@@ -16,7 +16,8 @@ def fit_problem(tile: int, square: int) -> str | None:
     """BL-7: None if the tile's label fits the square, else why not."""
     if FIT_MASK[tile] >> square & 1:
         return None
-    return f"{TILES[tile]} does not fit {SQUARES[square]}: {fit_rule(tile)}"
+    # "the": a bare letter tile read as a word ("A does not fit", "I does not fit")
+    return f"the {TILES[tile]} does not fit {SQUARES[square]}: {fit_rule(tile)}"
 
 
 def board_problem(board: Sequence[int], colour: int, tile: int, square: int, advanced: bool) -> str | None:
