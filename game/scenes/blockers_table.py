@@ -589,6 +589,8 @@ class BlockersTable(TableScene):
             cx = box.x + 10
             label = theme.draw_text(surface, tr("captured:"), (cx, y + 60), 14, theme.TEXT_DIM)
             cx = max(cx + 70, label.right + 8)  # "geschlagen:" is wider than "captured:"
+            if not row["captures"]:  # a bare "captured:" read as a line left unfinished
+                theme.draw_text(surface, tr("none"), (cx, y + 60), 14, theme.TEXT_DIM)
             for colour, n in row["captures"].items():
                 surface.blit(tile_surface(colour, None, 18), (cx, y + 60))
                 theme.draw_text(surface, f"x{n}", (cx + 22, y + 60), 14, theme.TEXT)

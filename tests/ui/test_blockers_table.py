@@ -854,3 +854,23 @@ def test_the_set_up_says_plainly_when_an_advanced_games_colour_is_finished():
         assert "the game ends when all four colours are finished, or when nobody can move." in drawn, drawn
     finally:
         d.close()
+
+
+def test_a_seat_with_no_captures_says_none_after_its_captured_label():
+    """'captured:' with nothing after it looked like a line left unfinished: it reads
+    'captured: none' until the seat takes a tile, then the tiles and counts follow."""
+    d = blockers_driver(Y2)
+    try:
+        labels = d.labels(frames=1)
+        heads = [rect for text, rect, _ in labels if text == "captured:"]
+        nones = [rect for text, rect, _ in labels if text == "none"]
+        assert len(heads) == 2 and len(nones) == 2, [text for text, _, _ in labels]
+        for head in heads:
+            assert any(abs(rect.y - head.y) < 4 and rect.x > head.right for rect in nones), (head, nones)
+        t = d.top
+        d.drag(t.rack_rect(rack_index(t, "E")).center, square_rect("E4").center)  # takes a blue tile
+        assert t.session.log.actions == ["E@E4"]
+        labels = d.labels(frames=1)
+        assert len([text for text, _, _ in labels if text == "none"]) == 1, "the capturer lists its tiles"
+    finally:
+        d.close()
