@@ -115,9 +115,10 @@ class ResultsScene(AppScene):
         for seat in self.order:
             draw.marker(surface, theme.seat_shape(seat), (box.x + 60, y + 14), 12, self.table.seat_colour(seat))
             theme.draw_text(surface, names[seat], (box.x + 84, y), 22, bold=seat in winners)
-            theme.draw_text(surface, self.table.score_text(scores[seat]), (box.x + 380, y), 22, bold=seat in winners)
-            if seat in winners:
-                draw.marker(surface, "star", (box.x + 560, y + 14), 12, theme.YELLOW)
+            score = theme.draw_text(surface, self.table.score_text(scores[seat]), (box.x + 380, y), 22,
+                                    bold=seat in winners)
+            if seat in winners:  # beside the score it crowns (at a fixed x + 560 it stood apart from it)
+                draw.marker(surface, "star", (score.right + 22, y + 14), 12, theme.YELLOW)
             y += ROW
         y += GAP
         for part in self.detail:
