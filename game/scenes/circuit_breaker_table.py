@@ -885,8 +885,9 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
 
     def draw_zoom(self, surface: pygame.Surface) -> None:
         """An opponent's house drawn large above its small copy, while pointed at: at 14 px
-        a wire's 1/2/3 ticks cannot be read, so without colour its connectors were lost."""
-        seat = self.zoomed_house()
+        a wire's 1/2/3 ticks cannot be read, so without colour its connectors were lost. The
+        house is the one update found (zoom_seat), which a drop there goes by too."""
+        seat = self.zoom_seat
         if seat is None:
             return
         v = self.view
