@@ -25,6 +25,7 @@ MINI_STEP = 160  # from one opponent's small house to the next, left to right
 LABEL = 13  # the market's labels and the counts under the small houses: the least text size
 MOVE_TIME = 0.4
 ZOOM_CELL = 40  # an opponent's house, enlarged while pointed at: its connector ticks readable
+ZOOM_REST = 0.3  # seconds on a small house before your dragged mouse may go up onto it enlarged
 OBJECTIVE = pygame.Rect(MARKET_X, 470, 480, 168)  # your secret objective and the score of your house
 OBJECTIVE_TEXT_TOP = 56  # the panel's words start under its heading and score line
 

@@ -30,6 +30,7 @@ from game.scenes.circuit_breaker_layout import (
     OBJECTIVE,
     OBJECTIVE_TEXT_TOP,
     ZOOM_CELL,
+    ZOOM_REST,
     caption_lines,
     hand_tile_rect,
     house_cell_at,
@@ -76,6 +77,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.cursor = (3, 4)
         self.pulse = 0.0
         self.zoom_seat: int | None = None  # the house shown enlarged in the last frame
+        self.zoom_rest = 0.0  # how long the pointer has rested on that house's small copy
         self._legal: tuple[tuple[int, int] | None, set[str]] = (None, set())  # legal moves by (log length, viewer)
         self.flights: list[Flight] = []
 
@@ -562,7 +564,12 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             f.tween.update(dt)
         self.flights = [f for f in self.flights if not f.tween.done]
         self.drag.update(dt)
-        self.zoom_seat = self.zoomed_house()
+        zoom = self.zoomed_house()
+        if zoom != self.zoom_seat:
+            self.zoom_rest = 0.0
+        if zoom is not None and self.mini_frame(zoom).collidepoint(self.app.mouse_pos):
+            self.zoom_rest += dt
+        self.zoom_seat = zoom
         self.end_button.show() if self.my_turn() else self.end_button.hide()
         # the blue call to action only once the turn has begun: at its start End turn invited a
         # click before anything was placed, bought or sent
@@ -857,14 +864,16 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     def zoomed_house(self) -> int | None:
         """The opponent whose small house is pointed at (by the mouse or the focus ring). While
         your mouse is dragged the enlarged house stays up as the pointer goes from the small
-        one up onto it, whose glowing appliances take the drop (it vanished on the way)."""
+        one up onto it, whose glowing appliances take the drop (it vanished on the way), once
+        the pointer has rested on the small one: passed on the way up to the market, it stayed
+        up over the stacks and piles and took the drop meant for them."""
         focused = self.focus.current.rect_of() if self.focus.visible and self.focus.current else None
         for seat in self.others():
             frame = self.mini_frame(seat)
             if frame.collidepoint(self.app.mouse_pos) or (focused is not None and frame.contains(focused)):
                 return seat
         seat = self.zoom_seat
-        if seat is not None and self.dragging_mouse():
+        if seat is not None and self.dragging_mouse() and self.zoom_rest >= ZOOM_REST:
             frame = self.mini_frame(seat)
             reach = self.zoom_box(seat).union(pygame.Rect(frame.x, frame.y - 24, frame.w, 24))  # with the gap
             if reach.collidepoint(self.app.mouse_pos):

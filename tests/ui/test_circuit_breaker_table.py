@@ -1151,7 +1151,7 @@ def test_your_mouse_can_be_dropped_on_the_enlarged_house():
         t = d.top
         assert t.viewer == 1 and "mouse house 1 at 3,4" in t.legal()
         from game.scenes.circuit_breaker_table import ZOOM_CELL
-        d.hold(t.mouse_home_rect().center, t.mini_frame(0).center, frames=2)
+        d.hold(t.mouse_home_rect().center, t.mini_frame(0).center, frames=30)  # a rest on it
         title = next(rect for text, rect, _ in d.labels() if text.endswith("house, enlarged"))
         assert t.zoomed_house() == 0
         # cell 3,4 as draw_zoom lays it out (row 6 at the top), under the title
@@ -1175,6 +1175,28 @@ def test_your_mouse_can_be_dropped_on_the_enlarged_house():
             if pos == t.mini_frame(0).center:
                 assert t.zoomed_house() == 0
         assert t.zoomed_house() is None, "without a drag the enlarged house goes with the pointer"
+    finally:
+        d.close()
+
+
+def test_a_mouse_dragged_past_a_small_house_still_lands_on_the_market():
+    """The straight way from your mouse's home up to the market crosses the small houses: one
+    was enlarged as the pointer went by and stayed up over the market, so a drop on the wire
+    stack under it was refused ('Send your mouse to a glowing stack...'). It now stays up only
+    once the pointer has rested on the small house."""
+    d = cb_driver()
+    try:
+        t = d.top
+        frame, stack = t.mini_frame(1), t.spot_rect("wire-stack")
+        assert t.zoom_box(1).collidepoint(stack.center), "the enlarged house would cover the stack"
+        d.hold(t.mouse_home_rect().center, frame.center, frames=2)  # on the way past
+        assert t.zoomed_house() == 1, "pointed at, the house is still shown enlarged"
+        for y in range(frame.top - 2, stack.centery, -40):  # on up to the stack, button held
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(stack.centerx, y),
+                                                 rel=(0, 0), buttons=(1, 0, 0)))
+            d.frames(1)
+        d.release(stack.center)
+        assert log(d) == ["mouse wire-stack"]
     finally:
         d.close()
 
