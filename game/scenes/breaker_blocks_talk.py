@@ -155,15 +155,20 @@ class BreakerBlocksTalk:
             else:  # ATTENUATE (BB-22)
                 lines.append(tr("{who} sent {k} at {cell} back to its pile.", who=who, k=kind, cell=w[1]))
         elif w[0] == "keep":
-            if pending.get("number") == 2 and 1 - seat == self.perspective:  # AGGRAVATE's step 2: other hand
-                lines.append(tr("{who} left you only {k}; the rest of your hand went back to the piles.",
-                                who=who, k=self.log_kind(w[1])))
-            elif pending.get("number") == 2:
-                lines.append(tr("{who} left the opponent only {k}; the rest of that hand went back to the piles.",
-                                who=who, k=self.log_kind(w[1])))
+            k = self.log_kind(w[1])
+            owner = 1 - seat if pending.get("number") == 2 else seat  # AGGRAVATE's step 2: the other hand
+            # a hand of the one tile kept: nothing went back, though 'the rest went back' said so
+            alone = sum((before.get("hands") or [{}, {}])[owner].values()) == 1
+            if owner != seat and owner == self.perspective:
+                lines.append(tr("{who} left you {k}, the only tile in your hand.", who=who, k=k) if alone else
+                             tr("{who} left you only {k}; the rest of your hand went back to the piles.", who=who, k=k))
+            elif owner != seat:
+                lines.append(tr("{who} left the opponent {k}, the only tile in that hand.", who=who, k=k) if alone
+                             else tr("{who} left the opponent only {k}; the rest of that hand went back to the piles.",
+                                     who=who, k=k))
             else:
-                lines.append(tr("{who} kept only {k}; the rest of that hand went back to the piles.",
-                                who=who, k=self.log_kind(w[1])))
+                lines.append(tr("{who} kept {k}, the only tile in that hand.", who=who, k=k) if alone else
+                             tr("{who} kept only {k}; the rest of that hand went back to the piles.", who=who, k=k))
         elif w[0] == "skip":
             lines.append(tr("{who} skipped the rest of the agitate.", who=who))
         elif w[0] == "end":

@@ -322,6 +322,24 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
 
 
 
+def test_aggravate_on_a_hand_of_one_tile_does_not_say_the_rest_went_back():
+    """Keeping the only tile of a hand read 'Seat 1 kept only power 0; the rest of that hand
+    went back to the piles.', though nothing went back."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2",
+                   "play aggravate at 1,-2 from N"])  # seat 1's hand: its other 0 alone
+    try:
+        t = d.top
+        assert t.view["hands"][0] == {"0": 1}
+        assert t.perform("keep 0", 0)
+        assert t.log_lines[-1][1] == "Seat 1 kept power 0, the only tile in that hand."
+    finally:
+        d.close()
+    with bb_in("de", ["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2",
+                      "play aggravate at 1,-2 from N"]) as d:
+        assert d.top.perform("keep 0", 0)
+        assert d.top.log_lines[-1][1] == "Spieler 1 hat Leistung 0 behalten, das einzige Plättchen dieser Hand."
+
+
 def test_aggravate_sends_each_given_up_tile_flying_from_its_hand_slot_to_its_pile():
     d = bb_driver(["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2", "draw 2",
                    "play aggravate at 1,-2 from N"])  # rules example E14
