@@ -18,6 +18,15 @@ SMALL_STEP = 22
 MAX_SHOWN = 5          # sequences hold at most 4 between turns; leave room for one more
 ZOOM_FAN = 30          # a hovered stack's cards, shown full size, this far apart
 MIN_ROW_STEP = 20      # banked stacks' rows close up to this, the top card's rank still showing
+# an opponent's stacks fanned downwards (four players): the top card lies lowest, so the next
+# row covers it first. Of it at least TOP_SHOWN stays in sight, its corner index (14 px) and
+# some of its face (16 px in a 960 x 540 window); rows closed up to 16 px hid the top card but
+# for the very top of its rank. Fanned RANKS_FAN apart every card's rank and suit shows (see
+# game/ui/cards.py index_middle); closer than that the cards pile up PILE_FAN apart, their edges
+# telling five cards: half-cut ranks would read as other cards.
+TOP_SHOWN = 22
+RANKS_FAN = 14
+PILE_FAN = 3
 
 
 @dataclass(frozen=True)
@@ -97,24 +106,53 @@ class BreaksLayout:
 
     def stack_card_rect(self, seat: int, stack: int, index: int, count: int = 0) -> Rect:
         """Card ``index`` of banked stack ``stack`` out of ``count``. Stacks fill the rows
-        that fit in the seat's area; when there are more than the usual grid holds, more
-        columns share the width and the stacks overlap sideways, the newest on top."""
+        that fit in the seat's area (fanned downwards, a stack's cards pile up first, see
+        TOP_SHOWN); when there are more than the usual grid holds, more columns share the
+        width and the stacks overlap sideways, the newest on top."""
         a = self.areas[seat]
-        width, height = self.stack_size(seat)
-        tall = a.rect.bottom - 4 - a.stack_origin[1] - height  # room for the rows below the first
-        rows = max(1, tall // a.stack_dy + 1)
-        dy: float = a.stack_dy
-        if count > rows * a.stack_cols:  # rows close up first, down to a strip showing the ranks
-            rows = max(rows, min(-(-count // a.stack_cols), tall // MIN_ROW_STEP + 1))
-            dy = min(a.stack_dy, tall / (rows - 1)) if rows > 1 else a.stack_dy
-        cols = max(a.stack_cols, -(-count // rows))
-        room = a.rect.right - 4 - a.stack_origin[0] - width
-        dx = min(a.stack_dx, room / (cols - 1)) if cols > 1 else a.stack_dx
+        cols, dx, dy, fan = self.stack_grid(seat, count)
         col, row = stack % cols, stack // cols
-        fan_x, fan_y = (0, index * a.stack_fan) if a.stack_down else (index * a.stack_fan, 0)
+        fan_x, fan_y = (0, index * fan) if a.stack_down else (index * fan, 0)
         x = a.stack_origin[0] + round(col * dx) + fan_x
         y = a.stack_origin[1] + round(row * dy) + fan_y
         return Rect(x, y, *a.stack_card)
+
+    def stack_grid(self, seat: int, count: int) -> tuple[int, float, float, int]:
+        """(columns, column step, row step, fan) for ``count`` banked stacks of ``seat``."""
+        a = self.areas[seat]
+        width, height = self.stack_size(seat)
+        fan = a.stack_fan
+        if a.stack_down:
+            rows, dy, fan = self._downward_rows(seat, count)
+        else:
+            tall = a.rect.bottom - 4 - a.stack_origin[1] - height  # room for the rows below the first
+            rows = max(1, tall // a.stack_dy + 1)
+            dy = a.stack_dy
+            if count > rows * a.stack_cols:  # rows close up first, down to a strip showing the ranks
+                rows = max(rows, min(-(-count // a.stack_cols), tall // MIN_ROW_STEP + 1))
+                dy = min(a.stack_dy, tall / (rows - 1)) if rows > 1 else a.stack_dy
+        cols = max(a.stack_cols, -(-count // rows))
+        room = a.rect.right - 4 - a.stack_origin[0] - width
+        dx = min(a.stack_dx, room / (cols - 1)) if cols > 1 else a.stack_dx
+        return cols, dx, dy, fan
+
+    def _downward_rows(self, seat: int, count: int) -> tuple[int, float, int]:
+        """(rows, row step, fan) of stacks fanned downwards: the widest fan with which every
+        row leaves TOP_SHOWN of its top card above the next, the cards piled where a fan
+        showing every rank no longer fits; the rows spread over the column's height."""
+        a = self.areas[seat]
+        h = a.stack_card[1]
+        column = a.rect.bottom - 4 - a.stack_origin[1]
+        rows = max(1, -(-count // a.stack_cols))
+        fan = a.stack_fan
+        if rows > 1:
+            most = (column - h - (rows - 1) * TOP_SHOWN) // (4 * rows)
+            if most < 0:  # not even flat piles fit: as many rows as do, more columns share the width
+                rows, fan = (column - h) // TOP_SHOWN + 1, 0
+            else:
+                fan = min(fan, most) if most >= RANKS_FAN else min(PILE_FAN, most)
+        dy = min(a.stack_dy, (column - h - 4 * fan) / (rows - 1)) if rows > 1 else a.stack_dy
+        return rows, dy, fan
 
     def note_width(self, seat: int) -> int:
         """How wide "no stacks yet" may run: from where the stacks will go to the area's edge."""

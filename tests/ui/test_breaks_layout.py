@@ -190,3 +190,49 @@ def test_at_four_players_no_stacks_yet_heads_the_column_where_the_stacks_will_go
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def uncovered_top(layout: BreaksLayout, seat: int, stack: int, count: int) -> int:
+    """How much of a banked stack's top card shows from its top edge down, above every card
+    of the stacks drawn after it (the newer stacks lie on top)."""
+    top = layout.stack_card_rect(seat, stack, 4, count)
+    shown = top.h
+    for later in range(stack + 1, count):
+        for i in range(5):
+            r = layout.stack_card_rect(seat, later, i, count)
+            if r.colliderect(top):
+                shown = min(shown, r.top - top.top)
+    return shown
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_opponents_stack_shows_its_top_card_clearly_however_many_a_seat_banks(players):
+    """At four players an opponent's stacks stand in a narrow column, fanned downwards: from
+    the third stack on the rows closed up until the next row covered all but a 16 px strip of
+    each top card (12 px in a 960 x 540 window). With up to a dozen stacks a seat (two decks
+    can give that many) every stack's top card shows its whole corner index with room to spare,
+    and a stack's other cards show every rank or lie piled, never with a rank cut in half; no
+    stack reaches another seat's area, a slot, the piles, the prompt or the side panel."""
+    import pygame
+
+    from game.scenes.table_base import PANEL_RECT
+    from game.ui import cards, theme
+    pygame.init()
+    layout = BreaksLayout(players, viewer=0)
+    rank = cards.rank_size(layout.areas[1].stack_card[1])
+    font = theme.font(rank, True)
+    index_bottom = cards.index_middle(layout.areas[1].stack_card[1]) + font.get_height() / 2 + font.get_descent()
+    assert rank * SMALL_WINDOW >= 10
+    keep_off = [layout.DRAW, layout.DISCARD, layout.PENDING, layout.PROMPT, PANEL_RECT]
+    keep_off += [layout.slot_zone(seat, s) for seat in layout.areas for s in range(3)]
+    for seat in range(1, players):
+        others = [a.rect for other, a in layout.areas.items() if other != seat]
+        for count in range(1, 13):
+            for k in range(count):
+                shown = uncovered_top(layout, seat, k, count)
+                assert shown >= index_bottom + 6, (players, seat, count, k, shown)
+                fan = [layout.stack_card_rect(seat, k, i, count) for i in range(5)]
+                steps = {(b.x - a.x) + (b.y - a.y) for a, b in itertools.pairwise(fan)}  # sideways or down
+                assert len(steps) == 1 and (min(steps) >= index_bottom or max(steps) <= 3), (seat, count, k, fan)
+                hit = [r for card in fan for r in keep_off + others if card.colliderect(r)]
+                assert not hit, (players, seat, count, k, hit)
