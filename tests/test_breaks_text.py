@@ -56,7 +56,7 @@ def test_news_of_the_whole_table_carries_no_seat():
         before = session.view(0)
         session.apply("done", seat)
     lines = narrate(0, "done", before, session.view(0), 0, names.__getitem__)
-    assert lines[-1] == (None, "Final scores: You with 0, Seat 2 with 0.")
+    assert lines[-1] == (None, "Final scores — You: 0, Seat 2: 0.")
 
 
 def _turnover_line(options: dict) -> tuple[None, str]:

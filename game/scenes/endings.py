@@ -25,12 +25,14 @@ def standings(scores: Sequence[int], winners: Sequence[int], lower_is_better: bo
 def final_scores(name: Callable[[int], str], scores: Sequence[int], winners: Sequence[int] = (),
                  lower_is_better: bool = False, tie_break: Callable[[int], float] | None = None) -> str:
     """The log's last line: every seat's final score, best first (ties ranked as the results
-    rank them; "Seat 3 with 2": a bare "Seat 3 2" ran the seat's number into its score)."""
-    listed = ", ".join(tr("{name} with {score}", name=name(s), score=scores[s])
+    rank them), as a scoreboard reads, "Final scores — Seat 3: 2, You: 3." The colon keeps a
+    seat's number off its score (a bare "Seat 3 2" ran them together); "Seat 3 with 2" did
+    too, but no one says it so."""
+    listed = ", ".join(tr("{name}: {score}", name=name(s), score=scores[s])
                        for s in standings(scores, winners, lower_is_better, tie_break))
     if lower_is_better:
-        return tr("Final scores (lower is better): {scores}.", scores=listed)
-    return tr("Final scores: {scores}.", scores=listed)
+        return tr("Final scores (lower is better) — {scores}.", scores=listed)
+    return tr("Final scores — {scores}.", scores=listed)
 
 
 def outcome(name: Callable[[int], str], winners: Sequence[int], me: int | None) -> str:

@@ -209,8 +209,10 @@ def _glued(words: list[str]) -> list[str]:
     groups: list[str] = []
     join_next = False
     for w in words:
-        # a number joins the word before it; a run of numbers ('1, 2, 3') may part between them
-        number = _number(w) and bool(groups) and not _number(groups[-1].rsplit(" ", 1)[-1])
+        # a number joins the word before it; a run of numbers ('1, 2, 3') may part between them,
+        # but not a label and its value ('Seat 3: 2': the score stays with its seat)
+        before = groups[-1].rsplit(" ", 1)[-1] if groups else ""
+        number = _number(w) and bool(groups) and (not _number(before) or before.endswith(":"))
         if groups and (join_next or w in GLUED or number or _aside(w)):
             groups[-1] += f" {w}"
             # the aside took its noun to the next line and left the article alone at this one's end

@@ -453,7 +453,7 @@ def test_the_last_log_line_gives_the_final_scores_tie_break_winner_first_and_gam
     try:
         assert t.perform("C@C5", 2)
         assert session.state.winners() == [2]
-        assert t.log_lines[-1][1] == "Final scores (lower is better): Seat 3 with 2, Seat 2 with 2, Seat 1 with 3."
+        assert t.log_lines[-1][1] == "Final scores (lower is better) — Seat 3: 2, Seat 2: 2, Seat 1: 3."
         shown = [text for text, _, _ in d.labels(frames=1)]
         assert sum("game over" in text.lower() for text in shown) == 1, shown
     finally:
@@ -836,8 +836,8 @@ def test_the_logs_final_scores_rank_tied_seats_as_the_results_do():
         table = d.top.table
         assert d.top.order == [3, 2, 0, 1]
         last = table.log_lines[-1][1]
-        assert last.startswith("Final scores (lower is better): Seat 4 with "), last
-        assert last.endswith(", Seat 3 with 16, Seat 1 with 16, Seat 2 with 16."), last
+        assert last.startswith("Final scores (lower is better) — Seat 4: "), last
+        assert last.endswith(", Seat 3: 16, Seat 1: 16, Seat 2: 16."), last
     finally:
         d.close()
 

@@ -923,7 +923,7 @@ def test_once_the_game_is_over_the_side_panel_says_game_over_once():
         table = d.app.stack.find(BreaksTable)
         labels = [text for text, _, _ in d.labels(frames=1)]
         assert sum("game over" in text.lower() for text in labels) == 1, labels
-        assert table.log_lines[-1][1] == "Final scores: Seat 1 with 0, Seat 2 with 0."
+        assert table.log_lines[-1][1] == "Final scores — Seat 1: 0, Seat 2: 0."
         assert "Draw pile 0, discard pile 0" in labels
     finally:
         d.close()

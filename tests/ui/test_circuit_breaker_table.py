@@ -556,7 +556,7 @@ def test_a_finished_games_log_ends_with_the_final_points_winner_first_not_game_o
     try:
         t = d.app.stack.find(CircuitBreakerTable)
         assert t.perform("end", 1) and session.is_over() and session.state.winners() == [1]
-        assert t.log_lines[-1] == (None, "Final scores: Seat 2 with 3, Seat 1 with 3.")
+        assert t.log_lines[-1] == (None, "Final scores — Seat 2: 3, Seat 1: 3.")
         shown = [text for text, _, _ in d.labels(frames=1)]
         assert sum("game over" in text.lower() for text in shown) == 1, shown
     finally:
@@ -2193,7 +2193,7 @@ def test_CB_19_seats_tied_below_the_winner_are_ranked_by_cheese_on_the_results_a
         scores = session.state.scores()
         assert scores[1] == scores[2] < scores[0] and t.view["cheese"][1:] == [0, 1]
         assert t.standings() == [0, 2, 1]
-        assert t.log_lines[-1] == (None, f"Final scores: You with {scores[0]}, Seat 3 (AI) with 0, Seat 2 (AI) with 0.")
+        assert t.log_lines[-1] == (None, f"Final scores — You: {scores[0]}, Seat 3 (AI): 0, Seat 2 (AI): 0.")
         assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
         assert d.top.order == [0, 2, 1]
     finally:

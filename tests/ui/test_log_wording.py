@@ -46,9 +46,9 @@ def test_du_takes_the_second_person(game, players, options):
     for line in mine:
         for m in re.finditer(r"\bDu\b", line):
             before = line[:m.start()]
-            # a sentence's subject, or a name in a list ("Endstand: Spieler 2 (KI) mit 16, Du mit 17."); never "von Du"
-            assert before == "" or before.endswith((": ", ", ")), f"'Du' inside a sentence: {line}"
-        verbs = [v for v in re.findall(r"\bDu ([^\W\d]\w*)", line) if v != "mit"]  # "Du mit 17": a score listed
+            # a sentence's subject, or a name in a list ("Endstand — Spieler 2 (KI): 16, Du: 17."); never "von Du"
+            assert before == "" or before.endswith((": ", ", ", "— ")), f"'Du' inside a sentence: {line}"
+        verbs = re.findall(r"\bDu ([^\W\d]\w*)", line)
         assert all(v.endswith("st") for v in verbs), line
     cases = [line for line in lines if re.search(r"\bmit (ein|eine) ", line)]
     assert not cases, f"'mit' takes the dative (einem, einer): {cases[:3]}"
@@ -97,7 +97,7 @@ def test_in_english_you_is_never_inside_a_sentence(game, players, options):
     for line in lines:
         for m in re.finditer(r"\bYou\b", line):
             before = line[:m.start()]
-            assert before == "" or before.endswith((": ", ", ")), f"'You' inside a sentence: {line}"
+            assert before == "" or before.endswith((": ", ", ", "— ")), f"'You' inside a sentence: {line}"
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
