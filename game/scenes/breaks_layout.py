@@ -16,7 +16,8 @@ SMALL = (60, 84)
 BIG_STEP = 30
 SMALL_STEP = 22
 MAX_SHOWN = 5          # sequences hold at most 4 between turns; leave room for one more
-ZOOM_FAN = 30          # a hovered stack's cards, shown full size, this far apart
+ZOOM_FAN = 48          # a hovered stack's cards, shown full size, this far apart: every card's rank
+                       # and suit in sight, a 10's too (game/ui/cards.py index_right)
 MIN_ROW_STEP = 20      # banked stacks' rows close up to this, the top card's rank still showing
 # an opponent's stacks fanned downwards (four players): the top card lies lowest, so the next
 # row covers it first. Of it at least TOP_SHOWN stays in sight, its corner index (14 px) and

@@ -82,6 +82,21 @@ def index_middle(h: int) -> float:
     return max(h * 0.115, rank_size(h) * 0.55)
 
 
+def index_pip(label: str, size: tuple[int, int]) -> tuple[float, float]:
+    """The corner index's suit: (its size, its centre's x) right of the rank ``label``."""
+    w, h = size
+    label_size = rank_size(h)
+    pip = max(h * 0.13, label_size * 0.6)  # a small card's suit as big as its rank needs
+    return pip, index_left(w) + theme.font(label_size, True).size(label)[0] + pip * 0.55
+
+
+def index_right(label: str, size: tuple[int, int]) -> float:
+    """Where the corner index (rank, then suit) ends, from the card's left edge: a card
+    laid over this one at least this far to the right leaves both in sight."""
+    pip, pip_x = index_pip(label, size)
+    return pip_x + pip / 2
+
+
 def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: bool = False) -> pygame.Surface:
     key = ("face", code, size, four_colour, wild)
     surf = _cache.get(key)
@@ -92,8 +107,7 @@ def card_face(code: str, size: tuple[int, int], four_colour: bool = True, wild: 
     label_size = rank_size(h)
     text_left = index_left(w)
     index_y = index_middle(h)
-    pip = max(h * 0.13, label_size * 0.6)  # a small card's suit as big as its rank needs
-    pip_x = text_left + theme.font(label_size, True).size(label)[0] + pip * 0.55  # suit right of the rank
+    pip, pip_x = index_pip(label, size)
 
     def paint(big: pygame.Surface, k: int) -> None:
         rect = big.get_rect()

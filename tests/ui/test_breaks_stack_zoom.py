@@ -163,3 +163,27 @@ def test_moving_the_mouse_takes_down_the_rings_stack_box_and_a_key_brings_it_bac
         assert table.zoomed_stack()[:2] == stack[:2], "a key shows the ring's box again"
     finally:
         d.close()
+
+
+def test_a_stacks_large_view_shows_every_cards_suit_a_tens_too():
+    """The large view fanned its cards 30 px apart: a 10's rank filled that strip and the next
+    card covered its suit (and 4 px of a 4's), so a stack of '10 10 4 4 3' did not say which
+    tens it held. Each card's whole corner index, rank and suit, shows as on the card alone."""
+    from game.ui.cards import index_middle, index_right, rank_size
+    from game.ui.theme import font
+    d = table_with_stacks(4)
+    try:
+        table = d.top
+        hover(d, table.layout.stack_card_rect(3, 0, 4, 1).center)  # 4C TD TS 8C 7H
+        seat, k, box = table.zoomed_stack()
+        assert (seat, k) == (3, 0)
+        screen = pygame.display.get_surface()
+        f = font(rank_size(BIG[1]), True)
+        right, bottom = round(index_right("10", BIG)) + 1, round(index_middle(BIG[1]) + f.get_height() / 2)
+        corner = pygame.Rect(9, 0, right - 9, bottom)  # from past the card's rounded (see-through) corner
+        for i, code in enumerate(STACKS[3][0][:4]):  # the top card lies open anyway
+            alone = table.face(code, BIG).subsurface(corner)
+            drawn = screen.subsurface(corner.move(box.x + 8 + i * (box.w - 16 - BIG[0]) // 4, box.y + 8))
+            assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(alone, "RGB"), code
+    finally:
+        d.close()
