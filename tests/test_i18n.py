@@ -53,6 +53,8 @@ def data_strings() -> set[str]:
     out |= {*CARD_NAMES.values(), NUMBER_CARD, JOKER}  # Breaks cards in words
     out |= {p.name for p in PIECES.values()} | set(LEVEL_NAMES.values())
     out |= {helpers.tile_info(f"A{4 * (t - 1) + 1}")["name"] for t in range(1, 13)}
+    from game.scenes.circuit_breaker_words import WIRE_PHRASES, appliance_phrase
+    out |= set(WIRE_PHRASES.values()) | {appliance_phrase(name) for name in helpers.DATA.type_names}  # tiles named
     out |= {n.replace("-", " ") for row in helpers.MARKET_ROWS for n in row}
     out |= {text for puzzle in load_puzzles()[0] for text in (puzzle.title, puzzle.hint)}
     out |= set(SYMBOLS)  # Blockers! tiles named in the log

@@ -5,15 +5,15 @@ those, but nobody at the table sees them. What people read (the log, hints, prom
 what a tile is (a corner wire 1-2, a Neon Sign), where it went (4,3, connector facing
 west; the cells are numbered on the house) and which pile it came from or went to.
 
-German declines what English does not: a tile phrase is nominative/accusative as given,
-and "with a tile" and "to/from/onto a spot" are whole phrases, so each can take its case.
+German declines what English does not: a tile phrase comes in the form its sentence needs
+(see tile_phrase), and "to/from/onto a spot" are whole phrases, so each can take its case.
 """
 
 from __future__ import annotations
 
 import re
 
-from game.i18n import tr, tr_message
+from game.i18n import tr, tr_form, tr_message
 from game.rules.circuit_breaker import helpers
 
 SIDES = ("N", "E", "S", "W")
@@ -101,19 +101,30 @@ def labels(edges: str) -> str:
     return ", ".join(connector_name(e, ticks=False) for e in dict.fromkeys(found))
 
 
-def tile_phrase(tile: str) -> str:
-    """What a tile is, as the object of a sentence: "a Neon Sign", "a corner wire (1-2)"."""
+# A tile named in a sentence, in the form that sentence needs (i18n.tr_form): the thing acted
+# on ("Place a Neon Sign", form "object") or what a mouse or a pile comes back "with" ("with
+# a Neon Sign"); the plain translation is the subject. English says "a" in each; German
+# declines the article by the noun's gender and case (eine Leuchtreklame / mit einer
+# Leuchtreklame, einen Kaugummiautomaten / mit einem ..., ein Waffeleisen / mit einem ...),
+# which "ein Gerät (Leuchtreklame)" for every appliance only stepped around.
+OBJECT, WITH = "object", "with"
+WIRE_PHRASES = {"straight": "a straight wire ({labels})", "T": "a T wire ({labels})",
+                "cross": "a cross wire ({labels})", "corner": "a corner wire ({labels})"}
+
+
+def appliance_phrase(name: str) -> str:
+    """An appliance type with the English indefinite article: "a Neon Sign" (the key of its
+    forms in a catalogue)."""
+    return ("an " if name[:1] in "AEIOU" else "a ") + name
+
+
+def tile_phrase(tile: str, form: str = OBJECT) -> str:
+    """What a tile is, as the object of a sentence ("a Neon Sign", "a corner wire (1-2)") or
+    in the ``WITH`` form ("mit einer Leuchtreklame" needs "einer")."""
     info = helpers.tile_info(tile)
     if info["kind"] == "appliance":
-        return tr("a {appliance}", appliance=tr(info["name"]))
-    shape, lab = wire_shape(info["edges"]), labels(info["edges"])
-    if shape == "straight":
-        return tr("a straight wire ({labels})", labels=lab)
-    if shape == "T":
-        return tr("a T wire ({labels})", labels=lab)
-    if shape == "cross":
-        return tr("a cross wire ({labels})", labels=lab)
-    return tr("a corner wire ({labels})", labels=lab)
+        return tr_form(form, appliance_phrase(info["name"]))
+    return tr_form(form, WIRE_PHRASES[wire_shape(info["edges"])], labels=labels(info["edges"]))
 
 
 def with_tile(tile: str | None, hidden: bool = False) -> str:
@@ -121,17 +132,7 @@ def with_tile(tile: str | None, hidden: bool = False) -> str:
     hidden tile", "with nothing"."""
     if tile is None:
         return tr("with a hidden tile") if hidden else tr("with nothing")
-    info = helpers.tile_info(tile)
-    if info["kind"] == "appliance":
-        return tr("with a {appliance}", appliance=tr(info["name"]))
-    shape, lab = wire_shape(info["edges"]), labels(info["edges"])
-    if shape == "straight":
-        return tr("with a straight wire ({labels})", labels=lab)
-    if shape == "T":
-        return tr("with a T wire ({labels})", labels=lab)
-    if shape == "cross":
-        return tr("with a cross wire ({labels})", labels=lab)
-    return tr("with a corner wire ({labels})", labels=lab)
+    return tr("with {tile}", tile=tile_phrase(tile, WITH))
 
 
 def tile_caption(tile: str, on_card: bool = False) -> str:
