@@ -93,10 +93,12 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             self.focus.add(Focusable(lambda n=name: self.spot_rect(n), lambda n=name: self.click_spot(n),
                                      lambda: self.my_turn()))
         # the round track's deal marks, a stop each whoever's turn it is: what a round deals
-        # was said only under the pointer, and the caption names what the focus is on too
+        # was said only under the pointer, and the caption names what the focus is on too. The
+        # ring sits inside the round's box, its mark just under it: 8 px round box and mark, it
+        # covered the next round's box on either side (they are 2 px apart)
         for k in range(len(self.view["deals"])):
-            self.focus.add(Focusable(lambda k=k: self.deal_rect(k), lambda: None,
-                                     lambda k=k: k < len(self.view["deals"])))
+            self.focus.add(Focusable(lambda k=k: self.deal_box(k), lambda: None,
+                                     lambda k=k: k < len(self.view["deals"]), inside=True))
         self.cell_focus: dict[tuple[int, int], int] = {}  # your house's cells: their focus stops
         for y in range(6, -1, -1):
             for x in range(7):
@@ -819,12 +821,16 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         r = round_box(k, self.view["rounds"])
         return theme.render(icon, LABEL).get_rect(midtop=(r.centerx, r.bottom + 1))
 
-    def deal_rect(self, i: int) -> pygame.Rect:
-        """The i-th dealing round's box on the round track with its deal mark under it."""
+    def deal_box(self, i: int) -> pygame.Rect:
+        """The i-th dealing round's box on the round track."""
         if i >= len(self.view["deals"]):
             return pygame.Rect(0, 0, 0, 0)
-        k = self.view["deals"][i]["round"]
-        return round_box(k, self.view["rounds"]).union(self.deal_mark_rect(k))
+        return round_box(self.view["deals"][i]["round"], self.view["rounds"])
+
+    def deal_rect(self, i: int) -> pygame.Rect:
+        """The i-th dealing round's box on the round track with its deal mark under it."""
+        box = self.deal_box(i)
+        return box.union(self.deal_mark_rect(self.view["deals"][i]["round"])) if box.w else box
 
     def deal_under(self, pos: tuple[int, int]) -> str | None:
         """What a round's deal mark means, when the pointer or the focus rests on the mark or its round's box."""

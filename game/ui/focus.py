@@ -26,6 +26,9 @@ class Focusable:
     on_left: Callable[[], None] | None = None
     on_right: Callable[[], None] | None = None
     vanishes: bool = False  # a button that is hidden or greyed out leaves no ring behind
+    # a stop packed closer to its neighbours than the ring's 8 px reach (a round on the round
+    # track, 2 px from the next): its ring is drawn thin, within its rect, covering none of them
+    inside: bool = False
 
 
 class FocusRing:
@@ -135,9 +138,13 @@ class FocusRing:
         In high contrast, where buttons are edged in white on black, the ring is a thick band
         of magenta (theme.FOCUS_HIGH, used for nothing else) framed in black on both sides:
         no border, glow or seat colour looks like it, on black menus or beside yellow glows.
-        Either way it reaches 8 px outside the focused rect."""
+        Either way it reaches 8 px outside the focused rect, or for an ``inside`` stop stays
+        within it (see reach)."""
         cur = self.current
         if not self.visible or cur is None:
+            return
+        if cur.inside:
+            self._draw_inside(surface, cur)
             return
         rect = cur.rect_of().inflate(10, 10)
         high = theme.high_contrast
@@ -157,3 +164,29 @@ class FocusRing:
             return
         pygame.draw.rect(surface, theme.BLACK, rect.inflate(6, 6), 7, border_radius=4)
         pygame.draw.rect(surface, (255, 255, 255), rect, 3, border_radius=3)
+
+    def _draw_inside(self, surface: pygame.Surface, cur: Focusable) -> None:
+        """The ring of an ``inside`` stop: a black edge on the rect's own border and the white
+        (or, in high contrast, magenta) band within it, dashed while the stop is idle; the
+        middle of the rect (the current round's yellow) still shows. pygame draws a band
+        wider than half a rect outside it, so a narrow rect is filled instead."""
+        rect = cur.rect_of()
+        colour = theme.FOCUS_HIGH if theme.high_contrast else (255, 255, 255)
+        if not cur.enabled():
+            if cur.vanishes or not rect.w:
+                return
+            dashed_rect(surface, rect.inflate(-6, -6), theme.BLACK, dash=4, width=4)  # a line's width
+            dashed_rect(surface, rect.inflate(-6, -6), colour, dash=4, width=2)  # straddles its path
+            return
+        if min(rect.size) < 12:  # no room for a band (a 40-round track's 6 px boxes): filled
+            pygame.draw.rect(surface, theme.BLACK, rect)
+            pygame.draw.rect(surface, colour, rect.inflate(-2, -2))
+            return
+        pygame.draw.rect(surface, theme.BLACK, rect, 5, border_radius=3)
+        pygame.draw.rect(surface, colour, rect.inflate(-2, -2), 3, border_radius=2)
+
+    @staticmethod
+    def reach(item: Focusable) -> pygame.Rect:
+        """All the ring round ``item`` may cover: 8 px round its rect, or the rect itself."""
+        rect = item.rect_of()
+        return rect.copy() if item.inside else rect.inflate(16, 16)

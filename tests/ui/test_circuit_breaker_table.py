@@ -2131,7 +2131,8 @@ def test_the_round_tracks_deal_marks_are_focus_stops_with_the_pointers_caption()
             box = t.focus.current.rect_of()
             deal = next((x for x in deals if box.contains(round_box(x["round"], t.view["rounds"]))), None)
             if deal is not None:
-                assert box.contains(t.deal_mark_rect(deal["round"]))
+                mark = t.deal_mark_rect(deal["round"])  # the ring goes in the box, the mark just under it
+                assert mark.centerx == box.centerx and 0 <= mark.top - box.bottom <= 2, (box, mark)
                 seen[deal["round"]] = [text for text, _, _ in d.labels()]
             if len(seen) == len(deals):
                 break
@@ -2260,3 +2261,34 @@ def test_end_turn_is_the_blue_call_to_action_only_once_the_turn_has_begun():
         assert log(d) == ["end"]
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("rounds", [16, 40])
+def test_the_focus_ring_on_a_round_of_the_track_covers_none_of_its_neighbours(rounds):
+    """The round track's boxes are 2 px apart (closer still in a long game): the ring drawn
+    8 px round a round's box and its deal mark covered the next box on either side. It now
+    sits inside the box: focusing a round changes no pixel of the track outside that box."""
+    from game.scenes import circuit_breaker_words as words
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S, "rounds": rounds})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        track = pygame.Rect(round_box(1, rounds).x - 12, round_box(1, rounds).y - 12, 400, 60)
+        d.frames(2)
+        before = d.app.display.canvas.subsurface(track).copy()
+        for deal in t.view["deals"]:
+            box = round_box(deal["round"], rounds)
+            t.focus.index = next(i for i, item in enumerate(t.focus.items) if item.rect_of().collidepoint(box.center))
+            t.focus.visible = True
+            d.frames(1)
+            after = d.app.display.canvas.subsurface(track)
+            changed = [(x + track.x, y + track.y) for x in range(track.w) for y in range(track.h)
+                       if after.get_at((x, y)) != before.get_at((x, y))]
+            assert changed, "the ring is drawn"
+            assert all(box.collidepoint(p) for p in changed), [p for p in changed if not box.collidepoint(p)][:5]
+            assert t.focus.reach(t.focus.current) == box
+            shown = " ".join(text for text, _, _ in d.labels(frames=1))
+            assert words.deal_caption(deal["round"], deal["icon"]) in shown, "the caption says what it deals"
+    finally:
+        d.close()
+
