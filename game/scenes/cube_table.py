@@ -308,7 +308,10 @@ class CubeTable(TableScene):
             self.ask(DIGIT_KEYS[key])
             return True
         if key == pygame.K_ESCAPE and self.board.held is None:
-            self.open_menu()
+            if self.hint is not None or self.hinted_shape() is not None:
+                self.drop_hint()  # dismissed, as Esc puts a held block back first; the menu next time
+            else:
+                self.open_menu()
             return True
         b = self.building()
         if key == pygame.K_g and b is not None:  # submit() says what is missing
@@ -384,6 +387,18 @@ class CubeTable(TableScene):
         stops = [i for i, item in enumerate(ring.items) if item.rect_of() == where]
         if stops:
             ring.index = stops[0]  # shown as it was: Enter, or a first Tab, starts there
+
+    def request_hint(self) -> None:
+        """H asks for a hint: the one shown so far goes at once, or its shape would stand for
+        the answer being thought about (and stay if the new one is a question)."""
+        self.drop_hint()
+        super().request_hint()
+
+    def drop_hint(self) -> None:
+        """A hint is done with (a move was made or taken back, Esc, another hint asked for):
+        its shape goes with its outline and message. It stayed until the next move."""
+        super().drop_hint()
+        self.hinted = None
 
     def hinted_shape(self) -> tuple[str, tuple[str, ...]] | None:
         """The shape the latest hint builds or guesses, with the pieces it is made of (None

@@ -1767,6 +1767,42 @@ def test_enter_after_a_guess_hint_follows_the_hint_not_the_pad(monkeypatch, copy
         d.close()
 
 
+def test_a_hints_shape_goes_when_esc_puts_the_hint_away_or_another_is_asked_for(monkeypatch):
+    """The shape of a build or guess hint stayed on screen until the next move: after Esc, and
+    while H thought about a new hint, it stood for an answer nobody had given. Esc puts the
+    hint away (its shape, outline and message; the menu opens with the next Esc), and H
+    takes the old one away at once."""
+    from game.scenes.game_menu import GameMenuScene
+    monkeypatch.setattr(CubeTable, "refine_hint", lambda self, text: "guess " + Q)
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+
+        def caption_shown() -> bool:
+            return "The hint's shape" in " ".join(text for text, _, _ in d.labels())
+
+        d.frames(2)
+        d.key(pygame.K_h)
+        assert d.until(lambda: t.hint is not None, timeout=30)
+        assert t.hinted_shape() == (Q, ("S", "M", "L")) and caption_shown()
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t, "Esc put the hint away; it did not open the menu"
+        assert t.hinted_shape() is None and t.hint is None and not caption_shown()
+        assert not (t.toast or "").startswith("Hint:"), "its message went with it"
+        d.key(pygame.K_ESCAPE)
+        assert isinstance(d.top, GameMenuScene), "with no hint left, Esc opens the menu"
+        d.key(pygame.K_ESCAPE)
+        assert d.top is t
+        d.key(pygame.K_h)
+        assert d.until(lambda: t.hint is not None, timeout=30) and caption_shown()
+        t.request_hint()  # another: while it is thought about, the old one's shape is gone
+        assert t.hint_ticket is not None and t.hinted_shape() is None
+        assert d.until(lambda: t.hint is not None, timeout=30) and caption_shown(), "the new hint shows its own"
+        assert t.session.log.actions == [], "no move was made throughout"
+    finally:
+        d.close()
+
+
 def test_the_round_is_shown_once():
     """'Round 1' stood twice: at the end of the seats' line over the board and at the top of
     the status panel."""
