@@ -495,12 +495,22 @@ def landing_text(pid: str, ghost: Landing) -> str:
     return tr("{block} would fill cells {cells}", block=pid, cells="; ".join(parts))
 
 
+# a shape drawn without its letters stands on a foundation with a narrow rim: the 1.1-cell
+# band the letters need took 40 % of its width, and the blocks were drawn that much smaller
+BARE_RIM = 0.2
+
+
+def shape_view(centre: tuple[int, int], tile: float, rotation: int = 0, labels: bool = True) -> IsoView:
+    """How draw_shape projects a shape (with ``labels``: a foundation wide enough for its letters)."""
+    return IsoView(centre, tile=tile, rotation=rotation, rim=IsoView.rim if labels else BARE_RIM)
+
+
 def draw_shape(surface: pygame.Surface, text: str, pieces: tuple[str, ...], centre: tuple[int, int], tile: int,
                rotation: int, labels: bool = True) -> None:
     """A finished shape on its own small foundation (your secret, the reveal)."""
     b = Builder(pieces)
     b.load(text)
-    iso = IsoView(centre, tile=tile, rotation=rotation)
+    iso = shape_view(centre, tile, rotation, labels)
     iso.draw_foundation(surface, show_labels=labels)
     if labels:
         iso.draw_letters(surface)

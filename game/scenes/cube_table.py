@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import tr
 from game.scenes import endings
-from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict
+from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict, shape_view
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question, swatch
 from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene
@@ -29,8 +29,8 @@ log = logging.getLogger("breakbox")
 
 # your own hidden shape, small, bottom right: its foundation ends above a replay's bar
 # (y 695; it ran under it) and its title stays under the answers box
-SECRET_CENTRE = (850, 642)
-SECRET_TILE = 19
+SECRET_CENTRE = (850, 652)
+SECRET_TILE = 22
 
 STAMP_TIME = 1.8
 # Memory play shows only the latest question's answers: after a question the AI waits this
@@ -39,15 +39,16 @@ STAMP_TIME = 1.8
 READING_TIME = 3.5
 ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
 GUESS_CENTRE = (ANSWERS_BOX.right - 92, ANSWERS_BOX.y + 110)  # the shape a guess tried, in the answers box
-GUESS_TILE = 15
+GUESS_TILE = 20
 # a side's answers in the answers box: the first seat's row, the bottom level's column, one level's step
 ANSWER_TOP, ANSWER_X, ANSWER_STEP = 46, 150, 56
-# the shape a build or guess hint names, top left: as large as fits clear of the board's title
-# (its top), of the board's foundation and of any column three levels high on it, in either
-# phase (its foundation's lower right edge runs along the board's upper left one). At 14 px a
-# tile (some 145 x 100 px) it was too small to copy a shape from.
-HINT_CENTRE = (108, 210)
-HINT_TILE = 20
+# the shape a build or guess hint names, top left: as large as fits under the prompt's two
+# lines (a column three levels high on it), clear of the board's foundation and of any column
+# three levels high on it, in either phase (its foundation's lower right edge runs along the
+# board's upper left one). At 14 px a tile (some 145 x 100 px) it was too small to copy a
+# shape from; at 20 the band its letters would need (it shows none) took 40 % of its width.
+HINT_CENTRE = (96, 220)
+HINT_TILE = 27
 # its caption, left-aligned under the shape's left part: centred under it, it ran into a
 # column at the board's left corner (x 164 while playing)
 HINT_CAPTION_LEFT = 12
@@ -417,7 +418,7 @@ class CubeTable(TableScene):
     def hint_area(self) -> pygame.Rect:
         """Where the hint's shape (its foundation and the tops of its blocks) and its caption
         are drawn."""
-        iso = IsoView(HINT_CENTRE, tile=HINT_TILE, rotation=self.board.rotation)
+        iso = shape_view(HINT_CENTRE, HINT_TILE, self.board.rotation, labels=False)
         hinted = self.hinted_shape()
         cubes = ()
         if hinted is not None:
@@ -439,7 +440,7 @@ class CubeTable(TableScene):
             if len(narrower) > len(lines):
                 break
             lines = narrower
-        top = int(IsoView(HINT_CENTRE, tile=HINT_TILE).extent().bottom) + 4
+        top = int(shape_view(HINT_CENTRE, HINT_TILE, labels=False).extent().bottom) + 4
         placed = []
         for line in lines:
             rect = theme.render(line, 14, theme.SKY, bold=True).get_rect(topleft=(HINT_CAPTION_LEFT, top))

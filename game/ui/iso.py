@@ -39,6 +39,7 @@ class IsoView:
     origin: tuple[float, float]      # screen position of the grid centre at z = 0
     tile: float = 56.0               # half the width of one cell's diamond
     rotation: int = 0                # quarter turns, clockwise seen from above
+    rim: float = 1.1                 # the foundation beyond the grid, in cells: room for its letters
 
     @property
     def half_h(self) -> float:
@@ -71,10 +72,14 @@ class IsoView:
     def extent(self, cubes: Iterable[Cube] = ()) -> pygame.Rect:
         """The screen box of the foundation (its ring of letters included) and of ``cubes``
         standing on it."""
-        points = [self.project(x, y, 0) for x in (-1.1, 4.1) for y in (-1.1, 4.1)]
+        points = [self.project(x, y, 0) for x in self.base_span() for y in self.base_span()]
         points += [self.project(x + dx, y + dy, z + 1) for x, y, z in cubes for dx in (0, 1) for dy in (0, 1)]
         xs, ys = zip(*points, strict=True)
         return pygame.Rect(int(min(xs)), int(min(ys)), math.ceil(max(xs) - min(xs)), math.ceil(max(ys) - min(ys)))
+
+    def base_span(self) -> tuple[float, float]:
+        """Where the foundation starts and ends along each axis, in world cells."""
+        return -self.rim, 3 + self.rim
 
     def depth(self, cube: Cube) -> float:
         vx, vy = self.rotate(cube[0] + 0.5, cube[1] + 0.5)
@@ -124,8 +129,9 @@ class IsoView:
                         show_labels: bool = True) -> None:
         """The 3x3 tile with its numbers in the cells (letters: ``draw_letters``)."""
         hi = set(highlight)
-        base = [self.project(-1.1, -1.1, 0), self.project(4.1, -1.1, 0), self.project(4.1, 4.1, 0),
-                self.project(-1.1, 4.1, 0)]
+        near, far = self.base_span()
+        base = [self.project(near, near, 0), self.project(far, near, 0), self.project(far, far, 0),
+                self.project(near, far, 0)]
         pygame.draw.polygon(surface, (226, 214, 188), base)
         pygame.draw.polygon(surface, (120, 100, 70), base, 2)
         for y in range(3):

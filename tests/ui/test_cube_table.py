@@ -1610,9 +1610,34 @@ def test_the_hints_shape_and_caption_stay_clear_of_a_tall_column_on_the_board(ve
             assert t.hint_area().contains(box), "the messages beside it keep clear of all of it"
 
 
+@pytest.mark.parametrize(("scale", "lang"), [(1.0, "en"), (2.0, "de")])
+@pytest.mark.parametrize("verb", ["build", "guess"])
+def test_a_three_level_hint_shape_keeps_clear_of_every_word_on_the_table(verb, scale, lang):
+    """The hint's shape, grown into the room its foundation kept for letters, reaches up
+    toward the prompt's two lines: a column three levels high on it stays under them, and
+    clear of the board's title, in every view."""
+    with cube_read_at(scale, lang, **({"setup": {"secrets": [P, TALL]}} if verb == "guess" else {})) as d:
+        t = d.top
+        t.paused = True
+        t.on_hint(f"{verb} {TALL}")
+        d.frames(2)
+        for _ in range(4):
+            t.board.turn(1)
+            hint = drawn_mask(t.draw_hint, t.board.tray_y - 40)
+            caption = [line for line, _ in t.hint_caption()]
+            words = [(text, rect) for text, rect, _ in d.labels() if text not in caption]
+            assert any(rect.top < 60 for _, rect in words), "the prompt is among them"
+            for text, rect in words:
+                assert not hint.overlap(pygame.mask.Mask(rect.size, fill=True), rect.topleft), (t.board.rotation, text)
+
+
 def test_the_hints_shape_is_large_enough_to_copy_a_shape_from():
     """The hint's shape was drawn some 145 x 100 px, its blocks a third of the board's: too
-    small to copy from."""
+    small to copy from. Then at 20 px a tile its foundation kept the band the letters need,
+    empty (the hint shows none), some 40 % of its width: the blocks now use that room, about
+    half the board's size."""
+    from game.scenes.cube_board import COLOURS
+    from game.ui.iso import shade
     with cube_read_at(1.0, "en", setup={"secrets": [P, Q]}) as d:
         t = d.top
         t.paused = True
@@ -1620,8 +1645,14 @@ def test_the_hints_shape_is_large_enough_to_copy_a_shape_from():
         plain = d.app.display.canvas.copy()
         t.on_hint(f"guess {Q}")
         d.frames(1)
-        shape = drawn_box(plain, d.app.display.canvas, pygame.Rect(0, 100, 640, 166))  # above its caption
-        assert shape.width >= 200 and shape.height >= 100, shape
+        shape = drawn_box(plain, d.app.display.canvas, pygame.Rect(0, 70, 640, 196))  # above its caption
+        assert shape.width >= 180 and shape.height >= 110, shape
+        tones = {shade(COLOURS[pid], k) for pid in "SML" for k in (1.18, 0.82, 0.62)}
+        block = [(x, y) for x in range(shape.left, shape.right) for y in range(shape.top, shape.bottom)
+                 if tuple(d.app.display.canvas.get_at((x, y)))[:3] in tones]
+        across = max(x for x, _ in block) - min(x for x, _ in block)
+        # Q's blocks span five tiles across: near half of what they span on the board (5 x 52 px)
+        assert across >= 2.4 * t.board.iso().tile, across  # at 20 px a tile: some 100 px
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
