@@ -155,12 +155,16 @@ class IsoView:
         behind it, as it would on a table (painted over a block, a letter read like a
         piece's name); the question pad always shows every letter."""
         glow = set(letter_glow)
+        size = max(12, int(self.tile * 0.34))
+        # a disc that holds its letter at the least text size too: on a small foundation (four
+        # shapes revealed side by side) a 5 px disc left most of a 12 px letter, white, on the cream
+        radius = max(int(self.tile * 0.27), round(size * 0.7))
         for letter, (lx, ly) in LETTER_SLOTS.items():
             c = self.project(lx, ly, 0)
             pos = (int(c[0]), int(c[1]))
-            pygame.draw.circle(surface, theme.YELLOW if letter in glow else theme.PANEL, pos, int(self.tile * 0.27))
-            theme.draw_text(surface, letter, pos, max(12, int(self.tile * 0.34)),
-                            theme.BLACK if letter in glow else theme.TEXT, bold=True, anchor="center")
+            pygame.draw.circle(surface, theme.YELLOW if letter in glow else theme.PANEL, pos, radius)
+            theme.draw_text(surface, letter, pos, size, theme.BLACK if letter in glow else theme.TEXT, bold=True,
+                            anchor="center")
 
     def draw_cubes(self, surface: pygame.Surface, cubes: Mapping[Cube, str],
                    colours: Mapping[str, tuple[int, int, int]],

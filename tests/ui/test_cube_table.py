@@ -1655,6 +1655,31 @@ def test_the_hints_shape_is_large_enough_to_copy_a_shape_from():
         assert across >= 2.4 * t.board.iso().tile, across  # at 20 px a tile: some 100 px
 
 
+@pytest.mark.parametrize("tile", [21, 28, 42, 52])  # four, three, two shapes revealed; the board
+def test_each_letter_round_a_foundation_sits_whole_on_its_disc(tile):
+    """With four shapes revealed side by side each foundation is 21 px a tile: the disc under
+    a letter was 5 px in radius, and most of the 12 px white letter lay on the cream foundation."""
+    from game.ui import theme
+    from game.ui.iso import IsoView
+    pygame.font.init()
+    cream = (226, 214, 188)
+    surface = pygame.Surface((700, 500))
+    surface.fill(cream)
+    theme.recording = []
+    try:
+        IsoView((350, 250), tile=tile).draw_letters(surface)
+        drawn = [(text, rect) for text, rect, _ in theme.recording]
+    finally:
+        theme.recording = None
+    assert len(drawn) == 12
+    size = max(12, int(tile * 0.34))
+    for letter, rect in drawn:
+        ink = theme.render(letter, size, theme.TEXT, bold=True).get_bounding_rect().move(rect.topleft)
+        for corner in (ink.topleft, (ink.right - 1, ink.top), (ink.left, ink.bottom - 1),
+                       (ink.right - 1, ink.bottom - 1)):
+            assert tuple(surface.get_at(corner))[:3] != cream, (letter, corner)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_each_revealed_shape_says_who_searched_it_and_whether_they_found_it(lang):
     """'You found your target's shape.' stood under your own shape, beside the shape it
