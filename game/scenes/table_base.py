@@ -26,6 +26,8 @@ from game.scenes.table_log import LOG_GAP, LOG_HEADING, LOG_RECT, TableLog, log_
 from game.session import GameSession
 from game.stats import LOWER_IS_BETTER
 from game.ui import draw, seat_style, theme
+from game.ui.buttons import tooltip_layout
+from game.ui.display import LOGICAL_SIZE
 from game.ui.tween import speed_factor
 
 log = logging.getLogger("breakbox")
@@ -556,11 +558,24 @@ class TableScene(TableHints, TableLog, AppScene):
             super().draw_tooltip(surface)
 
     def tip_avoids(self) -> list[pygame.Rect]:
-        # the Hint button's tip, off the message it put up, went left over "Your turn" beside it,
-        # and under a hint shown in the panel, over the "Game log" heading (the coach has none)
-        banner = [self.banner_rect] if self.banner_rect is not None else []
+        # under a hint shown in the panel, the Hint button's tip lay over the "Game log"
+        # heading (the coach has none); the log now makes room for it (see log_box)
         heading = [self.log_box()[0]] if self.tutorial is None else []
-        return super().tip_avoids() + banner + heading
+        return self.tip_avoids_above_log() + heading
+
+    def tip_avoids_above_log(self) -> list[pygame.Rect]:
+        """What a tip keeps off above the game log: the message on show and, as the Hint
+        button's tip went left over it, "Your turn" beside the button."""
+        banner = [self.banner_rect] if self.banner_rect is not None else []
+        return super().tip_avoids() + banner
+
+    def tip_over_log(self) -> pygame.Rect | None:
+        """Where the tip on show goes, before the log makes room for it (see log_box)."""
+        if self.replaying or self.tutorial is not None:
+            return None
+        tip = tooltip_layout(self.ui, pygame.Rect((0, 0), LOGICAL_SIZE), self.tip_avoids_above_log(),
+                             self.tip_areas())
+        return tip.rect if tip is not None else None
 
     def tip_areas(self) -> list[pygame.Rect]:
         return [PANEL_RECT]  # a tip of a panel button stays on the panel, off the board

@@ -107,15 +107,20 @@ class TableLog:
         """The log's heading and box this frame. A message that grows down over the log's
         place while it shows (see AppScene.toast_spill) pushes the heading under it and the
         box's top with it, so the message covers neither and the newest lines stay in view;
-        the box keeps its bottom (the buttons under it stay put)."""
+        the box keeps its bottom (the buttons under it stay put). So does a tooltip hanging
+        into the log from above: the Hint button's tip, with no room left between the button
+        and the hint it put up in the panel, lay over the log's first lines."""
+        top = LOG_HEADING.y
         layout = self.toast_layout()
-        if layout is None:
+        tip = self.tip_over_log()
+        hanging = [(layout.rect, LOG_RECT.bottom)] if layout is not None else []
+        hanging += [(tip, LOG_RECT.top)] if tip is not None else []  # not a tip rising over it from below
+        for rect, below in hanging:
+            if rect.left < LOG_RECT.right and rect.right > LOG_RECT.left and rect.top < below:
+                top = max(top, rect.bottom + LOG_GAP)
+        if top == LOG_HEADING.y:
             return LOG_HEADING, LOG_RECT
-        rect = layout.rect
-        over = rect.left < LOG_RECT.right and rect.right > LOG_RECT.left and rect.top < LOG_RECT.bottom
-        if not over or rect.bottom + LOG_GAP <= LOG_HEADING.y:
-            return LOG_HEADING, LOG_RECT
-        heading = LOG_HEADING.move(0, rect.bottom + LOG_GAP - LOG_HEADING.y)
+        heading = LOG_HEADING.move(0, top - LOG_HEADING.y)
         return heading, pygame.Rect(LOG_RECT.x, heading.bottom, LOG_RECT.width, LOG_RECT.bottom - heading.bottom)
 
     def add_log(self, seat: int | None, text: str) -> None:

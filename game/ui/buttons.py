@@ -12,6 +12,7 @@ window's resolution like any other label. Tooltips are drawn by the scene too
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import pygame
 import pygame_gui
@@ -238,26 +239,46 @@ def moved_clear(rect: pygame.Rect, away: str, keep_off: Sequence[pygame.Rect], r
     return rect
 
 
-def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface,
-                 avoid: Sequence[pygame.Rect] = (), areas: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
-    """The tooltip of the button the pointer has rested on (as long as pygame_gui waits
-    before showing one), inside the area of ``areas`` holding the button (see tip_room),
-    wrapped to its width, and clear of ``avoid`` where it can be (see tooltip_rect); returns its rect."""
+class Tip(NamedTuple):
+    """A tooltip laid out: its box and its wrapped lines."""
+    rect: pygame.Rect
+    lines: list[str]
+
+
+TIP_SIZE = 16  # a tooltip's text size
+
+
+def tooltip_layout(manager: pygame_gui.UIManager, screen: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
+                   areas: Sequence[pygame.Rect] = ()) -> Tip | None:
+    """Where the tooltip of the button the pointer has rested on (as long as pygame_gui
+    waits before showing one) goes, and its lines: inside the area of ``areas`` holding the
+    button (see tip_room), wrapped to its width, and clear of ``avoid`` where it can be (see
+    tooltip_rect). Apart from the drawing, so what lies under it (a table's game log) can
+    make room for it first. None: no tip shows."""
     for button in buttons(manager):
         tip = button.tip_now()
         if tip:
             break
     else:
         return None
-    size = 16
-    room = tip_room(button, surface.get_rect(), areas)
-    lines = theme.wrap(tip, size, min(TIP_WIDTH, room.w) - 16)
-    line_h = theme.font(size).get_height()
-    width = min(room.w, max(theme.font(size).size(line)[0] for line in lines) + 16)
+    room = tip_room(button, screen, areas)
+    lines = theme.wrap(tip, TIP_SIZE, min(TIP_WIDTH, room.w) - 16)
+    line_h = theme.font(TIP_SIZE).get_height()
+    width = min(room.w, max(theme.font(TIP_SIZE).size(line)[0] for line in lines) + 16)
     rect = tooltip_rect(button, manager.get_mouse_position()[0], (width, line_h * len(lines) + 10), room,
                         avoid)
+    return Tip(rect, lines)
+
+
+def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface,
+                 avoid: Sequence[pygame.Rect] = (), areas: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+    """The tooltip on show (see tooltip_layout), drawn; returns its rect."""
+    tip = tooltip_layout(manager, surface.get_rect(), avoid, areas)
+    if tip is None:
+        return None
+    rect, line_h = tip.rect, theme.font(TIP_SIZE).get_height()
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=4)
-    for i, line in enumerate(lines):
-        theme.draw_text(surface, line, (rect.x + 8, rect.y + 5 + line_h * i), size)
+    for i, line in enumerate(tip.lines):
+        theme.draw_text(surface, line, (rect.x + 8, rect.y + 5 + line_h * i), TIP_SIZE)
     return rect

@@ -93,3 +93,23 @@ def test_the_hint_buttons_tip_keeps_on_the_panel_and_off_the_log_heading(game, m
         assert not rect.colliderect(heading), (game, rect, heading)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", ["breaker_blocks", "circuit_breaker"])
+def test_the_hint_buttons_tip_under_a_hint_in_the_panel_leaves_the_log_readable(game, monkeypatch):
+    """With the hint shown in the side panel there is no room between it and the button:
+    the tip went down past the hint and the heading, over the log's first lines. The log
+    makes room under the tip instead, its lines all drawn clear of it."""
+    d = table(game)
+    try:
+        t = d.top
+        rect = hint_tip(d, game, monkeypatch)
+        heading, box = t.log_box()
+        assert not rect.colliderect(heading) and not rect.colliderect(box), (game, rect, heading, box)
+        assert not rect.colliderect(t.toast_rect), (game, rect, t.toast_rect)
+        logged = {part for _, part, _ in t._wrapped_log()}
+        drawn = [r for text, r, clip in d.labels() if text in logged and r.colliderect(clip)]
+        assert drawn, f"{game}: no log line drawn"
+        assert not any(r.colliderect(rect) for r in drawn), (game, rect, drawn)
+    finally:
+        d.close()
