@@ -33,7 +33,7 @@ class BreakerBlocksTalk:
         spots: list[pygame.Rect] = []
         if w[0] in ("play", "place", "rearrange"):
             spots.append(cell_rect(parse_cell(w[3])))
-            if w[0] == "rearrange":
+            if w[0] == "rearrange" and w[1] != w[3]:  # a tile turned in its own cell: one spot
                 spots.append(cell_rect(parse_cell(w[1])))
         if w[0] in ("play", "keep"):
             kinds = self.hand_kinds(self.viewer)

@@ -82,3 +82,31 @@ def test_in_german_a_turned_power_tile_is_not_called_seine():
             i18n.load_language("en")
     finally:
         d.close()
+
+
+def test_a_hint_to_turn_a_leaf_in_its_own_cell_outlines_the_cell_once(monkeypatch):
+    """The hint's pulsing outline was drawn twice over a tile turned in its own cell (once
+    as the cell it leaves, once as the cell it goes to), one outline over the other."""
+    import pygame
+
+    from game.ui import theme
+    d = bb_driver(TURNABLE)
+    try:
+        t = d.top
+        d.frames(2)
+        move = "rearrange 0,-1 to 0,-1 from E"
+        assert move in t.session.legal_texts()
+        t.hint = (move, t.app.time)
+        outlines: list[pygame.Rect] = []
+        real = pygame.draw.rect
+
+        def spy(surface, colour, rect, *args, **kwargs):
+            if colour == theme.SKY:
+                outlines.append(pygame.Rect(rect))
+            return real(surface, colour, rect, *args, **kwargs)
+        monkeypatch.setattr(pygame.draw, "rect", spy)
+        d.frames(1)
+        cell = cell_rect((0, -1)).inflate(8, 8)
+        assert outlines.count(cell) == 1, outlines
+    finally:
+        d.close()
