@@ -263,20 +263,20 @@ class BreakerBlocksTalk:
             # ended is the log's last line already, and the prompt repeated it word for word
             return self.waiting_prompt() or ""
         if self.can_act() and self.drag.active:  # a tile held, a step's too (AUTOMATE's from the pile)
-            return tr("Let go on a glowing socket: the tab goes into the marked side, the one nearest the pointer.")
+            return tr("Let go on a glowing socket: the tile joins at the big dot, on the side nearest the pointer.")
         pend = v.get("pending")
         if pend and pend.get("prompt"):
             if self.can_act() and self.selected is not None and self.selected[0] == "pile":
                 # the pile tile is picked: the step's own words would still ask to pick one; a drag
                 # puts it in too, as a hand tile (the words of "Playing ...")
-                return tr("AUTOMATE: put {k} into a glowing socket (click, drag or Enter; the tab takes the marked "
-                          "side, R picks another).", k=self.kind_word(self.selected[1]))
+                return self.with_join_help(tr("AUTOMATE: put {k} into a glowing socket (click, drag or Enter).",
+                                              k=self.kind_word(self.selected[1])))
             if self.can_act() and self.selected is not None and self.selected[0] == "leaf":
                 # AGITATE: the rival's leaf is picked (by a click or Enter), the step's words would
                 # still ask to pick one, while a drag of it says where to let go
-                return tr("AGITATE: put your opponent's tile from {cell} into a glowing socket (click, drag or "
-                          "Enter; the tab takes the marked side, R picks another).",
-                          cell=f"{self.selected[1][0]},{self.selected[1][1]}")
+                return self.with_join_help(tr("AGITATE: put your opponent's tile from {cell} into a glowing socket "
+                                              "(click, drag or Enter).",
+                                              cell=f"{self.selected[1][0]},{self.selected[1][1]}"))
             if self.can_act():
                 return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
             if pend["seat"] == self.perspective:  # your own step, watched (a replay, --autoplay): not "You is"
@@ -285,12 +285,19 @@ class BreakerBlocksTalk:
         if not self.can_act():
             return self.playing_text(self.session.current_player)
         if self.selected is not None and self.selected[0] == "leaf":
-            return tr("Moving the tile at {cell}: put it on a glowing socket (click, drag or Enter; the tab takes the "
-                      "marked side, R picks another).", cell=f"{self.selected[1][0]},{self.selected[1][1]}")
+            return self.with_join_help(tr("Moving the tile at {cell}: put it on a glowing socket (click, drag or "
+                                          "Enter).", cell=f"{self.selected[1][0]},{self.selected[1][1]}"))
         if self.selected is not None:
-            return tr("Playing {k}: put it on a glowing socket (click, drag or Enter; the tab takes the marked side, "
-                      "R picks another).", k=self.kind_word(self.selected[1]))
+            return self.with_join_help(tr("Playing {k}: put it on a glowing socket (click, drag or Enter).",
+                                          k=self.kind_word(self.selected[1])))
         return self.pick_prompt()
+
+    @staticmethod
+    def with_join_help(prompt: str) -> str:
+        """A prompt to put a picked tile into a socket, then where it joins: at the big dot
+        (see draw_tab_side) on the side of the cell the pointer is nearest, or that R picks
+        for Enter. 'The tab takes the marked side' was the rules' word for a new player."""
+        return prompt + " " + tr("It joins at the big dot; point at another side or press R to move the dot.")
 
     def pick_prompt(self) -> str:
         """Nothing picked up yet, so nothing glows: what there is to pick, only what the

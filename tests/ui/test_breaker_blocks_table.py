@@ -768,7 +768,7 @@ def test_enter_on_your_own_leaf_while_holding_a_hand_tile_refuses_and_keeps_the_
         focus_on(t, t.hand_rect(0, 0))
         d.key(pygame.K_RETURN)
         assert t.selected == ("hand", "0")
-        assert t.prompt().startswith("Playing power 0: put it on a glowing socket (click, drag or Enter;")
+        assert t.prompt().startswith("Playing power 0: put it on a glowing socket (click, drag or Enter).")
         focus_on(t, cell_rect((1, -1)))
         d.key(pygame.K_RETURN)
         assert t.selected == ("hand", "0"), "the hand tile is still the one being placed"
@@ -778,9 +778,34 @@ def test_enter_on_your_own_leaf_while_holding_a_hand_tile_refuses_and_keeps_the_
         d.key(pygame.K_ESCAPE)
         d.key(pygame.K_RETURN)  # with nothing held, Enter on the leaf picks it up to move it
         assert t.selected == ("leaf", (1, -1))
-        assert t.prompt().startswith("Moving the tile at 1,-1: put it on a glowing socket (click, drag or Enter;")
+        assert t.prompt().startswith("Moving the tile at 1,-1: put it on a glowing socket (click, drag or Enter).")
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang, dot, jargon", [("en", "big dot", ("tab", "marked")),
+                                               ("de", "großen Punkt", ("Nase", "markierte"))])
+def test_a_picked_tile_says_in_plain_words_where_it_joins(lang, dot, jargon):
+    """'(click, drag or Enter; the tab takes the marked side, R picks another)': a new player
+    knows neither what a tab is nor which side is marked. Each prompt to put a tile in says it
+    joins at the big dot drawn on the socket (the side nearest the pointer, or R's), in three lines."""
+    from game.ui import theme
+    with bb_in(lang, ["play 0 at 1,-1 from N", "end", "end"]) as d:
+        t = d.top
+        d.frames(3)
+        said = []
+        d.click(t.hand_rect(0, 0).center)  # a hand tile picked up
+        said.append(t.prompt())
+        d.key(pygame.K_ESCAPE)
+        d.click(cell_rect((1, -1)).center)  # a leaf picked up to move it
+        said.append(t.prompt())
+        d.key(pygame.K_ESCAPE)
+        d.hold(t.hand_rect(0, 0).center, near((2, -1), "W"))  # a tile dragged
+        said.append(t.prompt())
+        d.release(near((2, -1), "W"))
+        for text in said:
+            assert dot in text and not any(word in text for word in jargon), text
+            assert len(theme.wrap(text, 16, 440)) <= 3, text  # the prompt shows three lines
 
 
 def test_while_dragging_over_a_socket_the_tile_shows_where_its_tab_goes():
@@ -799,7 +824,7 @@ def test_while_dragging_over_a_socket_the_tile_shows_where_its_tab_goes():
         d.hold(t.hand_rect(0, 0).center, near((2, -1), "W"))
         assert t.drag_landing() == ((2, -1), "W")
         assert marked("W") and not marked("N"), "the side the tab takes is marked over the dragged tile"
-        assert "marked side" in t.prompt()
+        assert "big dot" in t.prompt()
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=near((2, -1), "N"), rel=(0, 0),
                                              buttons=(1, 0, 0)))
         d.frames(1)
@@ -1103,8 +1128,8 @@ def test_once_automate_has_its_tile_the_prompt_asks_for_the_socket():
         d.click(t.pile_rect(index).center)
         assert t.selected == ("pile", "2")
         # a drag from the pile puts it in too (it said only "click it, or Enter on the ring")
-        assert t.prompt() == ("AUTOMATE: put power 2 into a glowing socket (click, drag or Enter; the tab takes "
-                              "the marked side, R picks another).")
+        assert t.prompt() == ("AUTOMATE: put power 2 into a glowing socket (click, drag or Enter). It joins at the "
+                              "big dot; point at another side or press R to move the dot.")
     finally:
         d.close()
 
@@ -1388,7 +1413,7 @@ def test_while_automates_tile_is_dragged_from_the_pile_the_prompt_says_where_to_
         three = t.pile_rect([k for k, _, _ in t.pile_entries()].index("3")).center
         d.hold(three, (300, 300), frames=2)
         assert t.drag.active and t.selected is None
-        assert t.prompt() == tr("Let go on a glowing socket: the tab goes into the marked side, the one nearest the "
+        assert t.prompt() == tr("Let go on a glowing socket: the tile joins at the big dot, on the side nearest the "
                                 "pointer.")
         d.release(near((0, -2), "N"))
         assert log(d)[-1] == "place 3 at 0,-2 from N", log(d)
