@@ -977,14 +977,14 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         # clear of the keyboard focus ring round a pile of the top row (it reaches 8 px out
         # and ran through the caption's lower edge)
         theme.draw_text(surface, caption, (PILE_X, 355), 14, theme.TEXT_DIM, max_width=446)
-        for i, (kind, count, which) in enumerate(self.pile_entries()):
+        for i, (kind, count, _which) in enumerate(self.pile_entries()):
             r = self.pile_rect(i)
             draw.panel(surface, r, theme.PANEL, edge=None, radius=6)
             surface.blit(tile_image(kind, cp, None, [], 28), (r.x + 2, r.y + 2))
             theme.draw_text(surface, f"x{count}", (r.x + 39, r.y + 6), 16, theme.TEXT if count else theme.TEXT_DIM,
                             bold=True)
-            name = tr(kind) if which == "action" else tr("power {k}", k=kind)
-            # beside the 28 px icon; long tile names ("authenticate") step down to fit the box
+            name = self.kind_word(kind)
+            # beside the 28 px icon; long tile names ("Authenticate") step down to fit the box
             theme.draw_text(surface, name, (r.x + 39, r.y + 26), 11, theme.TEXT_DIM, max_width=r.right - 3 - (r.x + 39))
             if kind in m.draws or kind in m.places:
                 pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=6)

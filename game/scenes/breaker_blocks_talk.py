@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import tr, tr_message
 from game.rules.breaker_blocks import LEVEL
+from game.rules.breaker_blocks.geometry import tile_name
 from game.scenes.breaker_blocks_board import cell_rect, parse_cell
 from game.scenes.circuit_breaker_words import side_word
 
@@ -16,7 +17,7 @@ ACTION_REASONS = {
     "accelerate": "It draws you up to three more tiles at once.",
     "annihilate": "It removes a leaf of your choice from the game for good.",
     "agitate": "It lets you move up to two of your opponent's leaves where they help you most.",
-    "authenticate": "A second AUTHENTICATE on the board ends the game at once.",
+    "authenticate": "A second Authenticate on the board ends the game at once.",
     "automate": "It puts a tile from the piles straight into one of your sockets.",
     "attenuate": "It sends one of your leaves and one of your opponent's back to their piles.",
     "aggravate": "Each hand keeps one tile; the rest goes back to the piles.",
@@ -53,8 +54,10 @@ class BreakerBlocksTalk:
 
     @staticmethod
     def kind_word(kind: str) -> str:
-        """A tile kind as prompts name it: "power 2", or an action in capitals (ATTENUATE)."""
-        return tr("power {k}", k=kind) if kind.isdigit() else kind.upper()
+        """A tile kind as the prompts, hints, log and piles name it: "power 2" (a bare "2" read
+        as a count), or an action tile's name as the rules page writes it, "Attenuate", in
+        either language (the prompts had ATTENUATE, the log attenuate)."""
+        return tr("power {k}", k=kind) if kind.isdigit() else tile_name(kind)
 
     def pile_words(self, pile: dict[str, int]) -> str:
         """A colour pile in plain words: "4 of power 1, 2 of power 2", or "empty" (piles are
@@ -69,7 +72,7 @@ class BreakerBlocksTalk:
         if w[0] == "play":
             return tr("Play {k} at {cell}.", k=self.kind_word(w[1]), cell=w[3])
         if w[0] == "place":
-            return tr("Place {k} at {cell} (automate).", k=self.kind_word(w[1]), cell=w[3])
+            return tr("Place {k} at {cell} (Automate).", k=self.kind_word(w[1]), cell=w[3])
         if w[0] == "rearrange" and w[1] == w[3]:  # "Move the tile at 2,-1 to 2,-1." read as no move at all
             return tr("Turn the tile at {cell} so its tab takes the {side} side, into circuit {c}.", cell=w[1],
                       side=side_word(w[5]), c=self.socket_circuit(parse_cell(w[3]), w[5]))
@@ -80,7 +83,7 @@ class BreakerBlocksTalk:
         if w[0] == "keep":
             return tr("Keep {k}.", k=self.kind_word(w[1]))
         if w[0] == "skip":
-            return tr("Skip the rest of the agitate.")
+            return tr("Skip the rest of the Agitate.")
         return tr("End your turn.")
 
     def hint_reason(self, text: str) -> str:
@@ -117,45 +120,40 @@ class BreakerBlocksTalk:
         return tr("It moves {p} of your opponent's power from circuit {a} to circuit {b}.", p=power,
                   a=moved["circuit"], b=to)
 
-    @staticmethod
-    def log_kind(kind: str) -> str:
-        """A tile kind as the log names it: "power 3" (a bare "3" read as a count), "annihilate"."""
-        return tr("power {k}", k=kind) if kind.isdigit() else tr(kind)
-
     def narrate(self, seat: int, text: str, before: dict, after: dict) -> list[str | tuple[int | None, str]]:
         who = self.seat_name(seat)
         w = text.split()
         pending = before.get("pending") or {}  # the action tile whose step this move was
         lines: list[str | tuple[int | None, str]] = []
         if w[0] == "draw" and pending.get("tile") == "accelerate":  # an extra draw, not one of the two actions
-            lines.append(tr("{who} drew: {k} (accelerate).", who=who, k=self.log_kind(w[1])))
+            lines.append(tr("{who} drew: {k} (Accelerate).", who=who, k=self.kind_word(w[1])))
         elif w[0] == "draw":
-            lines.append(tr("{who} drew: {k}.", who=who, k=self.log_kind(w[1])))
+            lines.append(tr("{who} drew: {k}.", who=who, k=self.kind_word(w[1])))
         elif w[0] in ("play", "place"):
-            k = self.log_kind(w[1])
+            k = self.kind_word(w[1])
             lines.append(tr("{who} played {k} at {cell}.", who=who, k=k, cell=w[3]) if w[0] == "play"
-                         else tr("{who} placed {k} at {cell} (automate).", who=who, k=k, cell=w[3]))
+                         else tr("{who} placed {k} at {cell} (Automate).", who=who, k=k, cell=w[3]))
         elif w[0] == "rearrange":
             moved = self.tile_at(parse_cell(w[1]), before)
-            k = self.log_kind(moved["kind"]) if moved else "?"
+            k = self.kind_word(moved["kind"]) if moved else "?"
             if w[1] == w[3]:  # into another hole of its own cell: "from 0,2 to 0,2" read as no move at all
                 lines.append(self.turned_line(seat, k, w, before, pending.get("tile") == "agitate"))
             elif pending.get("tile") != "agitate":
                 lines.append(tr("{who} moved {k} from {a} to {b}.", who=who, k=k, a=w[1], b=w[3]))
             elif 1 - seat == self.perspective:  # AGITATE moves the other player's leaf (BB-19): yours
-                lines.append(tr("{who} moved your {k} from {a} to {b} (agitate).", who=who, k=k, a=w[1], b=w[3]))
+                lines.append(tr("{who} moved your {k} from {a} to {b} (Agitate).", who=who, k=k, a=w[1], b=w[3]))
             else:
-                lines.append(tr("{who} moved the opponent's {k} from {a} to {b} (agitate).", who=who, k=k, a=w[1],
+                lines.append(tr("{who} moved the opponent's {k} from {a} to {b} (Agitate).", who=who, k=k, a=w[1],
                                 b=w[3]))
         elif w[0] == "target":
             gone = self.tile_at(parse_cell(w[1]), before)
-            kind = self.log_kind(gone["kind"]) if gone else "?"
+            kind = self.kind_word(gone["kind"]) if gone else "?"
             if pending.get("tile") == "annihilate":  # BB-18: gone for good
                 lines.append(tr("{who} removed {k} at {cell} from the game.", who=who, k=kind, cell=w[1]))
             else:  # ATTENUATE (BB-22)
                 lines.append(tr("{who} sent {k} at {cell} back to its pile.", who=who, k=kind, cell=w[1]))
         elif w[0] == "keep":
-            k = self.log_kind(w[1])
+            k = self.kind_word(w[1])
             owner = 1 - seat if pending.get("number") == 2 else seat  # AGGRAVATE's step 2: the other hand
             # a hand of the one tile kept: nothing went back, though 'the rest went back' said so
             alone = sum((before.get("hands") or [{}, {}])[owner].values()) == 1
@@ -170,13 +168,13 @@ class BreakerBlocksTalk:
                 lines.append(tr("{who} kept {k}, the only tile in that hand.", who=who, k=k) if alone else
                              tr("{who} kept only {k}; the rest of that hand went back to the piles.", who=who, k=k))
         elif w[0] == "skip":
-            lines.append(tr("{who} skipped the rest of the agitate.", who=who))
+            lines.append(tr("{who} skipped the rest of the Agitate.", who=who))
         elif w[0] == "end":
             lines.append(tr("{who} ended the turn.", who=who))
         if w[0] in ("play", "place") and w[1] in ACTION_REASONS and w[1] != "authenticate" \
                 and (after.get("pending") or {}).get("tile") != w[1] and not after.get("end_reason"):
             # BB-16: no step of it could be taken; without a word it looked as if nothing had been played
-            lines.append(tr("{k} fizzled: it had nothing to act on, and stays on the board.", k=w[1].upper()))
+            lines.append(tr("{k} fizzled: it had nothing to act on, and stays on the board.", k=self.kind_word(w[1])))
         pend = after.get("pending")
         if pend and pend.get("prompt") and pend.get("seat") == seat and not before.get("pending") \
                 and not self.is_bot(seat):  # a computer's steps show in its moves; a person gets the instruction
@@ -195,9 +193,9 @@ class BreakerBlocksTalk:
             return tr("{who} turned {k} at {cell} so its tab takes the {side} side, into circuit {c}.", **words)
         if 1 - seat == self.perspective:  # AGITATE turns the other player's leaf (BB-19): yours
             return tr("{who} turned your {k} at {cell} so its tab takes the {side} side, into circuit {c} "
-                      "(agitate).", **words)
+                      "(Agitate).", **words)
         return tr("{who} turned the opponent's {k} at {cell} so its tab takes the {side} side, into circuit {c} "
-                  "(agitate).", **words)
+                  "(Agitate).", **words)
 
     def end_text(self, reason: dict, final_turn: int | None) -> str:
         """Why the game ended, naming the seats as the rest of the table does
@@ -269,19 +267,19 @@ class BreakerBlocksTalk:
             if self.can_act() and self.selected is not None and self.selected[0] == "pile":
                 # the pile tile is picked: the step's own words would still ask to pick one; a drag
                 # puts it in too, as a hand tile (the words of "Playing ...")
-                return self.with_join_help(tr("AUTOMATE: put {k} into a glowing socket (click, drag or Enter).",
+                return self.with_join_help(tr("Automate: put {k} into a glowing socket (click, drag or Enter).",
                                               k=self.kind_word(self.selected[1])))
             if self.can_act() and self.selected is not None and self.selected[0] == "leaf":
                 # AGITATE: the rival's leaf is picked (by a click or Enter), the step's words would
                 # still ask to pick one, while a drag of it says where to let go
-                return self.with_join_help(tr("AGITATE: put your opponent's tile from {cell} into a glowing socket "
+                return self.with_join_help(tr("Agitate: put your opponent's tile from {cell} into a glowing socket "
                                               "(click, drag or Enter).",
                                               cell=f"{self.selected[1][0]},{self.selected[1][1]}"))
             if self.can_act():
                 return tr_message(pend["prompt"])  # the rules word each step in English, to the mover
             if pend["seat"] == self.perspective:  # your own step, watched (a replay, --autoplay): not "You is"
-                return tr("You are carrying out {k}.", k=pend["tile"].upper())
-            return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=pend["tile"].upper())
+                return tr("You are carrying out {k}.", k=self.kind_word(pend["tile"]))
+            return tr("{name} is carrying out {k}.", name=self.seat_name(pend["seat"]), k=self.kind_word(pend["tile"]))
         if not self.can_act():
             return self.playing_text(self.session.current_player)
         if self.selected is not None and self.selected[0] == "leaf":

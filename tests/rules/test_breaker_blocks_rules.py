@@ -167,7 +167,7 @@ def test_BB_7_only_leaves_move_or_leave_and_trees_never_split():
     s = play(game(), "draw authenticate; end | end | play authenticate at 1,-1 from N; end | end")
     assert leaves(s, 0) == [(1, -1)] and leaves(s, 0, movable=True) == []
     assert not any(a.startswith("rearrange") for a in legal(s))  # offered nowhere, not only refused
-    raises(s, "rearrange 1,-1 to 0,-1 from N", "AUTHENTICATE never moves")
+    raises(s, "rearrange 1,-1 to 0,-1 from N", "Authenticate never moves")
 
 
 def test_BB_8_control_needs_strictly_more_power():
@@ -222,13 +222,13 @@ def test_BB_12_draw_from_own_or_action_pile_once_per_action_type():
     s = play(game({"power_counts": {"0": 2, "1": 1}}), "draw 1; draw annihilate | end")
     assert s.view(0)["hands"][0] == {"0": 2, "1": 1, "annihilate": 1}
     raises(s, "draw 1", "your pile has no 1 tiles left")
-    raises(s, "draw annihilate", "you already hold an annihilate")
+    raises(s, "draw annihilate", "you already hold an Annihilate")
     raises(s, "draw 0", "your pile has no 0 tiles left")
     assert "draw 1" not in legal(s) and "draw annihilate" not in legal(s) and "draw accelerate" in legal(s)
     s = play(game(action_set="first_game"), "draw 3")
-    raises(s, "draw aggravate", "first game action set, which has no aggravate")
+    raises(s, "draw aggravate", "first game action set, which has no Aggravate")
     s = play(game({"action_counts": {"agitate": 1}}), "draw 1; end | draw agitate; end")
-    raises(s, "draw agitate", "the action pile has no agitate left")
+    raises(s, "draw agitate", "the action pile has no Agitate left")
     # Power tiles have no limit in the hand.
     s = play(game(), "draw 2; draw 2")
     assert s.view(0)["hands"][0] == {"0": 2, "2": 2}
@@ -288,8 +288,8 @@ def test_BB_16_steps_skip_when_empty_offer_single_choices_and_never_self_target(
                      "play annihilate at 1,-2 from N")
     assert legal(s) == {"target 1,2"} and s.current_player == 0
     raises(s, "target 1,-2", "cannot target itself")
-    raises(s, "draw 1", "first finish the ANNIHILATE")
-    raises(s, "end", "first finish the ANNIHILATE")
+    raises(s, "draw 1", "first finish the Annihilate")
+    raises(s, "end", "first finish the Annihilate")
     # With no leaf to hit, ANNIHILATE fizzles and stays on the board.
     s = play(game(), "draw annihilate; end | end | play annihilate at 1,-1 from N")
     assert s.phase == "main" and s.actions_left == 1 and tile(s, 1, -1)["kind"] == "annihilate"
@@ -299,10 +299,10 @@ def test_BB_17_accelerate_draws_three_never_an_accelerate():
     s = play(game({"power_counts": {"0": 2, "1": 1}, "action_counts": {"accelerate": 1, "agitate": 1}}),
              "draw accelerate; end | end | play accelerate at 1,-1 from N")
     assert legal(s) == {"draw 1", "draw agitate"}
-    raises(s, "draw accelerate", "never draws an accelerate")
+    raises(s, "draw accelerate", "never draws an Accelerate")
     play(s, "draw agitate")
     assert legal(s) == {"draw 1"}  # compulsory while one exists
-    raises(s, "skip", "first finish the ACCELERATE")
+    raises(s, "skip", "first finish the Accelerate")
     play(s, "draw 1")
     # The third draw has nothing legal left: it is skipped.
     assert s.phase == "main" and s.actions_left == 1
@@ -315,7 +315,7 @@ def test_BB_18_annihilate_removes_any_leaf_for_good():
     s = play(game(), "draw annihilate; draw authenticate | play 0 at 1,2 from S; end | "
                      "play authenticate at 2,-1 from N; play annihilate at 1,-1 from N")
     assert legal(s) == {"target 1,2"}  # not itself, not AUTHENTICATE
-    raises(s, "target 2,-1", "AUTHENTICATE is never a target")
+    raises(s, "target 2,-1", "Authenticate is never a target")
     raises(s, "target 0,0", "there is no tile at 0,0")
     play(s, "target 1,2")
     v = s.view(0)
@@ -329,7 +329,7 @@ def test_BB_19_agitate_moves_opponent_leaves_and_keeps_their_owner():
     s = play(game(), "play 0 at 1,-1 from N; draw agitate | play 0 at 1,2 from S; end | "
                      "play agitate at 1,-2 from N; rearrange 1,2 to 2,2 from S")
     assert tile(s, 2, 2)["owner"] == 1 and tile(s, 2, 2)["circuit"] == "III" and s.phase == "step"
-    raises(s, "rearrange 1,-1 to 0,-1 from N", "AGITATE moves seat 2's tiles")
+    raises(s, "rearrange 1,-1 to 0,-1 from N", "Agitate moves seat 2's tiles")
     raises(s, "rearrange 2,2 to 2,2 from S", "hole it just left")
     play(s, "rearrange 2,2 to 1,2 from S")  # the same tile may move twice
     assert tile(s, 1, 2)["owner"] == 1 and s.phase == "main" and s.actions_left == 1
@@ -343,9 +343,9 @@ def test_BB_19_agitate_moves_opponent_leaves_and_keeps_their_owner():
 
 def test_BB_20_automate_places_from_a_pile_without_using_an_action():
     s = play(game(), "play 0 at 1,-1 from N; draw automate | end | play automate at 1,-2 from N")
-    raises(s, "place automate at 1,-3 from N", "AUTOMATE cannot place an automate")
+    raises(s, "place automate at 1,-3 from N", "Automate cannot place an Automate")
     raises(s, "place 0 at 1,-3 from N", "your pile has no 0 tiles left")
-    raises(s, "play 1 at 1,-3 from N", "first finish the AUTOMATE")
+    raises(s, "play 1 at 1,-3 from N", "first finish the Automate")
     play(s, "place 3 at 1,-3 from N")
     v = s.view(0)
     assert v["piles"][0]["3"] == 2 and v["hands"][0] == {"0": 1} and v["drawn_this_turn"] == {}
@@ -364,7 +364,7 @@ def test_BB_21_one_authenticate_per_turn_and_it_never_leaves():
     s = play(game(), "draw authenticate; draw automate | end | play automate at 1,-1 from N; "
                      "place authenticate at 1,-2 from N")
     assert s.view(0)["authenticate"] == {"on_board": 1, "placed_this_turn": True}
-    raises(s, "play authenticate at 0,-1 from N", "AUTHENTICATE already placed this turn")
+    raises(s, "play authenticate at 0,-1 from N", "Authenticate already placed this turn")
     # The authenticate in hand (drawn last turn) is offered nowhere for the rest of the turn.
     assert not any(a.startswith("play authenticate") for a in legal(s))
     play(s, "end | end")
@@ -376,7 +376,7 @@ def test_BB_22_attenuate_sends_a_leaf_of_each_side_back_to_its_pile():
     s = play(game(), "play 0 at 1,-1 from N; draw attenuate | play 0 at 1,2 from S; draw annihilate | "
                      "play attenuate at 0,-1 from N")
     assert legal(s) == {"target 1,-1"} and step_targets(s)["step"] == "target_own"
-    raises(s, "target 1,2", "ATTENUATE takes one of your own leaves first")
+    raises(s, "target 1,2", "Attenuate takes one of your own leaves first")
     play(s, "target 1,-1")
     assert legal(s) == {"target 1,2"} and step_targets(s)["step"] == "target_opponent"
     raises(s, "target 0,-1", "cannot target itself|your opponent's leaves")
@@ -574,7 +574,7 @@ def test_E8_one_authenticate_per_turn():
     kinds = {a.split()[1] for a in legal(s)}
     assert kinds == {"1", "2", "3", "accelerate", "annihilate", "agitate", "attenuate", "aggravate"}
     assert s.view(0)["action_pile"]["authenticate"] == 1
-    raises(s, "place authenticate at 1,-3 from N", "AUTHENTICATE already placed this turn")
+    raises(s, "place authenticate at 1,-3 from N", "Authenticate already placed this turn")
 
 
 def test_E9_second_authenticate_ends_the_game_mid_turn():
@@ -663,7 +663,7 @@ def test_step_prompt_and_targets_describe_the_pending_step():
     s = play(game(), "play 0 at 1,-1 from N; draw agitate | play 0 at 1,2 from S; play 0 at 1,3 from S | "
                      "play agitate at 1,-2 from N")
     # whose sockets, said outright ("another of its sockets": the leaf's, or the opponent's?)
-    assert step_prompt(s) == ("AGITATE: move one of your opponent's leaves into one of your opponent's sockets, "
+    assert step_prompt(s) == ("Agitate: move one of your opponent's leaves into one of your opponent's sockets, "
                               "or skip (move 1 of 2).")
     t = step_targets(s)
     assert t["step"] == "rearrange" and t["cells"] == [[1, 3]] and t["skip"] is True and t["kinds"] == []

@@ -1,4 +1,4 @@
-"""Breaker Blocks: once AGITATE's leaf is picked by a click, the prompt asks for its socket."""
+"""Breaker Blocks: once Agitate's leaf is picked by a click, the prompt asks for its socket."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ from tests.ui.test_breaker_blocks_table import ACTION_STEPS, bb_in, log, near
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "AGITATE: put your opponent's tile from 1,3 into a glowing socket (click, drag or Enter). It joins at "
+    ("en", "Agitate: put your opponent's tile from 1,3 into a glowing socket (click, drag or Enter). It joins at "
            "the big dot; point at another side or press R to move the dot."),
-    ("de", "AGITATE: Leg das Plättchen deines Gegners von 1,3 in eine leuchtende Fassung (Klick, Ziehen oder Enter). "
+    ("de", "Agitate: Leg das Plättchen deines Gegners von 1,3 in eine leuchtende Fassung (Klick, Ziehen oder Enter). "
            "Es setzt am großen Punkt an; zeig auf eine andere Seite oder drück R.")])
 def test_a_leaf_picked_by_a_click_for_agitate_moves_the_prompt_on_to_its_socket(lang, said):
     """Dragged, the rival's leaf said where to let go; picked by a click it kept asking to
     move one of the opponent's leaves, the one already picked up."""
-    with bb_in(lang, ACTION_STEPS["AGITATE"]) as d:
+    with bb_in(lang, ACTION_STEPS["Agitate"]) as d:
         t = d.top
         d.frames(2)
         step = tr_message(t.view["pending"]["prompt"])

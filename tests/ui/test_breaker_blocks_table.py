@@ -144,7 +144,7 @@ def test_action_tile_target_step_glows_and_is_picked_by_click():
         d.drag(t.hand_rect(0, t.hand_kinds(0).index("annihilate")).center, near((0, -1), "E"))
         assert log(d)[-1] == "play annihilate at 0,-1 from E"
         assert t.moves().targets == {(1, 3)}
-        assert "ANNIHILATE" in t.prompt()
+        assert "Annihilate" in t.prompt()
         d.click(cell_rect((1, 3)).center)
         assert log(d)[-1] == "target 1,3"
     finally:
@@ -195,7 +195,7 @@ def test_a_computer_players_action_step_is_described_not_addressed_to_you():
         before = session.view(1)
         session.apply("play annihilate at 0,-1 from E", 0)
         t.refresh()
-        assert t.prompt() == "Seat 1 (AI) is carrying out ANNIHILATE."
+        assert t.prompt() == "Seat 1 (AI) is carrying out Annihilate."
         lines = t.narrate(0, "play annihilate at 0,-1 from E", before, session.view(1))
         assert not any("pick a leaf" in line for line in lines), lines
     finally:
@@ -303,7 +303,7 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         t = d.top
         assert t.perform("target 1,3", 0)
         (_img, tween), = t.flights
-        assert tween.start == cell_rect((1, 3)).topleft and tween.payload.get("fade"), "ANNIHILATE: gone for good"
+        assert tween.start == cell_rect((1, 3)).topleft and tween.payload.get("fade"), "Annihilate: gone for good"
         assert t.log_lines[-1][1] == "Seat 1 removed power 0 at 1,3 from the game."
     finally:
         d.close()
@@ -315,7 +315,7 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         (_img, tween), = t.flights
         index = next(i for i, (k, _, w) in enumerate(t.pile_entries()) if k == "0" and w == "colour")
         assert tween.start == cell_rect((1, -1)).topleft and tween.end == t.pile_rect(index).topleft
-        assert not tween.payload.get("fade"), "ATTENUATE: back to its owner's pile"
+        assert not tween.payload.get("fade"), "Attenuate: back to its owner's pile"
         assert t.log_lines[-1][1] == "Seat 1 sent power 0 at 1,-1 back to its pile."
     finally:
         d.close()
@@ -455,7 +455,7 @@ def test_a_hint_names_tiles_as_the_prompts_do_and_says_what_an_action_does():
     try:
         t = d.top
         assert t.hint_move("draw 2") == "Draw power 2."
-        assert t.hint_move("play attenuate at 0,-1 from N") == "Play ATTENUATE at 0,-1."
+        assert t.hint_move("play attenuate at 0,-1 from N") == "Play Attenuate at 0,-1."
         assert "leaves" in t.hint_reason("play attenuate at 0,-1 from N")
         reasons = {t.hint_reason(f"play {k} at 0,-1 from N") for k in ("accelerate", "annihilate", "agitate",
                                                                           "authenticate", "automate", "attenuate",
@@ -564,16 +564,16 @@ def test_each_players_inputs_on_the_core_wear_that_players_shape(monkeypatch):
 
 # while an action tile resolves, its step comes first: a tile from the hand waits for it
 ACTION_STEPS = {
-    "ACCELERATE": ["draw accelerate", "draw annihilate", "end", "play accelerate at 1,-1 from N"],
-    "ANNIHILATE": ["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+    "Accelerate": ["draw accelerate", "draw annihilate", "end", "play accelerate at 1,-1 from N"],
+    "Annihilate": ["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
                    "play annihilate at 0,-1 from E"],
-    "AGITATE": ["play 0 at 1,-1 from N", "draw agitate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
+    "Agitate": ["play 0 at 1,-1 from N", "draw agitate", "play 0 at 1,2 from S", "play 0 at 1,3 from S",
                 "play agitate at 1,-2 from N"],
-    "AUTOMATE": ["play 0 at 1,-1 from N", "draw automate", "play 0 at 1,2 from S", "end",
+    "Automate": ["play 0 at 1,-1 from N", "draw automate", "play 0 at 1,2 from S", "end",
                  "play automate at 1,-2 from N"],
-    "ATTENUATE": ["play 0 at 1,-1 from N", "draw attenuate", "draw 1", "draw 2", "play attenuate at 2,-1 from N"],
+    "Attenuate": ["play 0 at 1,-1 from N", "draw attenuate", "draw 1", "draw 2", "play attenuate at 2,-1 from N"],
     # the second step: the opponent's hand keeps one tile, so your own is not a choice
-    "AGGRAVATE": ["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2", "draw 2",
+    "Aggravate": ["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2", "draw 2",
                   "play aggravate at 1,-2 from N", "keep 2"],
 }
 
@@ -584,7 +584,7 @@ def test_a_hand_tile_clicked_during_an_action_step_is_refused_with_that_step(til
     try:
         t = d.top
         pending = t.view["pending"]
-        assert pending and pending["tile"].upper() == tile and t.my_turn()
+        assert pending and pending["tile"].capitalize() == tile and t.my_turn()
         d.click(t.hand_rect(0, 0).center)
         step = pending["prompt"].split(": ", 1)[1]
         assert t.toast == f"First finish the {tile}: {step}", t.toast
@@ -632,7 +632,7 @@ def test_a_refusal_from_the_rules_ends_with_a_full_stop():
         t = d.top
         index = [k for k, _, _ in t.pile_entries()].index("annihilate")
         d.click(t.pile_rect(index).center)
-        assert t.toast == "You already hold an annihilate: a hand holds at most one of each action type."
+        assert t.toast == "You already hold an Annihilate: a hand holds at most one of each action type."
     finally:
         d.close()
 
@@ -670,7 +670,7 @@ def test_the_piles_ask_for_a_click_only_while_you_can_draw():
 
 
 def test_while_automate_asks_the_piles_say_a_click_picks_the_tile_to_place():
-    d = bb_driver(ACTION_STEPS["AUTOMATE"])
+    d = bb_driver(ACTION_STEPS["Automate"])
     try:
         assert pile_caption(d) == "Piles (click a tile to place it; both players' piles are open)"
     finally:
@@ -942,7 +942,7 @@ def test_a_tile_that_cannot_move_or_be_targeted_says_why_instead_of_nothing():
         d.drag(t.hand_rect(0, t.hand_kinds(0).index("authenticate")).center, near((0, -1), "N"))
         d.frames(30)
         d.click(cell_rect((0, -1)).center)
-        assert t.toast == "AUTHENTICATE never moves."
+        assert t.toast == "Authenticate never moves."
         d.drag(t.hand_rect(0, t.hand_kinds(0).index("annihilate")).center, near((2, -1), "W"))
         assert t.moves().targets
         d.click(cell_rect((1, 2)).center)
@@ -962,7 +962,7 @@ def test_an_action_tile_that_can_do_nothing_says_in_the_log_that_it_fizzled():
         t.session.apply("play agitate at 1,-2 from N", 0)
         after = t.session.view(0)
         assert t.narrate(0, "play agitate at 1,-2 from N", before, after) == \
-            ["Seat 1 played agitate at 1,-2.", "AGITATE fizzled: it had nothing to act on, and stays on the board."]
+            ["Seat 1 played Agitate at 1,-2.", "Agitate fizzled: it had nothing to act on, and stays on the board."]
     finally:
         d.close()
     d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "end"])
@@ -1003,7 +1003,7 @@ def test_the_log_names_power_tiles_and_marks_the_draws_an_accelerate_gives():
         t.session.apply("play accelerate at 1,-1 from N", 0)
         before = t.session.view(0)
         t.session.apply("draw 3", 0)
-        assert t.narrate(0, "draw 3", before, t.session.view(0)) == ["Seat 1 drew: power 3 (accelerate)."]
+        assert t.narrate(0, "draw 3", before, t.session.view(0)) == ["Seat 1 drew: power 3 (Accelerate)."]
         for kind in ("agitate", "2"):
             t.session.apply(f"draw {kind}", 0)
         before = t.session.view(0)
@@ -1022,7 +1022,7 @@ def test_an_agitate_played_by_keys_puts_the_ring_on_the_rivals_leaf_then_on_its_
         d.key(pygame.K_RETURN)
         d.key(pygame.K_RETURN)
         assert log(d)[-1].startswith("play agitate at ")
-        assert t.focus.current.rect_of() == cell_rect((1, 3)), "the ring waits on the leaf AGITATE may move"
+        assert t.focus.current.rect_of() == cell_rect((1, 3)), "the ring waits on the leaf Agitate may move"
         d.key(pygame.K_RETURN)
         assert t.selected == ("leaf", (1, 3))
         assert t.focus.current.rect_of() in [cell_rect(c) for c in t.sockets_for(t.selected)]
@@ -1110,25 +1110,25 @@ def test_a_moved_tile_is_named_in_the_log_and_an_agitate_says_whose_it_moved():
         before = s.view(0)
         s.apply("rearrange 1,3 to 3,1 from W", 0)
         assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
-            ["You moved the opponent's power 0 from 1,3 to 3,1 (agitate)."]
+            ["You moved the opponent's power 0 from 1,3 to 3,1 (Agitate)."]
         assert t.narrate(1, "rearrange 1,3 to 3,1 from W", {**before, "pending": {"tile": "agitate"}}, {}) == \
-            ["Seat 2 (AI) moved your power 0 from 1,3 to 3,1 (agitate)."]
+            ["Seat 2 (AI) moved your power 0 from 1,3 to 3,1 (Agitate)."]
     finally:
         d.close()
 
 
 def test_once_automate_has_its_tile_the_prompt_asks_for_the_socket():
-    """After a pile tile was picked for AUTOMATE the prompt still said to pick a tile."""
-    d = bb_driver(ACTION_STEPS["AUTOMATE"])
+    """After a pile tile was picked for Automate the prompt still said to pick a tile."""
+    d = bb_driver(ACTION_STEPS["Automate"])
     try:
         t = d.top
         d.frames(3)
-        assert t.prompt().startswith("AUTOMATE: pick a tile")
+        assert t.prompt().startswith("Automate: pick a tile")
         index = [k for k, _, _ in t.pile_entries()].index("2")
         d.click(t.pile_rect(index).center)
         assert t.selected == ("pile", "2")
         # a drag from the pile puts it in too (it said only "click it, or Enter on the ring")
-        assert t.prompt() == ("AUTOMATE: put power 2 into a glowing socket (click, drag or Enter). It joins at the "
+        assert t.prompt() == ("Automate: put power 2 into a glowing socket (click, drag or Enter). It joins at the "
                               "big dot; point at another side or press R to move the dot.")
     finally:
         d.close()
@@ -1337,7 +1337,7 @@ def test_your_own_action_tile_step_watched_under_autoplay_reads_you_are():
     try:
         t = d.top
         assert t.view["pending"]["seat"] == 0 and not t.can_act()
-        assert t.prompt() == "You are carrying out ANNIHILATE."
+        assert t.prompt() == "You are carrying out Annihilate."
     finally:
         d.close()
 
@@ -1422,12 +1422,12 @@ def test_while_automates_tile_is_dragged_from_the_pile_the_prompt_says_where_to_
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("en", "AGITATE: move one of your opponent's leaves into one of your opponent's sockets, or skip (move 1 of 2)."),
-    ("de", "AGITATE: Versetz ein Blatt deines Gegners in eine der Fassungen deines Gegners oder überspring "
+    ("en", "Agitate: move one of your opponent's leaves into one of your opponent's sockets, or skip (move 1 of 2)."),
+    ("de", "Agitate: Versetz ein Blatt deines Gegners in eine der Fassungen deines Gegners oder überspring "
            "(Versetzen 1 von 2).")])
 def test_the_agitate_prompt_says_whose_sockets_the_leaf_goes_into(lang, said):
     """It said 'into another of its sockets' ('seiner Fassungen'): the leaf's, or the opponent's?"""
-    with bb_in(lang, ACTION_STEPS["AGITATE"]) as d:
+    with bb_in(lang, ACTION_STEPS["Agitate"]) as d:
         d.frames(2)
         assert d.top.prompt() == said
 
@@ -1440,7 +1440,7 @@ def test_agitate_says_why_the_rivals_leaf_does_not_go_beside_your_holes(lang, sa
     """AGITATE moves the other player's leaf into that player's sockets: dropped beside your
     own holes it said only 'Drop it on a glowing socket.', though those holes are just as
     open as the glowing ones."""
-    with bb_in(lang, ACTION_STEPS["AGITATE"]) as d:
+    with bb_in(lang, ACTION_STEPS["Agitate"]) as d:
         t = d.top
         d.frames(2)
         assert set(t.moves().rearranges) == {(1, 3)}
@@ -1501,3 +1501,22 @@ def test_a_clicked_hand_tile_is_outlined_alone_among_copies_of_its_kind():
         assert t.focus.current.rect_of() == t.hand_rect(0, 1), "back on the copy picked"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_action_tiles_are_named_one_way_everywhere_as_the_rules_page_writes_them(lang):
+    """The prompts said AGITATE, the log and the piles agitate, the rules page Agitate: in
+    every action's step, whatever the table shows (prompt, log, piles, status, hint) names
+    the tile Agitate, in English and German alike."""
+    import re
+    caps_or_lower = re.compile(r"\b(?:ACCELERATE|ANNIHILATE|AGITATE|AUTHENTICATE|AUTOMATE|ATTENUATE|AGGRAVATE|"
+                               r"accelerate|annihilate|agitate|authenticate|automate|attenuate|aggravate)\b")
+    for tile, actions in ACTION_STEPS.items():
+        with bb_in(lang, actions) as d:
+            t = d.top
+            d.frames(2)
+            shown = [text for text, _, _ in d.labels()] + [line for _, line in t.log_lines]
+            shown += [t.hint_move(f"play {tile.lower()} at 0,-1 from N"), t.hint_move(f"draw {tile.lower()}")]
+            assert any(tile in text for text in shown), (tile, shown)
+            odd = [text for text in shown if caps_or_lower.search(text)]
+            assert not odd, (tile, odd)

@@ -28,7 +28,7 @@ def test_a_leaf_turned_in_its_own_cell_says_which_side_and_circuit_not_from_a_to
         assert t.log_lines[-1][1] == "Seat 1 turned power 0 at 0,-1 so its tab takes the east side, into circuit II."
         t.perspective = 0  # watched from seat 1, seat 2's AGITATE turning it
         assert t.narrate(1, move, before, {})[0] == \
-            "Seat 2 turned your power 0 at 0,-1 so its tab takes the east side, into circuit II (agitate)."
+            "Seat 2 turned your power 0 at 0,-1 so its tab takes the east side, into circuit II (Agitate)."
         assert i18n.load_language("de") is None
         try:
             assert t.narrate(0, move, before, {})[0] == ("Du hast das gegnerische Plättchen Leistung 0 auf 0,-1 "

@@ -47,7 +47,7 @@ def test_a_finished_blockers_games_prompt_says_who_won():
 
 
 @pytest.mark.parametrize("lang, said, log", [
-    ("en", "You win!", "A second AUTHENTICATE was placed, so the game ended at once."),
+    ("en", "You win!", "A second Authenticate was placed, so the game ended at once."),
     ("de", "Du gewinnst!", None)])
 def test_a_finished_breaker_blocks_games_prompt_says_who_won_not_the_logs_last_line(lang, said, log):
     """The prompt repeated the log's last line (why the game ended) word for word."""

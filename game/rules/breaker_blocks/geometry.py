@@ -41,6 +41,14 @@ ACTION_KINDS = range(NPOWER, NKINDS)
 START = KIND_INDEX[START_KIND]
 (ACCELERATE, ANNIHILATE, AGITATE, AUTHENTICATE, AUTOMATE, ATTENUATE, AGGRAVATE) = (
     KIND_INDEX[t] for t in ACTION_TYPES)
+
+
+def tile_name(kind: str) -> str:
+    """A tile kind as players read it: an action tile by its name as the rules page writes
+    it ("Agitate"), a power tile by its number ("2")."""
+    return kind.capitalize() if kind in ACTION_TYPES else kind
+
+
 ACTION_PILE = 2  # piles are indexed by seat (colour piles) and this (the shared action pile)
 VALUE = tuple(LEVEL.power[k] for k in LEVEL.power_kinds) + (0,) * len(ACTION_TYPES)
 

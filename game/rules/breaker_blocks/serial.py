@@ -218,7 +218,7 @@ def _turn(r: _Reader, st: BreakerBlocksState) -> None:
         st._cur = r.int("current_player", 0, 1)
         st._actions = r.int("actions_left", 0, 2)
         if st._auth_count > 1:
-            raise r.fail("a game with two AUTHENTICATE tiles on the board is over")
+            raise r.fail("a game with two Authenticate tiles on the board is over")
     else:
         if not isinstance(end, dict) or end.get("code") not in END_CODES:
             raise r.fail(f"end must be null or {{code, loser}} with code one of {', '.join(END_CODES)}")

@@ -49,6 +49,7 @@ from game.rules.breaker_blocks.geometry import (
     POWER_KINDS,
     SIDE_INDEX,
     START,
+    tile_name,
 )
 
 ACTIONS_PER_TURN = 2
@@ -58,15 +59,15 @@ AUTHENTICATED, FINAL_TURN, TIME_LIMIT, SEALED = "authenticate", "final_turn", "t
 END_CODES = (AUTHENTICATED, FINAL_TURN, TIME_LIMIT, SEALED)
 
 _NOT_A_STEP = {
-    "place": "place is only for AUTOMATE, and no AUTOMATE is waiting: use play for a tile in your hand",
-    "target": "nothing is waiting for a target: target is only for ANNIHILATE and ATTENUATE",
-    "keep": "keep is only for AGGRAVATE, and no AGGRAVATE is waiting",
-    "skip": "skip only ends an AGITATE, and no AGITATE is waiting",
+    "place": "place is only for Automate, and no Automate is waiting: use play for a tile in your hand",
+    "target": "nothing is waiting for a target: target is only for Annihilate and Attenuate",
+    "keep": "keep is only for Aggravate, and no Aggravate is waiting",
+    "skip": "skip only ends an Agitate, and no Agitate is waiting",
 }
 
 
 def an(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+    return f"an {word}" if word[0].lower() in "aeiou" else f"a {word}"
 
 
 class BreakerBlocksState:
@@ -249,13 +250,13 @@ class BreakerBlocksState:
         if k >= NPOWER:
             if k not in self._cfg.in_set:
                 return f"this game uses the {self._cfg.action_set.replace('_', ' ')} action set, " \
-                       f"which has no {kind} tiles"
+                       f"which has no {tile_name(kind)} tiles"
             if accelerating and k == ACCELERATE:
-                return "ACCELERATE never draws an accelerate"
+                return "Accelerate never draws an Accelerate"
             if not self._piles[ACTION_PILE][k]:
-                return f"the action pile has no {kind} left"
+                return f"the action pile has no {tile_name(kind)} left"
             if self._hands[p][k]:
-                return f"you already hold {an(kind)}: a hand holds at most one of each action type"
+                return f"you already hold {an(tile_name(kind))}: a hand holds at most one of each action type"
             return None
         if not self._piles[p][k]:
             return f"your pile has no {kind} tiles left"
@@ -267,11 +268,11 @@ class BreakerBlocksState:
             return f"there is no tile called {action.kind!r}"
         hand = self._hands[self._cur]
         if not hand[k]:
-            return f"you have no {action.kind} in your hand"
+            return f"you have no {tile_name(action.kind)} in your hand"
         if hand[k] <= self._drawn[k]:
-            return f"your {action.kind} was drawn this turn: you can play it from your next turn"
+            return f"your {tile_name(action.kind)} was drawn this turn: you can play it from your next turn"
         if k == AUTHENTICATE and self._auth_turn:
-            return "AUTHENTICATE already placed this turn"
+            return "Authenticate already placed this turn"
         return self.socket_problem(self._cur, action.cell, action.side)
 
     def socket_problem(self, seat: int, cell: Cell, side: str, lifted: int = -1) -> str | None:
@@ -311,9 +312,9 @@ class BreakerBlocksState:
         if board.owner[src] != seat:
             if seat == self._cur:
                 return f"the tile at {where} is seat {2 - seat}'s: you can only rearrange your own tiles"
-            return f"AGITATE moves seat {seat + 1}'s tiles, and the tile at {where} is yours"
+            return f"Agitate moves seat {seat + 1}'s tiles, and the tile at {where} is yours"
         if board.kind[src] == AUTHENTICATE:
-            return "AUTHENTICATE never moves"
+            return "Authenticate never moves"
         if board.kids[src]:
             return f"the tile at {where} is not a leaf: another tile is plugged into it"
         if CELL_INDEX.get(action.cell) == src and SIDE_INDEX.get(action.side) == board.tab[src]:

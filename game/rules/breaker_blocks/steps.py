@@ -46,6 +46,7 @@ from game.rules.breaker_blocks.geometry import (
     NPOWER,
     POWER_KINDS,
     SIDE_INDEX,
+    tile_name,
 )
 
 if TYPE_CHECKING:
@@ -78,20 +79,20 @@ def prompt(effect: Effect, mover: int) -> str:
     k, _cell, i = effect
     other = "your opponent"  # two players: the one who is not the mover
     if k == ACCELERATE:
-        return f"ACCELERATE: draw a tile from your pile or the action pile (draw {i + 1} of 3)."
+        return f"Accelerate: draw a tile from your pile or the action pile (draw {i + 1} of 3)."
     if k == ANNIHILATE:
-        return "ANNIHILATE: pick a leaf of either player to remove from the game."
+        return "Annihilate: pick a leaf of either player to remove from the game."
     if k == AGITATE:
         # "another of its sockets" left open whose: the leaf's, or the opponent's (BB-19)
-        return f"AGITATE: move one of {other}'s leaves into one of {other}'s sockets, or skip (move {i + 1} of 2)."
+        return f"Agitate: move one of {other}'s leaves into one of {other}'s sockets, or skip (move {i + 1} of 2)."
     if k == AUTOMATE:
-        return "AUTOMATE: pick a tile from your pile or the action pile and place it into one of your sockets."
+        return "Automate: pick a tile from your pile or the action pile and place it into one of your sockets."
     if k == ATTENUATE:
         whose = "one of your leaves" if i == 0 else f"one of {other}'s leaves"
-        return f"ATTENUATE: pick {whose} to send back to its pile."
+        return f"Attenuate: pick {whose} to send back to its pile."
     if i == 0:
-        return "AGGRAVATE: pick the one tile you keep; the rest of your hand goes back to the piles."
-    return f"AGGRAVATE: pick the one tile {other} keeps; the rest of that hand goes back to the piles."
+        return "Aggravate: pick the one tile you keep; the rest of your hand goes back to the piles."
+    return f"Aggravate: pick the one tile {other} keeps; the rest of that hand goes back to the piles."
 
 
 # --- choices ---------------------------------------------------------------------------------
@@ -138,7 +139,7 @@ def problem(st: BreakerBlocksState, effect: Effect, action: Action) -> str | Non
     p = st._cur
     cls = type(action)
     if cls not in _WANTS[k]:
-        return f"first finish the {KINDS[k].upper()}: {prompt(effect, p).split(': ', 1)[1]}"
+        return f"first finish the {tile_name(KINDS[k])}: {prompt(effect, p).split(': ', 1)[1]}"
     if cls is Draw:
         return st.draw_problem(action.kind, accelerating=True)
     if cls is Skip:
@@ -165,13 +166,13 @@ def _place_problem(st: BreakerBlocksState, action: Place) -> str | None:
     p = st._cur
     if j >= NPOWER:
         if j not in st._cfg.in_set:
-            return f"this game's action set has no {action.kind} tiles"
+            return f"this game's action set has no {tile_name(action.kind)} tiles"
         if j == AUTOMATE:
-            return "AUTOMATE cannot place an automate"
+            return "Automate cannot place an Automate"
         if not st._piles[ACTION_PILE][j]:
-            return f"the action pile has no {action.kind} left"
+            return f"the action pile has no {tile_name(action.kind)} left"
         if j == AUTHENTICATE and st._auth_turn:
-            return "AUTHENTICATE already placed this turn"
+            return "Authenticate already placed this turn"
     elif not st._piles[p][j]:
         return f"your pile has no {action.kind} tiles left"
     return st.socket_problem(p, action.cell, action.side)
@@ -186,10 +187,10 @@ def _target_problem(st: BreakerBlocksState, cell: tuple[int, int], own: int, sea
     if c == own:
         return "an action tile cannot target itself"
     if board.kind[c] == AUTHENTICATE:
-        return "AUTHENTICATE is never a target"
+        return "Authenticate is never a target"
     if seat is not None and board.owner[c] != seat:
         if seat == st._cur:
-            return "ATTENUATE takes one of your own leaves first"
+            return "Attenuate takes one of your own leaves first"
         return "now pick one of your opponent's leaves, not one of yours"
     if board.kids[c]:
         return f"the tile at {where} is not a leaf: another tile is plugged into it"
@@ -252,7 +253,7 @@ class EndReason(NamedTuple):
 
 def end_reason(code: str, loser: int | None, final_for: int | None, turn_cap: int) -> EndReason:
     if code == "authenticate":
-        return EndReason(code, "A second AUTHENTICATE was placed, so the game ended at once.")
+        return EndReason(code, "A second Authenticate was placed, so the game ended at once.")
     if code == "final_turn":
         seat = final_for if final_for is not None else 0
         return EndReason(code, f"Seat {2 - seat} ran out of power tiles, so seat {seat + 1} had one final turn.")
