@@ -51,6 +51,9 @@ from game.ui.tween import Tween, ease_in_out, speed_factor
 HAND_TILE = 36
 HAND_LABEL_ABOVE = 29  # a 20 px label, then the 8 px the focus ring reaches out of a tile, then 1
 PILE_X = 500
+PILE_ICON = 22  # a pile's tile icon, PILE_PAD inside its box's top left corner
+PILE_PAD = 3
+PILE_NAME_SIZE = 14  # a pile's tile name: 10.5 px in a 960 x 540 window, as the log's text
 MOVE_TIME = 0.3
 HELD_PAD = CELL // 5 * 2  # a held tile's image is its place grown by this (the tile's padding)
 
@@ -980,12 +983,16 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         for i, (kind, count, _which) in enumerate(self.pile_entries()):
             r = self.pile_rect(i)
             draw.panel(surface, r, theme.PANEL, edge=None, radius=6)
-            surface.blit(tile_image(kind, cp, None, [], 28), (r.x + 2, r.y + 2))
-            theme.draw_text(surface, f"x{count}", (r.x + 39, r.y + 6), 16, theme.TEXT if count else theme.TEXT_DIM,
-                            bold=True)
-            name = self.kind_word(kind)
-            # beside the 28 px icon; long tile names ("Authenticate") step down to fit the box
-            theme.draw_text(surface, name, (r.x + 39, r.y + 26), 11, theme.TEXT_DIM, max_width=r.right - 3 - (r.x + 39))
+            # the icon and the count on top, the tile's name under them across the box: beside
+            # the icon it had 62 px and was drawn at 11 px, 8 px in a 960 x 540 window
+            icon = pygame.Rect(r.x + PILE_PAD, r.y + PILE_PAD, PILE_ICON, PILE_ICON)
+            # its name is under it in full: no "AUTO" cut short on a tile this small
+            surface.blit(tile_image(kind, cp, None, [], PILE_ICON, abbrev=False),
+                         icon.move(-(PILE_ICON // 5), -(PILE_ICON // 5)))
+            theme.draw_text(surface, f"x{count}", (icon.right + 6, icon.centery), 16,
+                            theme.TEXT if count else theme.TEXT_DIM, bold=True, anchor="midleft")
+            theme.draw_text(surface, self.kind_word(kind), (r.centerx, r.bottom - 1), PILE_NAME_SIZE, theme.TEXT_DIM,
+                            anchor="midbottom", max_width=r.w - 2 * PILE_PAD)
             if kind in m.draws or kind in m.places:
                 pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=6)
             if self.selected == ("pile", kind):

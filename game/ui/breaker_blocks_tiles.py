@@ -53,9 +53,12 @@ def action_icon(surface: pygame.Surface, kind: str, centre: tuple[int, int], r: 
                                               (cx - r * 0.7, cy + r * 0.55)], 3)
 
 
-def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], size: int) -> pygame.Surface:
-    """A tile drawn as an interlocking piece: body, tab bump toward its parent, hole notches."""
-    key = (kind, owner, from_side, tuple(holes), size, theme.TABLE_DARK)  # notches show the table
+def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], size: int,
+               abbrev: bool = True) -> pygame.Surface:
+    """A tile drawn as an interlocking piece: body, tab bump toward its parent, hole notches.
+    An action tile shows its icon over its name cut short (ACC), or, ``abbrev`` False (a small
+    icon with the whole name written beside it), its icon alone in the middle."""
+    key = (kind, owner, from_side, tuple(holes), size, theme.TABLE_DARK, abbrev)  # notches show the table
     surf = _tile_cache.get(key)
     if surf is not None:
         return surf
@@ -77,9 +80,10 @@ def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], s
         txt = theme.render(kind, int(size * 0.55), theme.BLACK, bold=True)
         surf.blit(txt, txt.get_rect(center=body.center))
     else:
-        action_icon(surf, kind, (body.centerx, body.centery - size // 8), size * 0.32, colour)
-        txt = theme.render(ABBREV.get(kind, kind[:3].upper()), max(8, int(size * 0.24)), theme.BLACK, bold=True)
-        surf.blit(txt, txt.get_rect(midbottom=(body.centerx, body.bottom - 1)))
+        action_icon(surf, kind, (body.centerx, body.centery - (size // 8 if abbrev else 0)), size * 0.32, colour)
+        if abbrev:
+            txt = theme.render(ABBREV.get(kind, kind[:3].upper()), max(8, int(size * 0.24)), theme.BLACK, bold=True)
+            surf.blit(txt, txt.get_rect(midbottom=(body.centerx, body.bottom - 1)))
     # the owner's seat shape in a corner: whose tile it is never rests on colour alone
     draw.marker(surf, theme.seat_shape(owner), (body.x + size * 0.2, body.y + size * 0.2), max(3.0, size * 0.12),
                 theme.CARD_FACE if power else colour, theme.BLACK)

@@ -1520,3 +1520,22 @@ def test_action_tiles_are_named_one_way_everywhere_as_the_rules_page_writes_them
             assert any(tile in text for text in shown), (tile, shown)
             odd = [text for text in shown if caps_or_lower.search(text)]
             assert not odd, (tile, odd)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_piles_tile_name_reads_in_a_small_window_and_stays_in_its_box(lang):
+    """The piles' tile names were 11 px beside the icon (8 px in a 960 x 540 window, where
+    'authenticate' stepped down further to fit 62 px): each is now at least 14 px, the log's
+    size, across the box under its icon and count, inside the box and clear of both."""
+    from game.ui import theme
+    with bb_in(lang, ACTION_STEPS["Agitate"]) as d:
+        t = d.top
+        drawn = d.labels()
+        least = theme.font(14).get_height()
+        for i, (kind, count, _) in enumerate(t.pile_entries()):
+            box = t.pile_rect(i)
+            name = next(r for text, r, _ in drawn if text == t.kind_word(kind) and box.contains(r))
+            counted = next(r for text, r, _ in drawn if text == f"x{count}" and box.contains(r))
+            assert name.h >= least, (kind, name)
+            assert not name.colliderect(counted), (kind, name, counted)
+            assert name.top >= box.y + 3 + 22 - 2, (kind, name)  # under the 22 px icon (glyphs start lower)
