@@ -9,9 +9,13 @@ import pygame
 
 from game.ui.breaker_blocks_tiles import side_point
 
-CELL = 34
+# as large as the left column allows: the board reaches from 12 px in from the window's edge
+# (the focus ring round a hand tile under it reaches 8 px out) to its row numbers, 16 px
+# short of the middle column (x 500), and down to the column numbers over your hand's label
+CELL = 35
 X0, X1, Y0, Y1 = -5, 7, -6, 7
-BOARD = pygame.Rect(24, 96, (X1 - X0 + 1) * CELL, (Y1 - Y0 + 1) * CELL)
+BOARD = pygame.Rect(12, 96, (X1 - X0 + 1) * CELL, (Y1 - Y0 + 1) * CELL)
+COORD_SIZE = 14  # the coordinates along two edges: 10.5 px in a 960 x 540 window, as the log's text
 SIDES = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 

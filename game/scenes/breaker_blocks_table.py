@@ -22,6 +22,7 @@ from game.rules.breaker_blocks.helpers import hole_sides
 from game.scenes.breaker_blocks_board import (
     BOARD,
     CELL,
+    COORD_SIZE,
     SIDES,
     X0,
     X1,
@@ -261,7 +262,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
 
     def hand_rect(self, seat: int, index: int, view: dict | None = None) -> pygame.Rect:
         # the label above each hand (HAND_LABEL_ABOVE) clears the focus ring on its tiles
-        y = 40 if seat == 1 else BOARD.bottom + 46
+        # yours under the board's column numbers (COORD_SIZE) and its label
+        y = 40 if seat == 1 else BOARD.bottom + 2 + theme.font(COORD_SIZE).get_height() + HAND_LABEL_ABOVE
         # a long hand closes up (and fans over itself) rather than run under the panels
         count = len(self.hand_kinds(seat, view))
         room = PILE_X - 12 - BOARD.x - HAND_TILE
@@ -778,11 +780,11 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                             outline=None)
         # coordinates along two edges
         for x in range(X0, X1 + 1):
-            theme.draw_text(surface, str(x), (cell_rect((x, Y0)).centerx, BOARD.bottom + 2), 10, theme.TEXT_DIM,
-                            anchor="midtop")
+            theme.draw_text(surface, str(x), (cell_rect((x, Y0)).centerx, BOARD.bottom + 2), COORD_SIZE,
+                            theme.TEXT_DIM, anchor="midtop")
         for y in range(Y0, Y1 + 1):
-            theme.draw_text(surface, str(y), (BOARD.right + 4, cell_rect((X1, y)).centery), 10, theme.TEXT_DIM,
-                            anchor="midleft")
+            theme.draw_text(surface, str(y), (BOARD.right + 4, cell_rect((X1, y)).centery), COORD_SIZE,
+                            theme.TEXT_DIM, anchor="midleft")
         flying = {t.payload.get("cell") for _, t in self.flights}
         for t in v["board"]:
             cell = tuple(t["cell"])

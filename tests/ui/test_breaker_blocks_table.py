@@ -1539,3 +1539,26 @@ def test_every_piles_tile_name_reads_in_a_small_window_and_stays_in_its_box(lang
             assert name.h >= least, (kind, name)
             assert not name.colliderect(counted), (kind, name, counted)
             assert name.top >= box.y + 3 + 22 - 2, (kind, name)  # under the 22 px icon (glyphs start lower)
+
+
+def test_the_boards_coordinates_read_in_a_small_window_clear_of_the_hand_and_the_middle_column():
+    """The numbers along the board's edges, by which hints and the log name cells, were 10 px
+    (7.5 px in a 960 x 540 window): they are 14 px, the log's size, and stay clear of your
+    hand's label under them and of the circuits, piles and prompt beside them."""
+    from game.scenes.breaker_blocks_board import BOARD, X0, X1, Y0, Y1
+    from game.scenes.breaker_blocks_table import PILE_X
+    from game.ui import theme
+    d = bb_driver(["play 0 at 1,-1 from N"])
+    try:
+        t = d.top
+        drawn = d.labels()
+        numbers = {str(n) for n in range(min(X0, Y0), max(X1, Y1) + 1)}
+        coords = [r for text, r, _ in drawn if text in numbers and not BOARD.contains(r) and r.x < PILE_X]
+        assert len(coords) == (X1 - X0 + 1) + (Y1 - Y0 + 1), coords
+        hand = next(r for text, r, _ in drawn if text == "Seat 1's hand")
+        for r in coords:
+            assert r.h >= theme.font(14).get_height(), r
+            assert r.right <= PILE_X - 12 and not r.colliderect(hand), (r, hand)
+        assert t.hand_rect(0, 0).top - hand.bottom >= 8, "the focus ring round a hand tile clears its label"
+    finally:
+        d.close()
