@@ -874,3 +874,33 @@ def test_a_seat_with_no_captures_says_none_after_its_captured_label():
         assert len([text for text, _, _ in labels if text == "none"]) == 1, "the capturer lists its tiles"
     finally:
         d.close()
+
+
+def test_in_german_the_hand_off_and_the_heading_say_whose_turn_in_one_form():
+    """The hand-off said 'Spieler 2 ist am Zug', the table it opens 'Spieler 2 ist dran', as
+    'Du bist dran' says your own turn: the hand-off and the heading now say it alike, as does
+    the refusal of a move out of turn; the computer's turn reads 'spielt' in both its lines."""
+    from game import i18n, storage
+    from game.scenes.table_base import PANEL_RECT
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    session = GameSession("blockers", ["human", "human", "ai:easy"], seed=7, options={"first_player": 0})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        d.frames(2)
+        d.top.perform(session.legal_texts()[0], 0)  # seat 1's move: the screen goes to seat 2
+        assert d.until(lambda: isinstance(d.top, HandoffScene), timeout=5)
+        hand_off = next(text for text, rect, _ in d.labels(frames=1) if rect.y == 316)  # whose turn, in words
+        d.key(pygame.K_RETURN)
+        assert d.until(lambda: isinstance(d.top, BlockersTable), timeout=5)
+        heading = next(text for text, rect, _ in d.labels(frames=1)
+                       if rect.x == PANEL_RECT.x + 50 and rect.y < PANEL_RECT.y + 40)
+        assert heading == "Spieler 2 ist dran", heading
+        assert hand_off.startswith(heading + ": "), (hand_off, heading)
+        assert i18n.tr_message("it is not your turn") == "Du bist nicht dran"
+        t = d.top
+        assert t.playing_text(2).endswith(" spielt gerade."), t.playing_text(2)
+        texts = [i18n.tr(key, n=2, name="Spieler 2") for key in ("Seat {n}'s turn", "{name} is playing.")]
+        assert not [text for text in texts if "am Zug" in text], texts
+    finally:
+        d.close()
+        i18n.load_language("en")
