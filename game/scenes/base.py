@@ -13,7 +13,7 @@ import pygame_gui
 
 from game.i18n import language, tr, tr_message
 from game.ui import draw, theme
-from game.ui.buttons import LabelButton, draw_labels, draw_tooltip
+from game.ui.buttons import LabelButton, draw_labels, draw_tip, draw_tooltip
 from game.ui.focus import Focusable, FocusRing
 from game.ui.gui import acquire_manager, release_manager
 from game.ui.scene import Scene
@@ -21,6 +21,7 @@ from game.ui.scene import Scene
 if TYPE_CHECKING:  # pragma: no cover
     from game.app import App
 
+TIP_DELAY = 1.0  # seconds the pointer rests on a thing before its tip shows, as pygame_gui waits on a button
 TOAST_LINE_GAP = 8  # between the lines of a message, beyond the text size
 TOAST_TIGHT_GAP = 4  # the least: at the smallest size (13 px, 17 px of ascent and descent) lines just clear
 
@@ -72,6 +73,10 @@ class AppScene(Scene):
         self.kept_notice: tuple[Callable[[], str], float] | None = None
         self.opened_at = app.time
         self.built_language = language()  # the language its buttons were made in (see resume)
+        # what the scene draws itself (a tile) under the pointer: (its rect, its tip), and how long
+        # the pointer has rested on it (see pointed_tip)
+        self.pointed: tuple[pygame.Rect, str] | None = None
+        self.pointed_time = 0.0
 
     # --- widgets ------------------------------------------------------------------------
     def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
@@ -197,6 +202,9 @@ class AppScene(Scene):
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
+        pointed = self.pointed_tip(self.app.mouse_pos)
+        self.pointed_time = self.pointed_time + dt if pointed is not None and pointed == self.pointed else 0.0
+        self.pointed = pointed
         if self.toast_time > 0:
             self.toast_time -= dt
             if self.toast_time <= 0:
@@ -221,7 +229,16 @@ class AppScene(Scene):
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The hovered button's tooltip, over everything else but the message on show (drawn
         just before it: the tip over it hid what the button had just said)."""
-        draw_tooltip(self.ui, surface, self.tip_avoids(), self.tip_areas())
+        # a tile's tip only on the scene in front: one covered by a menu keeps its last pointer
+        if draw_tooltip(self.ui, surface, self.tip_avoids(), self.tip_areas()) is None and self.pointed \
+                and self.pointed_time > TIP_DELAY and self.stack is not None and self.stack.top is self:
+            draw_tip(surface, self.pointed[1], self.pointed[0], self.app.mouse_pos[0], self.tip_avoids(),
+                     self.tip_areas())
+
+    def pointed_tip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """What a thing the scene draws itself (not a button: a tile) says of itself while the
+        pointer rests on it at ``pos``, and where it is; None where there is no such thing."""
+        return None
 
     def tip_avoids(self) -> list[pygame.Rect]:
         """What a tooltip keeps off where it can: the message on show."""

@@ -17,6 +17,7 @@ import pygame
 from game.i18n import tr, tr_form
 from game.rules.blockers import helpers
 from game.scenes import endings
+from game.scenes.blockers_tips import board_tip, rack_tip
 from game.scenes.table_base import TableScene
 from game.ui import draw, theme
 from game.ui.drag import DragController
@@ -244,6 +245,24 @@ class BlockersTable(TableScene):
         if square is None:
             return None  # the buttons: as the focus ring says
         return HAND if square in self.targets() else ARROW
+
+    def pointed_tip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """A tile in the rack or on the board, named in words (the wild one too, which shows
+        a mark only) and, in the rack, where it may go; nothing while a tile is dragged."""
+        if self.drag.active:
+            return None
+        i = self.rack_index_at(pos)
+        if i is not None:
+            return self.rack_rect(i), rack_tip(*self.rack_tiles()[i])
+        square = square_at(pos)
+        colour = self.view["board"].get(square) if square is not None else None
+        if colour is None or square in self.hidden_squares:
+            return None
+        owner = next((seat for seat, colours in enumerate(self.view["colours"]) if colour in colours), None)
+        tip = board_tip(colour, self.view.get("labels", {}).get(square), square,
+                        None if owner is None else self.seat_name(owner),
+                        owner is not None and owner == self.perspective)
+        return square_rect(square), tip
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):

@@ -184,16 +184,16 @@ TIP_MARGIN = 8  # a tooltip keeps this far inside the window (the side panel's o
 TIP_GAP = 4  # and this far off what it must not cover
 
 
-def tip_room(button: LabelButton, screen: pygame.Rect, areas: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where a button's tooltip may go: inside the screen, TIP_MARGIN in from its edges, and
-    inside the first of ``areas`` that holds the button (a table's side panel: the Hint
-    button's tip ran 3 px out of its left edge, over the board)."""
+def tip_room(anchor: pygame.Rect, screen: pygame.Rect, areas: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where the tooltip of what lies at ``anchor`` (a button, a tile) may go: inside the
+    screen, TIP_MARGIN in from its edges, and inside the first of ``areas`` that holds it (a
+    table's side panel: the Hint button's tip ran 3 px out of its left edge, over the board)."""
     room = screen.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN)
-    home = next((area for area in areas if area.contains(button.rect)), None)
+    home = next((area for area in areas if area.contains(anchor)), None)
     return room.clip(home) if home is not None else room
 
 
-def tooltip_rect(button: LabelButton, mouse_x: int, size: tuple[int, int], room: pygame.Rect,
+def tooltip_rect(anchor: pygame.Rect, mouse_x: int, size: tuple[int, int], room: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where a tooltip goes: under the button from the pointer's x (as pygame_gui put it),
     else over it, else beside it (left, then right): the first of these that fits inside
@@ -202,7 +202,7 @@ def tooltip_rect(button: LabelButton, mouse_x: int, size: tuple[int, int], room:
     the button). None does: the same places in turn, each moved on away from the button
     past what it meets (under the message, say). Still none: under the button, or over it
     when there is no room below, inside ``room`` all the same."""
-    b, (w, h) = button.rect, size
+    b, (w, h) = anchor, size
     mid = b.centery - h // 2
     places = [(pygame.Rect(int(mouse_x), b.bottom, w, h), "down"),
               (pygame.Rect(int(mouse_x), b.top - h, w, h), "up"),
@@ -248,34 +248,45 @@ class Tip(NamedTuple):
 TIP_SIZE = 16  # a tooltip's text size
 
 
+def tip_layout(text: str, anchor: pygame.Rect, mouse_x: int, screen: pygame.Rect,
+               avoid: Sequence[pygame.Rect] = (), areas: Sequence[pygame.Rect] = ()) -> Tip:
+    """A tooltip for what lies at ``anchor`` (a button, or a tile a table draws itself):
+    inside the area of ``areas`` holding it (see tip_room), wrapped to its width, and clear of
+    ``avoid`` where it can be (see tooltip_rect)."""
+    room = tip_room(anchor, screen, areas)
+    lines = theme.wrap(text, TIP_SIZE, min(TIP_WIDTH, room.w) - 16)
+    line_h = theme.font(TIP_SIZE).get_height()
+    width = min(room.w, max(theme.font(TIP_SIZE).size(line)[0] for line in lines) + 16)
+    return Tip(tooltip_rect(anchor, mouse_x, (width, line_h * len(lines) + 10), room, avoid), lines)
+
+
 def tooltip_layout(manager: pygame_gui.UIManager, screen: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
                    areas: Sequence[pygame.Rect] = ()) -> Tip | None:
-    """Where the tooltip of the button the pointer has rested on (as long as pygame_gui
-    waits before showing one) goes, and its lines: inside the area of ``areas`` holding the
-    button (see tip_room), wrapped to its width, and clear of ``avoid`` where it can be (see
-    tooltip_rect). Apart from the drawing, so what lies under it (a table's game log) can
-    make room for it first. None: no tip shows."""
+    """The tooltip of the button the pointer has rested on (as long as pygame_gui waits
+    before showing one), laid out (see tip_layout) apart from its drawing, so what lies under
+    it (a table's game log) can make room for it first. None: no tip shows."""
     for button in buttons(manager):
         tip = button.tip_now()
         if tip:
-            break
-    else:
-        return None
-    room = tip_room(button, screen, areas)
-    lines = theme.wrap(tip, TIP_SIZE, min(TIP_WIDTH, room.w) - 16)
-    line_h = theme.font(TIP_SIZE).get_height()
-    width = min(room.w, max(theme.font(TIP_SIZE).size(line)[0] for line in lines) + 16)
-    rect = tooltip_rect(button, manager.get_mouse_position()[0], (width, line_h * len(lines) + 10), room,
-                        avoid)
-    return Tip(rect, lines)
+            return tip_layout(tip, button.rect, manager.get_mouse_position()[0], screen, avoid, areas)
+    return None
 
 
 def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface,
                  avoid: Sequence[pygame.Rect] = (), areas: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
-    """The tooltip on show (see tooltip_layout), drawn; returns its rect."""
+    """The button's tooltip on show (see tooltip_layout), drawn; returns its rect."""
     tip = tooltip_layout(manager, surface.get_rect(), avoid, areas)
-    if tip is None:
-        return None
+    return None if tip is None else draw_tip_box(surface, tip)
+
+
+def draw_tip(surface: pygame.Surface, text: str, anchor: pygame.Rect, mouse_x: int,
+             avoid: Sequence[pygame.Rect] = (), areas: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """A tooltip for what lies at ``anchor`` (see tip_layout), drawn; returns its rect."""
+    return draw_tip_box(surface, tip_layout(text, anchor, mouse_x, surface.get_rect(), avoid, areas))
+
+
+def draw_tip_box(surface: pygame.Surface, tip: Tip) -> pygame.Rect:
+    """A laid-out tooltip's box and lines."""
     rect, line_h = tip.rect, theme.font(TIP_SIZE).get_height()
     pygame.draw.rect(surface, theme.PANEL, rect, border_radius=4)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=4)

@@ -904,3 +904,60 @@ def test_in_german_the_hand_off_and_the_heading_say_whose_turn_in_one_form():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+WILD = {"pools": [["wild", "4", "C", "heart", "1", "2"], ["1", "2", "3", "4", "5", "6"]], "board": {"E5": "blue"}}
+
+
+def tip_at(d: Driver, pos: tuple[int, int], seconds: float = 1.5) -> str:
+    """The tooltip drawn once the pointer has rested on ``pos`` for ``seconds`` ('' if none):
+    the scene's tip, if its wrapped lines are the last texts drawn in the frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    d.frames(round(seconds * 60))
+    texts = [text for text, _, _ in d.labels(frames=1)]
+    tip = d.top.pointed[1] if d.top.pointed else ""
+    return tip if tip and any(" ".join(texts[-k:]) == tip for k in range(1, 5)) else ""
+
+
+def test_resting_the_pointer_on_a_tile_names_it_and_says_where_it_fits():
+    """A rack tile said nothing when pointed at, and the wild one (an eight-pointed mark, no
+    word) had no name until it was picked: each names its colour and face and where it may go,
+    as a button's tip does after a second's rest; a tile on the board says whose it is."""
+    d = blockers_driver(WILD, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        d.frames(2)
+        wild = t.rack_rect(rack_index(t, "wild")).center
+        assert tip_at(d, wild, seconds=0.5) == "", "no tip before the pointer has rested a while"
+        assert tip_at(d, wild) == "Red wild tile: it matches every column, row and section, so it fits any square."
+        assert tip_at(d, t.rack_rect(rack_index(t, "4")).center) == "Red 4: fits any square in column 4."
+        assert tip_at(d, t.rack_rect(rack_index(t, "C")).center) == "Red C: fits any square in row C."
+        assert tip_at(d, t.rack_rect(rack_index(t, "heart")).center) == \
+            "Red heart: fits any square of the section marked with this symbol (rows G-I, columns 4-6)."
+        assert tip_at(d, square_rect("E5").center) == "Blue tile on E5: Seat 2 (AI)'s tile."
+        assert tip_at(d, square_rect("E6").center) == "", "an empty square has nothing to name"
+        d.drag(t.rack_rect(rack_index(t, "4")).center, square_rect("E4").center)
+        assert t.session.log.actions[0] == "4@E4"
+        assert tip_at(d, square_rect("E4").center) == "Red 4 on E4: your tile."
+        d.key(pygame.K_ESCAPE)  # the menu over the table: the tile's tip does not show through
+        assert d.top is not t
+        assert not [text for text, _, _ in d.labels(frames=1) if text.startswith("Red 4 on E4")]
+    finally:
+        d.close()
+
+
+def test_a_tiles_tip_in_german_puts_the_colour_after_the_face():
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = blockers_driver(WILD, seats=("human", "human"))
+    try:
+        t = d.top
+        d.frames(2)
+        assert tip_at(d, t.rack_rect(rack_index(t, "wild")).center) == \
+            "Joker in Rot: passt zu jeder Spalte, jeder Zeile und jedem Bereich, also auf jedes Feld."
+        assert tip_at(d, t.rack_rect(rack_index(t, "heart")).center) == \
+            "Herz in Rot: passt auf jedes Feld des Bereichs mit diesem Symbol (Zeilen G-I, Spalten 4-6)."
+        assert tip_at(d, square_rect("E5").center) == "Plättchen in Blau auf E5: Plättchen von Spieler 2."
+    finally:
+        d.close()
+        i18n.load_language("en")
