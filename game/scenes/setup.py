@@ -1,7 +1,7 @@
-"""New-game setup: number of players, each seat Human or an AI level, every visible
-option of the game (built from its OptionSpecs), an optional seed. An option that may
-differ per seat (a handicap) also offers "per seat": then each seat row gets a small
-button of its own for it."""
+"""New-game setup: number of players, each seat Human or AI (an AI seat's level on a
+button beside it), every visible option of the game (built from its OptionSpecs), an
+optional seed. An option that may differ per seat (a handicap) also offers "per seat":
+then each seat row gets a small button of its own for it."""
 
 from __future__ import annotations
 
@@ -16,15 +16,19 @@ from game.i18n import tr, tr_message
 from game.rules import get_rules
 from game.scenes.base import AppScene, heading
 from game.scenes.tables import table_class
-from game.session import GameSession, seat_label
+from game.session import GameSession
+from game.storage import AI_LEVELS
 from game.ui import draw, theme
-from game.ui.buttons import draw_centred
+from game.ui.buttons import LabelButton, draw_centred
 from game.ui.focus import Focusable
 from game.ui.seat_style import seat_colour
 
-SEAT_CHOICES = ["human", "ai:easy", "ai:normal", "ai:hard"]
+SEAT_KINDS = ["human", "ai"]  # a seat's button; an AI seat's level has a button of its own
 PER_SEAT = "per seat"  # an option's value while each seat has its own (in seat_values)
-SEAT_BUTTON_MIN = 176  # a seat button beside per-seat buttons: "Spieler 2: KI (mittel)" still fits
+# a seat button beside its level and per-seat buttons: "Spieler 4: Mensch" (113 px) still fits,
+# and with Break the Cube's two per-seat buttons the row keeps inside the Players column
+SEAT_BUTTON_MIN = 132
+LEVEL_MARGIN = 8  # each side of the widest level word ("schwer") on its button
 
 
 def int_choices(spec) -> list:
@@ -71,9 +75,11 @@ class SetupScene(AppScene):
         self.game = game
         self.rules = get_rules(game)
         self.hides_secrets = table_class(game).hidden_information  # pass and play needs hand-offs
-        default_ai = f"ai:{app.settings.ai_level}"
         self.num_players = self.rules.min_players
-        self.seats = ["human"] + [default_ai] * (self.rules.max_players - 1)
+        # each seat's AI level, kept while a person takes the seat: a seat made AI again gets
+        # back the level it had, one never AI the default level from the settings
+        self.ai_levels = [app.settings.ai_level] * self.rules.max_players
+        self.seats = ["human"] + [f"ai:{level}" for level in self.ai_levels[1:]]
         self.options: dict[str, Any] = {s.name: s.default for s in self.rules.options
                                         if not s.hidden}
         # each seat's own value of every per-seat option, kept while "per seat" is off again
@@ -87,19 +93,30 @@ class SetupScene(AppScene):
         n = self.num_players
         x, y = 140, 130
         chips = [(spec, *self.seat_button_text(spec)) for spec in self.rules.options if self.set_per_seat(spec)]
-        # the seat button makes room for the per-seat buttons; if that is not enough the
-        # column grows towards the Options column, its other buttons with it
-        seat_w = max(SEAT_BUTTON_MIN, 320 - sum(w + 8 for *_, w in chips))
-        col_w = max(360, 40 + seat_w + sum(w + 8 for *_, w in chips))
+        # the seat button makes room for its level and the per-seat buttons; if that is not
+        # enough the column grows towards the Options column, its other buttons with it
+        level_w = max(theme.font(14).size(tr(level))[0] for level in AI_LEVELS) + 2 * LEVEL_MARGIN
+        chips_w = sum(w + 8 for *_, w in chips)
+        seat_w = max(SEAT_BUTTON_MIN, 320 - level_w - 8 - chips_w)
+        col_w = max(360, 40 + seat_w + 8 + level_w + chips_w)
         self.cycle_button((x, y, col_w, 40), list(range(self.rules.min_players, self.rules.max_players + 1)),
                           lambda v: tr("{n} players", n=v), n, self._set_players, prefix=tr("Players: "))
         self.seat_rows: list[tuple[int, int]] = []
+        self.level_buttons: list[LabelButton] = []
         for i in range(n):
             sy = y + 60 + i * 50
             self.seat_rows.append((x, sy))
-            self.cycle_button((x + 40, sy, seat_w, 40), SEAT_CHOICES, lambda v: tr(seat_label(v)), self.seats[i],
-                              lambda v, i=i: self._set_seat(i, v), prefix=tr("Seat {n}: ", n=i + 1))
-            cx = x + 48 + seat_w
+            kind, _, level = self.seats[i].partition(":")
+            if level in AI_LEVELS:  # the seat as it is, however it was set
+                self.ai_levels[i] = level
+            self.cycle_button((x + 40, sy, seat_w, 40), SEAT_KINDS, lambda v: tr("Human") if v == "human" else tr("AI"),
+                              kind, lambda v, i=i: self._set_kind(i, v), prefix=tr("Seat {n}: ", n=i + 1))
+            level_button = self.cycle_button((x + 48 + seat_w, sy, level_w, 40), list(AI_LEVELS), tr,
+                                             self.ai_levels[i], lambda v, i=i: self._set_level(i, v))
+            level_button.tip = tr("How well the computer plays this seat")
+            self.level_buttons.append(level_button)
+            self.show_level(i)
+            cx = x + 56 + seat_w + level_w
             for spec, prefix, w in chips:
                 values, label = self.option_values(spec)
                 self.cycle_button((cx, sy, w, 40), values, label, self.seat_values[spec.name][i],
@@ -193,8 +210,23 @@ class SetupScene(AppScene):
         self.rebuild()
         self.focus.index, self.focus.visible = keep, True
 
-    def _set_seat(self, i: int, v: str) -> None:
-        self.seats[i] = v
+    def _set_kind(self, i: int, kind: str) -> None:
+        self.seats[i] = "human" if kind == "human" else f"ai:{self.ai_levels[i]}"
+        self.show_level(i)
+
+    def _set_level(self, i: int, level: str) -> None:
+        self.ai_levels[i] = level
+        self.seats[i] = f"ai:{level}"
+
+    def show_level(self, i: int) -> None:
+        """An AI seat's level button beside it; a person's seat has none (nor a stop for Tab)."""
+        button = self.level_buttons[i]
+        if self.seats[i] == "human":
+            button.hide()
+            button.disable()
+        else:
+            button.show()
+            button.enable()
 
     def _set_option(self, spec: OptionSpec, v: Any) -> None:
         was_per_seat = self.set_per_seat(spec)

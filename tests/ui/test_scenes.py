@@ -234,28 +234,27 @@ def test_settings_change_is_saved_and_reloaded():
 
 
 def test_a_right_click_steps_a_choice_back_on_the_setup_and_settings_screens():
-    """A left click steps a choice on; a right-click steps it back (Human <- AI (easy) <-
-    AI (normal)), so a value just passed is one click away instead of a whole round. The
-    keyboard's Left does the same and Tab still moves on from there."""
+    """A left click steps a choice on; a right-click steps it back (easy <- normal, round to
+    hard), so a value just passed is one click away instead of a whole round. The keyboard's
+    Left does the same and Tab still moves on from there."""
     d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
     try:
         d.frames(2)
 
-        def seat_2():
-            return next(b for b in d.top._callbacks if b.text.startswith("Seat 2: "))
-        assert seat_2().text == "Seat 2: AI (normal)"
-        d.click(seat_2().rect.center, button=pygame.BUTTON_RIGHT)
-        assert seat_2().text == "Seat 2: AI (easy)" and d.top.seats[1] == "ai:easy"
-        d.click(seat_2().rect.center, button=pygame.BUTTON_RIGHT)
-        d.click(seat_2().rect.center, button=pygame.BUTTON_RIGHT)  # round to the last choice
-        assert seat_2().text == "Seat 2: AI (hard)" and d.top.seats[1] == "ai:hard"
-        d.click(seat_2().rect.center)
-        assert d.top.seats[1] == "human"
-        focus_onto(d, seat_2().rect)
+        def level_2():
+            return d.top.level_buttons[1]
+        assert level_2().text == "normal"
+        d.click(level_2().rect.center, button=pygame.BUTTON_RIGHT)
+        assert level_2().text == "easy" and d.top.seats[1] == "ai:easy"
+        d.click(level_2().rect.center, button=pygame.BUTTON_RIGHT)  # round to the last choice
+        assert level_2().text == "hard" and d.top.seats[1] == "ai:hard"
+        d.click(level_2().rect.center)
+        assert d.top.seats[1] == "ai:easy"
+        focus_onto(d, level_2().rect)
         d.key(pygame.K_LEFT)
         assert d.top.seats[1] == "ai:hard"
         d.key(pygame.K_TAB)
-        assert d.top.focus.current.rect_of() != seat_2().rect, "Tab moves on"
+        assert d.top.focus.current.rect_of() != level_2().rect, "Tab moves on"
     finally:
         d.close()
     d = Driver(lambda app: SettingsScene(app))

@@ -131,7 +131,10 @@ def test_setup_of_other_games_offers_nothing_per_seat(game):
         d.frames(2)
         scene = d.top
         assert scene.seat_values == {}
-        assert {b.rect.width for b in scene._callbacks if b.text.startswith("Seat ")} == {320}
+        seats = sorted((b for b in scene._callbacks if b.text.startswith("Seat ")), key=lambda b: b.rect.y)
+        # a seat's button and its AI level's beside it take the 320 px the row has
+        assert {level.rect.right - seat.rect.left for seat, level in zip(seats, scene.level_buttons, strict=True)} \
+            == {320}
         for btn in [b for b in scene._callbacks if b.rect.x == 620]:  # every option: every value
             for _ in range(12):
                 assert "per seat" not in btn.text

@@ -1,0 +1,114 @@
+"""Set-up screen: a seat is Human or AI on its own button, and an AI seat's level (easy,
+normal, hard) on a button beside it. One button stepped normal -> hard -> Human -> easy and
+forgot the level a seat had once a person took it."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pygame
+
+from game import i18n, storage
+from game.scenes.blockers_table import BlockersTable
+from game.scenes.setup import HINT_WIDTH, SetupScene
+from tests.ui.driver import Driver
+
+
+def setup_driver(game: str, ai_level: str = "normal", language: str = "en") -> Driver:
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()),
+                              {"ai_level": ai_level, "language": language})
+    d = Driver(lambda app: SetupScene(app, game), autosave=False)
+    d.frames(2)
+    return d
+
+
+def seat_button(scene: SetupScene, seat: int):
+    return next(b for b in scene._callbacks if b.text.startswith(i18n.tr("Seat {n}: ", n=seat + 1)))
+
+
+def row(scene: SetupScene, seat: int) -> tuple[str, str | None]:
+    """What seat's row says: its kind, and its level if a level button is on show."""
+    level = scene.level_buttons[seat]
+    return seat_button(scene, seat).text, (level.text if level.visible and level.is_enabled else None)
+
+
+def test_a_seat_is_human_or_ai_and_an_ai_seat_keeps_its_level():
+    d = setup_driver("blockers", ai_level="hard")
+    try:
+        s = d.top
+        assert row(s, 0) == ("Seat 1: Human", None), "a person's seat has no level"
+        assert row(s, 1) == ("Seat 2: AI", "hard"), "the default level from the settings"
+        d.click(seat_button(s, 0).rect.center)
+        assert row(s, 0) == ("Seat 1: AI", "hard") and s.seats[0] == "ai:hard", "a new AI seat: the default level"
+        d.click(seat_button(s, 0).rect.center)
+        assert row(s, 0) == ("Seat 1: Human", None) and s.seats[0] == "human"
+
+        level = s.level_buttons[1]
+        d.click(level.rect.center)
+        assert row(s, 1) == ("Seat 2: AI", "easy"), "easy -> normal -> hard, then round"
+        d.click(level.rect.center)
+        assert row(s, 1) == ("Seat 2: AI", "normal") and s.seats[1] == "ai:normal"
+        d.click(seat_button(s, 1).rect.center)
+        assert row(s, 1) == ("Seat 2: Human", None) and s.seats[1] == "human"
+        d.click(level.rect.center)  # hidden: a click where it was does nothing
+        d.click(seat_button(s, 1).rect.center)
+        assert row(s, 1) == ("Seat 2: AI", "normal") and s.seats[1] == "ai:normal", "its level is remembered"
+
+        d.click(next(b for b in s._callbacks if b.text.startswith("Players: ")).rect.center)
+        s = d.top
+        assert row(s, 2) == ("Seat 3: AI", "hard") and row(s, 1) == ("Seat 2: AI", "normal")
+        d.click(next(b for b in s._callbacks if b.text == "Start game").rect.center, frames=3)
+        assert isinstance(d.top, BlockersTable)
+        assert d.top.session.seats == ["human", "ai:normal", "ai:hard"]
+    finally:
+        d.close()
+
+
+def test_the_keyboard_reaches_the_level_of_an_ai_seat_only():
+    d = setup_driver("blockers")
+    try:
+        s = d.top
+        stops = []
+        for _ in range(8):
+            d.key(pygame.K_TAB, frames=1)
+            stops.append(s.focus.current.rect_of())
+        seat1, seat2, level2 = seat_button(s, 0).rect, seat_button(s, 1).rect, s.level_buttons[1].rect
+        assert stops[stops.index(seat1) + 1] == seat2, "no stop on seat 1's hidden level"
+        assert stops[stops.index(seat2) + 1] == level2
+        while s.focus.current.rect_of() != seat1:
+            d.key(pygame.K_TAB, frames=1)
+        d.key(pygame.K_RETURN)
+        assert s.seats[0] == "ai:normal"
+        d.key(pygame.K_TAB)
+        assert s.focus.current.rect_of() == s.level_buttons[0].rect
+        d.key(pygame.K_RIGHT)
+        assert s.seats[0] == "ai:hard"
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_LEFT)
+        assert s.seats[0] == "ai:easy"
+    finally:
+        d.close()
+
+
+def test_in_german_the_seat_and_level_read_and_fit_beside_break_the_cubes_per_seat_buttons():
+    d = setup_driver("cube", language="de")
+    try:
+        s = d.top
+        assert row(s, 0) == ("Spieler 1: Mensch", None) and row(s, 1) == ("Spieler 2: KI", "mittel")
+        assert s.level_buttons[1].tip == "Wie gut der Computer für diesen Spieler spielt"
+        for spec in ("blocks", "notes"):  # each seat its own blocks and notes: two more buttons a row
+            s._set_option(next(o for o in s.rules.options if o.name == spec), "per seat")
+        s = d.top
+        d.frames(1)
+        for seat in (0, 1):
+            y = seat_button(s, seat).rect.y
+            buttons = sorted((b for b in s._callbacks if b.rect.y == y), key=lambda b: b.rect.x)
+            assert len(buttons) == 4, [b.text for b in buttons]
+            assert buttons[-1].rect.right <= 140 + HINT_WIDTH, "inside the Players column"
+            for a, b in pairwise(buttons):
+                assert a.rect.right < b.rect.left
+            for b in buttons:
+                assert b.width_for_label(2) <= b.rect.w, (b.text, b.rect.w)
+    finally:
+        d.close()
+        i18n.load_language("en")
