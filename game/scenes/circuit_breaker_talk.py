@@ -354,8 +354,8 @@ class CircuitBreakerTalk:
             cell = next((t for t in v["houses"][self.viewer] if (t["x"], t["y"]) == (m["x"], m["y"])), None)
             if cell is None:
                 continue
-            named = {"who": self.seat_name(owner), "appliance": tr(helpers.tile_info(cell["tile"])["name"]),
-                     "cell": f"{m['x']},{m['y']}"}
+            named = {"who": self.seat_name(owner), "cell": f"{m['x']},{m['y']}",
+                     "appliance": words.on_your_appliance(helpers.tile_info(cell["tile"])["name"])}
             if f"cheese {owner + 1}" in self.legal():
                 out.append(tr("{who}'s mouse is on your {appliance} at {cell}: chase it with cheese (click the "
                               "mouse) or lose it when their turn starts.", **named))

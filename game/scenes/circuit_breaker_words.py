@@ -118,6 +118,17 @@ def appliance_phrase(name: str) -> str:
     return ("an " if name[:1] in "AEIOU" else "a ") + name
 
 
+# An appliance of yours that something sits on: English says it bare after "on your", German
+# needs the possessive declined for the noun in the dative ("auf deiner Leuchtreklame", "auf
+# deinem Waffeleisen"); "auf deinem Gerät auf Feld 3,4 (Leuchtreklame)" stepped around it.
+ON_YOUR = "on your"
+
+
+def on_your_appliance(name: str) -> str:
+    """An appliance type ("Neon Sign") in the words after "on your" (German "deiner Leuchtreklame")."""
+    return tr_form(ON_YOUR, name)
+
+
 def tile_phrase(tile: str, form: str = OBJECT) -> str:
     """What a tile is, as the object of a sentence ("a Neon Sign", "a corner wire (1-2)") or
     in the ``WITH`` form ("mit einer Leuchtreklame" needs "einer")."""

@@ -24,6 +24,24 @@ def test_every_appliance_has_its_german_object_and_with_forms():
             assert article.startswith("ein") and noun.startswith(catalogue[name]), key
 
 
+def test_a_mouse_on_any_of_your_appliances_sits_on_it_named_in_the_dative():
+    """The mouse warning said 'auf deinem Gerät auf Feld 3,4 (Leuchtreklame)' for every appliance:
+    each is named itself, 'auf deiner Leuchtreklame', 'auf deinem Kaugummiautomaten', its
+    possessive declined as its article is after 'mit' (dative too)."""
+    catalogue = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))
+    for name in helpers.DATA.type_names:
+        dative = catalogue["@with " + words.appliance_phrase(name)]
+        assert catalogue[f"@{words.ON_YOUR} {name}"] == "d" + dative, name
+    try:
+        i18n.load_language("de")
+        assert words.on_your_appliance("Gumball Machine") == "deinem Kaugummiautomaten"
+        assert words.on_your_appliance("Neon Sign") == "deiner Leuchtreklame"
+        assert words.on_your_appliance("Waffle Iron") == "deinem Waffeleisen"
+    finally:
+        i18n.load_language("en")
+    assert words.on_your_appliance("Neon Sign") == "Neon Sign", "English says it bare, after 'your'"
+
+
 def test_german_sentences_decline_the_article_by_gender_and_case():
     d = cb_driver()
     try:

@@ -1662,7 +1662,9 @@ def test_a_rival_mouse_on_your_appliance_is_warned_of_on_your_turn_with_the_way_
         d.frames(1)
         assert warning in [text for text, _, _ in theme.recording], "drawn on the table, not only in the log"
         load_language("de")
-        assert t.mouse_warnings()[0].startswith("Die Maus von Spieler 2 sitzt auf deinem Gerät auf Feld 3,4 (")
+        # the appliance named, declined for "auf": 'auf deinem Gerät auf Feld 3,4 (Seifenblasenmaschine)' was not
+        assert t.mouse_warnings()[0].startswith("Die Maus von Spieler 2 sitzt auf deiner Seifenblasenmaschine "
+                                                "(Feld 3,4): Verjag sie"), t.mouse_warnings()
         load_language("en")
         d.click(t.mouse_rect(1).center)
         assert log(d)[-1] == "cheese 2" and t.mouse_warnings() == []
