@@ -179,9 +179,9 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap to a pixel width. A lone sign (GLUED) moves with the words either
     side, so no line starts with '->' or ends with '* ='; a number moves with the word
     before it, so no line starts with '3.' after 'slot', and so does a one-word aside in
-    brackets, so 'Seat 2 (AI)' stays whole, with the article before that word ('ein Gerät
-    (Seifenblasenmaschine)': no line ends 'hat ein' over the rest); a group too wide for a line of
-    its own is wrapped word by word. A word wider than the whole line (a long German
+    brackets, so 'Seat 2 (AI)' stays whole, with the article before that word ('den Zug (N).':
+    no line ends 'Beende den' over the rest); a group too wide for a line of its own is wrapped
+    word by word. A word wider than the whole line (a long German
     compound at a large reading size) is split between letters rather than left to overflow."""
     f = font(size, bold)
     lines: list[str] = []

@@ -62,16 +62,25 @@ def test_a_seats_name_owning_something_keeps_its_number_and_aside():
     assert theme.wrap("You guessed Seat 2's shape: wrong.", 16, width)[:2] == ["You guessed", "Seat 2's shape:"]
 
 
-def test_an_article_keeps_to_its_noun_when_a_long_bracketed_name_follows():
-    """German Circuit Breaker's log read 'Spieler 2 (KI) hat ein' over 'Gerät
-    (Seifenblasenmaschine) gelegt:': the one-word aside glued to 'Gerät' and carried it down,
-    leaving its article alone at the line's end. The article goes along with its noun."""
+def test_an_article_keeps_to_its_noun_when_a_one_word_aside_follows():
+    """A one-word aside in brackets goes along with the word before it, and that word's article
+    with both: the German Breaker Blocks prompt ends 'Beende den Zug (N).', and wrapped by
+    'Zug (N).' alone it left 'den' at the end of the line above. (German Circuit Breaker's log
+    read 'hat ein' over 'Gerät (Seifenblasenmaschine)' this way, before its appliances were
+    named with their own articles.)"""
+    from game import i18n
     pygame.font.init()
-    size, width = theme.reading(14), 258  # the log's lines (TableLog._wrapped_log)
-    lines = theme.wrap("Spieler 2 (KI) hat ein Gerät (Seifenblasenmaschine) gelegt: Feld 3,2.", size, width)
-    assert lines == ["Spieler 2 (KI) hat", "ein Gerät (Seifenblasenmaschine)", "gelegt: Feld 3,2."], lines
+    size = 16  # the prompt's (BreakerBlocksTable)
+    try:
+        i18n.load_language("de")
+        text = i18n.tr("Nothing to play, move or draw now: End turn (N).")  # as the game says it
+    finally:
+        i18n.load_language("en")
+    assert text.endswith(": Beende den Zug (N)."), text
+    # 'den' fits on the second line, 'den Zug (N).' does not
+    width = theme.font(size).size("versetzen oder zu ziehen: Beende den")[0] + 2
+    lines = theme.wrap(text, size, width)
+    assert lines[-1] == "den Zug (N).", lines
     assert not any(line.rsplit(" ", 1)[-1] in theme.ARTICLES for line in lines[:-1]), lines
-    lines = theme.wrap("Du hast mit einem Gerät (Seifenblasenmaschine) gewonnen.", size, width)
-    assert lines == ["Du hast mit", "einem Gerät (Seifenblasenmaschine)", "gewonnen."], lines
-    assert theme.wrap("Spieler 1 hat ein Gerät (Neonschild) gelegt: Feld 3,2.", size, width) == \
-        ["Spieler 1 hat ein Gerät (Neonschild)", "gelegt: Feld 3,2."], "a short name fits as before"
+    assert theme.wrap(text, size, 440) == ["Gerade ist nichts zu spielen, zu versetzen oder zu ziehen:",
+                                           "Beende den Zug (N)."], "at the prompt's own width, as before"
