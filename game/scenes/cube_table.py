@@ -20,10 +20,11 @@ from game.scenes import endings
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict, shape_view
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question, swatch
+from game.scenes.cube_reveal import reveal_spots, stamp_centre
 from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene
 from game.ui import draw, theme
 from game.ui.focus import Focusable
-from game.ui.iso import IsoView
+from game.ui.iso import Cube, IsoView
 
 log = logging.getLogger("breakbox")
 
@@ -861,33 +862,45 @@ class CubeTable(TableScene):
         top = min(iso.project(x, y, 3)[1] for x in (0, 3) for y in (0, 3))
         theme.draw_text(surface, label, (SECRET_CENTRE[0], int(top) - 2), 14, theme.TEXT_DIM, anchor="midbottom")
 
+    def revealed_cubes(self) -> list[list[Cube]]:
+        """Each seat's revealed shape as its cubes (none for a seat without one)."""
+        v = self.view
+        shapes = []
+        for s, text in enumerate(v["secrets"]):
+            b = Builder(tuple(v["pieces"][s]))
+            if text:
+                b.load(text)
+            shapes.append(list(b.occupied()))
+        return shapes
+
     def draw_reveal(self, surface: pygame.Surface) -> None:
         v = self.view
         n = v["num_players"]
-        width = 940 // n
-        for s, text in enumerate(v["secrets"]):
+        for s, spot in enumerate(reveal_spots(self.revealed_cubes())):
+            text = v["secrets"][s]
             if not text:
                 continue
-            cx = 20 + width * s + width // 2
-            # the foundation with its letters spans about 10.6 tiles: keep neighbours apart
-            draw_shape(surface, text, tuple(v["pieces"][s]), (cx, 400), min(48, width // 11), self.board.rotation)
+            draw_shape(surface, text, tuple(v["pieces"][s]), spot.centre, spot.tile, self.board.rotation)
             mine = s == self.perspective
             label = tr("Your shape") if mine else tr("{who}'s shape", who=self.seat_name(s))
-            theme.draw_text(surface, label, (cx, 120), 18, theme.TEXT, bold=True, anchor="midtop", max_width=width - 10)
+            box = spot.caption
+            theme.draw_text(surface, label, box.midtop, 18, theme.TEXT, bold=True, anchor="midtop", max_width=box.w)
             # who searched this shape and whether they found it: "You found your target's shape."
             # stood under your own shape, next to the shape it meant, and read as if yours was found
             seeker = (s - 1) % n  # each seat questions the seat on its left (CU-1)
             found = tr("{who} found this shape.", who=self.seat_name(seeker)) if v["solved"][seeker] else \
                 tr("{who} did not find this shape.", who=self.seat_name(seeker))
             colour = theme.GOOD_TEXT if v["solved"][seeker] else theme.TEXT_DIM
-            for i, line in enumerate(theme.wrap(found, 15, width - 10)[:2]):  # four seats: two lines, not 10 px
-                theme.draw_text(surface, line, (cx, 146 + 20 * i), 15, colour, anchor="midtop", max_width=width - 10)
+            for i, line in enumerate(theme.wrap(found, 15, box.w)[:2]):  # four seats: two lines, not 10 px
+                theme.draw_text(surface, line, (box.centerx, box.y + 26 + 20 * i), 15, colour, anchor="midtop",
+                                max_width=box.w)
 
     def draw_stamp(self, surface: pygame.Surface) -> None:
         if self.stamp is not None:
             text, ok, left = self.stamp
-            if self.view["phase"] == "over" and self.view.get("secrets"):  # below the revealed shapes
-                draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, (480, 585), radius=38)
+            if self.view["phase"] == "over" and self.view.get("secrets"):  # clear of the revealed shapes
+                centre = stamp_centre(reveal_spots(self.revealed_cubes()))
+                draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, centre, radius=38)
             else:
                 draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, (480, 330))
 
