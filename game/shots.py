@@ -32,6 +32,21 @@ def _scenes() -> dict[str, Callable[[Any], Any]]:
         app.stack.push(table)
         return ResultsScene(app, table)
     out["results"] = finished
+
+    def cube_revealed(app):
+        """A finished four-seat Break the Cube table as the results' "look at the table" shows
+        it: every secret shape revealed (no other shot reaches the reveal)."""
+        shapes = ["S:5.2,6.2 M:4.1,5.1,7.1 L:3.1,6.1,8.1,9.1", "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1",
+                  "S:5.1,6.1 M:8.1,9.1,9.2 L:1.1,1.2,1.3,2.1", "S:5.1,5.2 M:1.1,2.1,4.1 L:3.1,6.1,8.1,9.1"]
+        session = GameSession("cube", ["human"] + ["ai:easy"] * 3, seed=1,
+                              options={"first_player": 0, "setup": {"secrets": shapes}})
+        session.apply("guess " + shapes[1], 0)
+        for seat in range(1, 4):
+            session.apply("ask 5", seat)
+        table = table_class("cube")(app, session)
+        table.results_shown = True
+        return table
+    out["cube_revealed"] = cube_revealed
     out["handoff"] = lambda app: HandoffScene(app, 1, lambda: None)
     out["confirm"] = lambda app: ConfirmScene(app, "Leave the table?", "The game is saved.", "Leave", lambda: None)
     from game.i18n import tr  # the longest dialog text, in the language being checked
