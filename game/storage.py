@@ -272,6 +272,52 @@ def save_settings(dirs: UserDirs, settings: Settings) -> None:
     atomic_write_json(settings_path(dirs), asdict(settings))
 
 
+# --- remembered set-ups ----------------------------------------------------------------
+# Each game's last set-up (seats, levels, player count, options) in a file of its own next
+# to the settings: a damaged one costs the remembered set-ups, never the settings.
+
+def setups_path(dirs: UserDirs) -> Path:
+    return dirs.config / "setups.json"
+
+
+def _read_setups(dirs: UserDirs) -> dict[str, Any]:
+    """Every game's remembered set-up; an unreadable file is moved aside (kept, logged)."""
+    path = setups_path(dirs)
+    if not path.exists():
+        return {}
+    try:
+        raw = read_json(path)
+        if not isinstance(raw, dict):
+            raise StorageError(f"{path}: expected a JSON object")
+    except StorageError as exc:
+        moved = move_aside(path, exc)
+        log.warning("remembered set-ups reset: %s%s", exc, f" (kept as {moved.name})" if moved else "")
+        return {}
+    return raw
+
+
+def load_setup(dirs: UserDirs, game: str) -> dict[str, Any] | None:
+    """The set-up last started for ``game`` as stored (the set-up screen checks each part)."""
+    record = _read_setups(dirs).get(game)
+    return record if isinstance(record, dict) else None
+
+
+def save_setup(dirs: UserDirs, game: str, record: dict[str, Any] | None) -> None:
+    """Remember ``game``'s set-up (None forgets it); the other games' stay as they are.
+    A failed write is logged: it must not stop a game from starting."""
+    setups = _read_setups(dirs)
+    if record is None:
+        if game not in setups:
+            return
+        setups.pop(game)
+    else:
+        setups[game] = record
+    try:
+        atomic_write_json(setups_path(dirs), setups)
+    except OSError as exc:
+        log.warning("could not remember the set-up of %s: %s", game, exc)
+
+
 # --- saves ----------------------------------------------------------------------------
 
 def autosave_path(dirs: UserDirs) -> Path:

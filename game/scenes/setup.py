@@ -11,10 +11,12 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from game import storage
 from game.core.options import OptionSpec, PerSeatOption
 from game.i18n import tr, tr_message
 from game.rules import get_rules
 from game.scenes.base import AppScene, heading
+from game.scenes.setup_memory import PER_SEAT, restore_setup, setup_record
 from game.scenes.tables import table_class
 from game.session import GameSession
 from game.storage import AI_LEVELS
@@ -24,7 +26,6 @@ from game.ui.focus import Focusable
 from game.ui.seat_style import seat_colour
 
 SEAT_KINDS = ["human", "ai"]  # a seat's button; an AI seat's level has a button of its own
-PER_SEAT = "per seat"  # an option's value while each seat has its own (in seat_values)
 # a seat button beside its level and per-seat buttons: "Spieler 4: Mensch" (113 px) still fits,
 # and with Break the Cube's two per-seat buttons the row keeps inside the Players column
 SEAT_BUTTON_MIN = 132
@@ -75,10 +76,17 @@ class SetupScene(AppScene):
         self.game = game
         self.rules = get_rules(game)
         self.hides_secrets = table_class(game).hidden_information  # pass and play needs hand-offs
+        self.set_defaults()
+        # the set-up this game was last started with: friends who play together keep their seats
+        restore_setup(self, storage.load_setup(app.dirs, game))
+        self.seed_text = ""
+
+    def set_defaults(self) -> None:
+        """Seats, levels and options as a first game starts them."""
         self.num_players = self.rules.min_players
         # each seat's AI level, kept while a person takes the seat: a seat made AI again gets
         # back the level it had, one never AI the default level from the settings
-        self.ai_levels = [app.settings.ai_level] * self.rules.max_players
+        self.ai_levels = [self.app.settings.ai_level] * self.rules.max_players
         self.seats = ["human"] + [f"ai:{level}" for level in self.ai_levels[1:]]
         self.options: dict[str, Any] = {s.name: s.default for s in self.rules.options
                                         if not s.hidden}
@@ -87,7 +95,6 @@ class SetupScene(AppScene):
                                                   for s in self.rules.options
                                                   if isinstance(s, PerSeatOption) and not s.hidden}
         self.first_player: int | None = None
-        self.seed_text = ""
 
     def enter(self) -> None:
         n = self.num_players
@@ -157,6 +164,9 @@ class SetupScene(AppScene):
         self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules)
         self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial)
         self.button(tr("Back"), (140, 600, 160, 56), self.back)
+        self.button(tr("Defaults"), (320, 600, 160, 56), self.defaults,
+                    tooltip=tr("This screen keeps the players and options of the last game started; "
+                               "this sets them back to the defaults"))
         self.error: str | None = None
 
     def offered(self, spec) -> bool:
@@ -233,12 +243,16 @@ class SetupScene(AppScene):
         self.options[spec.name] = v
         if self.set_per_seat(spec) != was_per_seat:  # the seat rows gain or lose its buttons
             self.seed_text = self.seed_entry.get_text()
-            ring = self.focus.current.rect_of() if self.focus.current else None
-            visible = self.focus.visible
-            self.rebuild()
-            # the option's button stays where it was; the ring stays on it
-            self.focus.index = next((i for i, item in enumerate(self.focus.items) if item.rect_of() == ring), -1)
-            self.focus.visible = visible
+            self.rebuild_keeping_ring()
+
+    def rebuild_keeping_ring(self) -> None:
+        """Build the screen again with the focus ring on the button it was on (the option's
+        button, Defaults: they stay where they were while the seat rows change)."""
+        ring = self.focus.current.rect_of() if self.focus.current else None
+        visible = self.focus.visible
+        self.rebuild()
+        self.focus.index = next((i for i, item in enumerate(self.focus.items) if item.rect_of() == ring), -1)
+        self.focus.visible = visible
 
     def _set_first(self, v: int | None) -> None:
         self.first_player = v
@@ -246,6 +260,14 @@ class SetupScene(AppScene):
     # --- actions ------------------------------------------------------------------------
     def back(self) -> None:
         self.stack.pop()
+
+    def defaults(self) -> None:
+        """Back to a first game's set-up, which is also what this game's set-up opens with
+        next time (until a game is started)."""
+        self.set_defaults()
+        self.seed_text = ""
+        storage.save_setup(self.app.dirs, self.game, None)
+        self.rebuild_keeping_ring()
 
     def open_rules(self) -> None:
         from game.scenes.rules_page import RulesScene
@@ -271,6 +293,7 @@ class SetupScene(AppScene):
         except ValueError as exc:
             self.show_toast(tr_message(str(exc)), 5)
             return
+        storage.save_setup(self.app.dirs, self.game, setup_record(self))
         from game.scenes.tables import ask_before_replacing, replacing_saved_game
         text = replacing_saved_game(self.app) if session.humans else None  # watching never saves
         if text is None:  # nothing saved, or just watching

@@ -849,6 +849,7 @@ def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replace
         d.frames(2)
         d.top.open_setup("breaks")
         d.frames(2)
+        d.top.defaults()  # the set-up remembered from the game watched: a person's seat again
         d.top.start()
         d.frames(2)
         d.top.confirm()
