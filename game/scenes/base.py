@@ -77,6 +77,9 @@ class AppScene(Scene):
         # the pointer has rested on it (see pointed_tip)
         self.pointed: tuple[pygame.Rect, str] | None = None
         self.pointed_time = 0.0
+        # the tile's tip follows the focus ring once the ring moves, the pointer once it moves
+        self.tip_by_keyboard = False
+        self._tip_inputs: tuple[tuple[int, int], int | None] = (app.mouse_pos, None)  # last frame's pointer and ring
 
     # --- widgets ------------------------------------------------------------------------
     def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
@@ -202,7 +205,7 @@ class AppScene(Scene):
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
-        pointed = self.pointed_tip(self.app.mouse_pos)
+        pointed = self.focused_tip() if self.tip_by_keyboard_now() else self.pointed_tip(self.app.mouse_pos)
         self.pointed_time = self.pointed_time + dt if pointed is not None and pointed == self.pointed else 0.0
         self.pointed = pointed
         if self.toast_time > 0:
@@ -232,13 +235,37 @@ class AppScene(Scene):
         # a tile's tip only on the scene in front: one covered by a menu keeps its last pointer
         if draw_tooltip(self.ui, surface, self.tip_avoids(), self.tip_areas()) is None and self.pointed \
                 and self.pointed_time > TIP_DELAY and self.stack is not None and self.stack.top is self:
-            draw_tip(surface, self.pointed[1], self.pointed[0], self.app.mouse_pos[0], self.tip_avoids(),
-                     self.tip_areas())
+            # from the pointer, as pygame_gui puts a button's tip; from the tile's edge for the keyboard
+            x = self.pointed[0].x if self.tip_by_keyboard else self.app.mouse_pos[0]
+            draw_tip(surface, self.pointed[1], self.pointed[0], x, self.tip_avoids(), self.tip_areas())
 
     def pointed_tip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
         """What a thing the scene draws itself (not a button: a tile) says of itself while the
         pointer rests on it at ``pos``, and where it is; None where there is no such thing."""
         return None
+
+    def tip_by_keyboard_now(self) -> bool:
+        """Whether the tile tip names what the focus ring is on (it has just moved, or is still
+        where it went since the pointer last moved) rather than what the pointer is on."""
+        ring = self.focus.index if self.focus.visible else None
+        mouse, last_ring = self._tip_inputs
+        if ring is None:
+            self.tip_by_keyboard = False
+        elif ring != last_ring:
+            self.tip_by_keyboard = True
+        elif self.app.mouse_pos != mouse:
+            self.tip_by_keyboard = False
+        self._tip_inputs = (self.app.mouse_pos, ring)
+        return self.tip_by_keyboard
+
+    def focused_tip(self) -> tuple[pygame.Rect, str] | None:
+        """The tip of the thing the focus ring is on (see pointed_tip), so a keyboard player
+        learns what a tile is as one with a mouse does."""
+        stop = self.focus.current
+        if stop is None or (stop.vanishes and not stop.enabled()):
+            return None
+        rect = stop.rect_of()
+        return self.pointed_tip(rect.center) if rect.w and rect.h else None
 
     def tip_avoids(self) -> list[pygame.Rect]:
         """What a tooltip keeps off where it can: the message on show."""

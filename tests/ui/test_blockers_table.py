@@ -961,3 +961,41 @@ def test_a_tiles_tip_in_german_puts_the_colour_after_the_face():
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def tip_drawn(d: Driver, seconds: float = 1.5) -> str:
+    """The tile tip drawn after ``seconds`` with nothing moving ('' if none)."""
+    d.frames(round(seconds * 60))
+    texts = [text for text, _, _ in d.labels(frames=1)]
+    tip = d.top.pointed[1] if d.top.pointed else ""
+    return tip if tip and any(" ".join(texts[-k:]) == tip for k in range(1, 5)) else ""
+
+
+def test_the_focus_ring_resting_on_a_tile_names_it_as_the_pointer_does():
+    """Only the mouse brought up a tile's tip: a keyboard player never learnt what the wild
+    tile's mark meant. The ring on a rack tile or a board square shows the same tip after
+    the same rest, and the pointer moved again takes the tip back."""
+    d = blockers_driver(WILD, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        d.frames(2)
+        for tile in ("wild", "C"):
+            while t.focus.current is None or t.focus.current.rect_of() != t.rack_rect(rack_index(t, tile)):
+                d.key(pygame.K_TAB, frames=1)
+            assert tip_drawn(d, seconds=0.5) == "", "no tip before the ring has rested a while"
+            assert tip_drawn(d) == ("Red wild tile: it matches every column, row and section, so it fits any square."
+                                    if tile == "wild" else "Red C: fits any square in row C.")
+        d.key(pygame.K_RETURN)  # picked up: the ring goes on to the squares
+        assert t.selected is not None
+        for _ in range(20):  # over to E5, the other seat's tile
+            row, col = next(sq for sq, i in t.square_focus.items() if i == t.focus.index)
+            if (row, col) == ("E", "5"):
+                break
+            d.key(pygame.K_DOWN if row < "E" else pygame.K_UP if row > "E" else
+                  pygame.K_RIGHT if col < "5" else pygame.K_LEFT, frames=1)
+        assert tip_drawn(d) == "Blue tile on E5: Seat 2 (AI)'s tile."
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=square_rect("A1").center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        assert tip_drawn(d) == "", "the pointer moved to an empty square: its (empty) word, not the ring's"
+    finally:
+        d.close()
