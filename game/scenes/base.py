@@ -13,7 +13,8 @@ import pygame_gui
 
 from game.i18n import language, tr, tr_message
 from game.ui import draw, theme
-from game.ui.buttons import LabelButton, draw_labels, draw_tip, draw_tooltip
+from game.ui.buttons import LabelButton, Tip, draw_labels, draw_tip_box, draw_tooltip, tip_layout
+from game.ui.display import LOGICAL_SIZE
 from game.ui.focus import Focusable, FocusRing
 from game.ui.gui import acquire_manager, release_manager
 from game.ui.scene import Scene
@@ -235,9 +236,13 @@ class AppScene(Scene):
         # a tile's tip only on the scene in front: one covered by a menu keeps its last pointer
         if draw_tooltip(self.ui, surface, self.tip_avoids(), self.tip_areas()) is None and self.pointed \
                 and self.pointed_time > TIP_DELAY and self.stack is not None and self.stack.top is self:
-            # from the pointer, as pygame_gui puts a button's tip; from the tile's edge for the keyboard
-            x = self.pointed[0].x if self.tip_by_keyboard else self.app.mouse_pos[0]
-            draw_tip(surface, self.pointed[1], self.pointed[0], x, self.tip_avoids(), self.tip_areas())
+            draw_tip_box(surface, self.pointed_tip_layout(*self.pointed))
+
+    def pointed_tip_layout(self, anchor: pygame.Rect, text: str) -> Tip:
+        """Where the tip of a thing the scene draws goes (see pointed_tip): as a button's, under
+        it from the pointer (from its edge for the keyboard), else over or beside it."""
+        x = anchor.x if self.tip_by_keyboard else self.app.mouse_pos[0]
+        return tip_layout(text, anchor, x, pygame.Rect((0, 0), LOGICAL_SIZE), self.tip_avoids(), self.tip_areas())
 
     def pointed_tip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
         """What a thing the scene draws itself (not a button: a tile) says of itself while the

@@ -18,8 +18,10 @@ from game.i18n import tr, tr_form
 from game.rules.blockers import helpers
 from game.scenes import endings
 from game.scenes.blockers_tips import board_tip, rack_tip
-from game.scenes.table_base import TableScene
+from game.scenes.table_base import PANEL_RECT, TableScene
 from game.ui import draw, theme
+from game.ui.buttons import TIP_GAP, TIP_MARGIN, Tip, tip_in
+from game.ui.display import LOGICAL_SIZE
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
 from game.ui.pointer import ARROW, HAND
@@ -33,6 +35,8 @@ BOARD = pygame.Rect(56, 56, 9 * CELL, 9 * CELL)
 ROWS = "ABCDEFGHI"
 RACK_TILE = 58
 RACK_Y = 636  # low enough that the focus ring on a rack tile clears the prompt above
+PROMPT_Y, PROMPT_SIZE = RACK_Y - 38, 18  # the prompt's line over the rack
+RACK_TIP_MIN_WIDTH = 200  # a rack tile's tip goes beside the rack if it has this much room
 MOVE_TIME = 0.35
 SCORE_X = 616
 OBJECT_NOUNS = {"wild": "wild tile"}  # a tile named as the thing placed, where its face is no noun
@@ -264,6 +268,34 @@ class BlockersTable(TableScene):
                         owner is not None and owner == self.perspective)
         return square_rect(square), tip
 
+    def pointed_tip_layout(self, anchor: pygame.Rect, text: str) -> Tip:
+        """A rack tile's tip beside the rack, in the free space right of it (and of the rack's
+        caption): over the rack it lay on the prompt, which says what to do with the tile."""
+        room = self.rack_tip_room() if anchor.y == RACK_Y else None
+        if room is None or room.w < RACK_TIP_MIN_WIDTH:  # a long caption beside the rack: as a button's
+            return super().pointed_tip_layout(anchor, text)
+        return tip_in(text, room, anchor.centery)
+
+    def rack_tip_room(self) -> pygame.Rect:
+        """The space right of the rack, under the board's column numbers (and the prompt, where
+        it reaches that far), up to the side panel or the Pass button."""
+        tiles = self.rack_tiles()
+        left = self.rack_rect(len(tiles) - 1).right if tiles else BOARD.x
+        caption = self.rack_caption()
+        if caption:
+            left += 14 + min(theme.font(15).size(caption)[0], 950 - left - 14)
+        left += 3 * TIP_GAP
+        prompt = pygame.Rect((BOARD.x, PROMPT_Y), theme.font(PROMPT_SIZE).size(self.prompt()))
+        top = prompt.bottom + TIP_GAP if prompt.right > left else BOARD.bottom + 28  # under the numbers
+        right, bottom = PANEL_RECT.left - 2 * TIP_GAP, LOGICAL_SIZE[1] - TIP_MARGIN
+        button = self.pass_button.rect
+        if self.pass_button.visible and button.right > left:  # left of it, or above it if no room there
+            if button.left - 2 * TIP_GAP - left >= RACK_TIP_MIN_WIDTH:
+                right = button.left - 2 * TIP_GAP
+            else:
+                bottom = button.top - 2 * TIP_GAP
+        return pygame.Rect(left, top, right - left, bottom - top)
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):
             return True
@@ -477,7 +509,7 @@ class BlockersTable(TableScene):
         for colour, label, t in self.flights:
             if t.started:
                 surface.blit(tile_surface(colour, label, CELL - 4), (t.pos[0] + 2, t.pos[1] + 2))
-        theme.draw_text(surface, self.prompt(), (BOARD.x, RACK_Y - 38), 18, theme.TEXT)
+        theme.draw_text(surface, self.prompt(), (BOARD.x, PROMPT_Y), PROMPT_SIZE, theme.TEXT)
         self.draw_panel(surface)
         self.drag.draw(surface)
 

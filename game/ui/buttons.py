@@ -254,10 +254,24 @@ def tip_layout(text: str, anchor: pygame.Rect, mouse_x: int, screen: pygame.Rect
     inside the area of ``areas`` holding it (see tip_room), wrapped to its width, and clear of
     ``avoid`` where it can be (see tooltip_rect)."""
     room = tip_room(anchor, screen, areas)
-    lines = theme.wrap(text, TIP_SIZE, min(TIP_WIDTH, room.w) - 16)
-    line_h = theme.font(TIP_SIZE).get_height()
-    width = min(room.w, max(theme.font(TIP_SIZE).size(line)[0] for line in lines) + 16)
-    return Tip(tooltip_rect(anchor, mouse_x, (width, line_h * len(lines) + 10), room, avoid), lines)
+    lines, size = tip_text(text, room.w)
+    return Tip(tooltip_rect(anchor, mouse_x, size, room, avoid), lines)
+
+
+def tip_text(text: str, room_w: int) -> tuple[list[str], tuple[int, int]]:
+    """A tooltip's lines, wrapped to fit ``room_w``, and the size of its box."""
+    lines = theme.wrap(text, TIP_SIZE, min(TIP_WIDTH, room_w) - 16)
+    width = min(room_w, max(theme.font(TIP_SIZE).size(line)[0] for line in lines) + 16)
+    return lines, (width, theme.font(TIP_SIZE).get_height() * len(lines) + 10)
+
+
+def tip_in(text: str, room: pygame.Rect, centre_y: int) -> Tip:
+    """A tooltip at the left of ``room``, free space a scene keeps beside what it names (a
+    rack tile's tip beside the rack), wrapped to its width and level with ``centre_y`` as far
+    as the room allows; one taller than the room rises above it, never off the screen's foot."""
+    lines, (w, h) = tip_text(text, room.w)
+    y = min(room.bottom - h, max(room.top, centre_y - h // 2))
+    return Tip(pygame.Rect(room.x, y, w, h), lines)
 
 
 def tooltip_layout(manager: pygame_gui.UIManager, screen: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
@@ -277,12 +291,6 @@ def draw_tooltip(manager: pygame_gui.UIManager, surface: pygame.Surface,
     """The button's tooltip on show (see tooltip_layout), drawn; returns its rect."""
     tip = tooltip_layout(manager, surface.get_rect(), avoid, areas)
     return None if tip is None else draw_tip_box(surface, tip)
-
-
-def draw_tip(surface: pygame.Surface, text: str, anchor: pygame.Rect, mouse_x: int,
-             avoid: Sequence[pygame.Rect] = (), areas: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """A tooltip for what lies at ``anchor`` (see tip_layout), drawn; returns its rect."""
-    return draw_tip_box(surface, tip_layout(text, anchor, mouse_x, surface.get_rect(), avoid, areas))
 
 
 def draw_tip_box(surface: pygame.Surface, tip: Tip) -> pygame.Rect:

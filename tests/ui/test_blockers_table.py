@@ -999,3 +999,59 @@ def test_the_focus_ring_resting_on_a_tile_names_it_as_the_pointer_does():
         assert tip_drawn(d) == "", "the pointer moved to an empty square: its (empty) word, not the ring's"
     finally:
         d.close()
+
+
+def drawn_tip_box(d: Driver) -> pygame.Rect:
+    """Where the tile tip on show is drawn: its lines (the last texts of a frame) and the
+    box's 8 px and 5 px of padding round them."""
+    texts = d.labels(frames=1)
+    tip = d.top.pointed[1]
+    k = next(k for k in range(1, 6) if " ".join(text for text, _, _ in texts[-k:]) == tip)
+    lines = [rect for _, rect, _ in texts[len(texts) - k:]]
+    return lines[0].unionall(lines).inflate(16, 10)
+
+
+@pytest.mark.parametrize("language,advanced,passing", [("en", False, False), ("de", False, False),
+                                                        ("en", True, False), ("de", True, False),
+                                                        ("en", False, True), ("de", True, True)])
+def test_a_rack_tiles_tip_goes_beside_the_rack_clear_of_the_prompt_and_the_tiles(language, advanced, passing):
+    """A rack tile's tip sat over the rack, on the prompt line ('Drag a tile from your rack
+    onto the board.'); it goes right of the rack, clear of the prompt, every rack tile and
+    its focus ring, the board and its numbers, the scores and the side panel (and the Pass
+    button when no tile fits), by mouse and by keyboard alike."""
+    from game import i18n, storage
+    from game.scenes.blockers_table import BOARD, SCORE_X
+    from game.scenes.table_base import PANEL_RECT
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    options = {"first_player": 0, "advanced": True} if advanced else {"first_player": 0, "setup": WILD}
+    session = GameSession("blockers", ["human", "ai:easy"], seed=3, options=options)
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        t = d.top
+        if passing:  # no tile fits anywhere: the Pass button shows right of the rack
+            t.session.legal_texts = lambda: ["pass"]
+        d.frames(2)
+        assert t.pass_button.visible == passing
+        texts = d.labels(frames=1)
+        prompt = next(rect for text, rect, _ in texts if text == t.prompt())
+        numbers = pygame.Rect(BOARD.x, BOARD.bottom, BOARD.w, 28)  # the column numbers, 16 px bold at +16
+        racks = [t.rack_rect(i) for i in range(len(t.rack_tiles()))]
+        scores = pygame.Rect(SCORE_X, 0, 340, t.score_row_y(2))  # down to where a third seat's would go
+        keep_clear = [prompt, numbers, *(r.inflate(16, 16) for r in racks), BOARD.inflate(8, 8), PANEL_RECT, scores,
+                      *([t.pass_button.rect.inflate(16, 16)] if passing else [])]
+        screen = pygame.Rect(0, 0, 1280, 720).inflate(-16, -16)
+        for rack in racks:
+            assert tip_at(d, rack.center), "the tip is drawn"
+            box = drawn_tip_box(d)
+            assert screen.contains(box), box
+            assert box.collidelist(keep_clear) < 0, (t.pointed[1], box, keep_clear[box.collidelist(keep_clear)])
+            assert box.left > racks[-1].right, "beside the rack"
+            assert passing or abs(box.centery - rack.centery) < 20, "level with it"
+        while t.focus.current is None or t.focus.current.rect_of() != racks[-1]:
+            d.key(pygame.K_TAB, frames=1)
+        assert tip_drawn(d)
+        box = drawn_tip_box(d)
+        assert box.collidelist(keep_clear) < 0 and box.left > racks[-1].right, "the keyboard's tip too"
+    finally:
+        d.close()
+        i18n.load_language("en")
