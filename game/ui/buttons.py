@@ -195,13 +195,14 @@ def tip_room(anchor: pygame.Rect, screen: pygame.Rect, areas: Sequence[pygame.Re
 
 def tooltip_rect(anchor: pygame.Rect, mouse_x: int, size: tuple[int, int], room: pygame.Rect,
                  avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
-    """Where a tooltip goes: under the button from the pointer's x (as pygame_gui put it),
-    else over it, else beside it (left, then right): the first of these that fits inside
-    ``room`` (see tip_room), clear of the button and of ``avoid`` (the message on show: the
-    Hint button's tip ran over the hint it had just put up; a table's turn banner beside
-    the button). None does: the same places in turn, each moved on away from the button
-    past what it meets (under the message, say). Still none: under the button, or over it
-    when there is no room below, inside ``room`` all the same."""
+    """Where a tooltip goes: under its anchor (a button, or a tile a table draws itself)
+    from the pointer's x (as pygame_gui puts a button's tip), else over it, else beside it
+    (left, then right): the first of these that fits inside ``room`` (see tip_room), clear
+    of the anchor and of ``avoid`` (the message on show: the Hint button's tip ran over the
+    hint it had just put up; a table's turn banner beside the button). None does: the same
+    places in turn, each moved on away from the anchor past what it meets (under the
+    message, say). Still none: under the anchor, or over it when there is no room below,
+    inside ``room`` all the same."""
     b, (w, h) = anchor, size
     mid = b.centery - h // 2
     places = [(pygame.Rect(int(mouse_x), b.bottom, w, h), "down"),
@@ -210,7 +211,7 @@ def tooltip_rect(anchor: pygame.Rect, mouse_x: int, size: tuple[int, int], room:
               (pygame.Rect(b.right + TIP_GAP, mid, w, h), "right")]
     keep_off = [b, *(r.inflate(2 * TIP_GAP, 2 * TIP_GAP) for r in avoid)]
     for place, _ in places:
-        fitted = place.clamp(room)  # pushed in only along the button's side: off it, it overlaps the button
+        fitted = place.clamp(room)  # pushed in only along the anchor's side: off it, it overlaps the anchor
         if fitted.collidelist(keep_off) < 0:
             return fitted
     for place, away in places:
