@@ -524,7 +524,7 @@ def _saved(**changes):
     (_saved(seats=["human"]), "Die Spielerliste des Spielstands passt nicht zur Spielerzahl"),
     (_saved(seats=["human", "robot"]), "unbekannte Spielerart 'robot'"),
     (_saved(log={"options": {"colour": 1}}), "unbekannte Option(en): colour"),
-    (_saved(log={"actions": ["draw"], "actors": [1]}), "ist Spieler 2 zugeschrieben, am Zug war aber Spieler 1"),
+    (_saved(log={"actions": ["draw"], "actors": [1]}), "ist Spieler 2 zugeschrieben, dran war aber Spieler 1"),
     (_saved(log={"game": "chess"}), "unbekanntes Spiel 'chess'; bekannt sind breaks, blockers"),
 ])
 def test_why_a_save_cannot_be_continued_reads_in_german_too(tmp_path, record, german):
@@ -632,13 +632,21 @@ TURN_WORDS = {"Zug", "Zugs", "Züge", "Zügen", "Zuggrenze"}  # "turn" in German
 def test_german_says_zug_for_a_turn_never_for_a_move(catalogue):
     """A turn may hold several moves (Breaker Blocks: two actions and their steps), and
     English keeps them apart: a German text about moves and not turns uses no word for a
-    turn ("Züge" meant both, so 'take back a move' and 'Turns played' read alike).
-    "am Zug" is the idiom for whose turn it is."""
+    turn ("Züge" meant both, so 'take back a move' and 'Turns played' read alike)."""
     entries = json.loads(asset(*catalogue).read_text(encoding="utf-8"))
     for english, german in entries.items():
         if re.search(r"\bmoves?\b", english) and not re.search(r"\bturns?\b", english):
-            words = set(re.findall(r"\w+", german.replace("am Zug", "")))
+            words = set(re.findall(r"\w+", german))
             assert not words & TURN_WORDS and "Zugprotokoll" not in german, (english, german)
+
+
+@pytest.mark.parametrize("catalogue", [("i18n", "de.json"), ("i18n", "messages", "de.json")])
+def test_german_says_dran_for_whose_turn_it_is(catalogue):
+    """The table, the hand-off and a move out of turn say 'ist dran' / 'nicht dran'; a
+    tutorial script's error ('Der Lernende ist nicht am Zug'), a save's ('am Zug war aber')
+    and Circuit Breaker's mouse ('sobald ihr Besitzer am Zug ist') still said 'am Zug'."""
+    entries = json.loads(asset(*catalogue).read_text(encoding="utf-8"))
+    assert not [german for german in entries.values() if "am Zug" in german]
 
 
 LONG_IMPERATIVES = ("Lege", "Ziehe", "Baue", "Schlage", "Versetze", "Überspringe", "Schicke", "Klicke", "Drücke")
