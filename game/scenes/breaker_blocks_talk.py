@@ -175,10 +175,8 @@ class BreakerBlocksTalk:
                 and (after.get("pending") or {}).get("tile") != w[1] and not after.get("end_reason"):
             # BB-16: no step of it could be taken; without a word it looked as if nothing had been played
             lines.append(tr("{k} fizzled: it had nothing to act on, and stays on the board.", k=self.kind_word(w[1])))
-        pend = after.get("pending")
-        if pend and pend.get("prompt") and pend.get("seat") == seat and not before.get("pending") \
-                and not self.is_bot(seat):  # a computer's steps show in its moves; a person gets the instruction
-            lines.append(tr_message(pend["prompt"]))
+        # an action's step instructions stay in the prompt: the log is what happened, and a
+        # step's "pick a leaf ..." among the moves read as something done
         if after.get("end_reason") and not before.get("end_reason"):
             # why the game ended is the table's narration, not the mover's: no seat mark
             lines.append((None, self.end_text(after["end_reason"], after.get("final_turn"))))

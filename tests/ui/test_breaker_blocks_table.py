@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.i18n import tr
+from game.i18n import tr, tr_message
 from game.scenes.breaker_blocks_board import cell_rect
 from game.scenes.breaker_blocks_table import BreakerBlocksTable
 from game.session import GameSession
@@ -1560,5 +1560,22 @@ def test_the_boards_coordinates_read_in_a_small_window_clear_of_the_hand_and_the
             assert r.h >= theme.font(14).get_height(), r
             assert r.right <= PILE_X - 12 and not r.colliderect(hand), (r, hand)
         assert t.hand_rect(0, 0).top - hand.bottom >= 8, "the focus ring round a hand tile clears its label"
+    finally:
+        d.close()
+
+
+def test_the_log_tells_what_happened_not_an_action_steps_instructions():
+    """A person's Annihilate put its step's prompt 'Annihilate: pick a leaf of either
+    player ...' in the log among the moves; the instruction stays in the prompt only."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "play 0 at 1,3 from S"])
+    try:
+        t = d.top
+        d.drag(t.hand_rect(0, t.hand_kinds(0).index("annihilate")).center, near((0, -1), "E"))
+        assert log(d)[-1] == "play annihilate at 0,-1 from E"
+        step = t.view["pending"]["prompt"]
+        assert t.prompt() == tr_message(step), "the person still reads what to do"
+        assert t.log_lines[-1][1] == "Seat 1 played Annihilate at 0,-1.", t.log_lines[-1]
+        t.rebuild_log()
+        assert not any(tr_message(step) == line for _, line in t.log_lines), t.log_lines
     finally:
         d.close()
