@@ -142,9 +142,9 @@ class BreakerBlocksTalk:
                 lines.append(tr("{who} moved {k} from {a} to {b}.", who=who, k=k, a=w[1], b=w[3]))
             elif 1 - seat == self.perspective:  # AGITATE moves the other player's leaf (BB-19): yours
                 lines.append(tr("{who} moved your {k} from {a} to {b} (Agitate).", who=who, k=k, a=w[1], b=w[3]))
-            else:
-                lines.append(tr("{who} moved the opponent's {k} from {a} to {b} (Agitate).", who=who, k=k, a=w[1],
-                                b=w[3]))
+            else:  # two named seats at a shared screen: "the opponent's" named neither
+                lines.append(tr("{who} moved {owner}'s {k} from {a} to {b} (Agitate).", who=who,
+                                owner=self.seat_name(1 - seat), k=k, a=w[1], b=w[3]))
         elif w[0] == "target":
             gone = self.tile_at(parse_cell(w[1]), before)
             kind = self.kind_word(gone["kind"]) if gone else "?"
@@ -161,9 +161,10 @@ class BreakerBlocksTalk:
                 lines.append(tr("{who} left you {k}, the only tile in your hand.", who=who, k=k) if alone else
                              tr("{who} left you only {k}; the rest of your hand went back to the piles.", who=who, k=k))
             elif owner != seat:
-                lines.append(tr("{who} left the opponent {k}, the only tile in that hand.", who=who, k=k) if alone
-                             else tr("{who} left the opponent only {k}; the rest of that hand went back to the piles.",
-                                     who=who, k=k))
+                other = self.seat_name(owner)
+                lines.append(tr("{who} left {other} {k}, the only tile in that hand.", who=who, other=other, k=k)
+                             if alone else tr("{who} left {other} only {k}; the rest of that hand went back to the "
+                                              "piles.", who=who, other=other, k=k))
             else:
                 lines.append(tr("{who} kept {k}, the only tile in that hand.", who=who, k=k) if alone else
                              tr("{who} kept only {k}; the rest of that hand went back to the piles.", who=who, k=k))
@@ -185,14 +186,14 @@ class BreakerBlocksTalk:
     def turned_line(self, seat: int, k: str, w: list[str], before: dict, agitate: bool) -> str:
         """The log's words for ``rearrange a to a from D`` (``w``): the tile stays in its cell and
         takes its tab from another side, which may put it in another circuit."""
-        words = dict(who=self.seat_name(seat), k=k, cell=w[1], side=side_word(w[5]),
+        words = dict(who=self.seat_name(seat), owner=self.seat_name(1 - seat), k=k, cell=w[1], side=side_word(w[5]),
                      c=self.socket_circuit(parse_cell(w[3]), w[5], before))
         if not agitate:
             return tr("{who} turned {k} at {cell} so its tab takes the {side} side, into circuit {c}.", **words)
         if 1 - seat == self.perspective:  # AGITATE turns the other player's leaf (BB-19): yours
             return tr("{who} turned your {k} at {cell} so its tab takes the {side} side, into circuit {c} "
                       "(Agitate).", **words)
-        return tr("{who} turned the opponent's {k} at {cell} so its tab takes the {side} side, into circuit {c} "
+        return tr("{who} turned {owner}'s {k} at {cell} so its tab takes the {side} side, into circuit {c} "
                   "(Agitate).", **words)
 
     def end_text(self, reason: dict, final_turn: int | None) -> str:

@@ -357,7 +357,7 @@ def test_aggravate_sends_each_given_up_tile_flying_from_its_hand_slot_to_its_pil
         before = t.view
         assert t.perform("keep 0", 0)  # seat 2 keeps one 0: its other 0, its 2 and its 3 go back
         assert t.log_lines[-1][1] == \
-            "Seat 1 left the opponent only power 0; the rest of that hand went back to the piles."
+            "Seat 1 left Seat 2 only power 0; the rest of that hand went back to the piles."  # not "the opponent"
         assert len(t.flights) == 3
         kinds = t.hand_kinds(1, before)
         starts = sorted(tween.start for _, tween in t.flights)
@@ -541,7 +541,7 @@ def test_when_the_computer_aggravates_the_log_says_what_it_left_you():
         assert t.narrate(1, "keep 0", second_step, {}) == \
             ["Seat 2 (AI) left you only power 0; the rest of your hand went back to the piles."]
         assert t.narrate(0, "keep 3", second_step, {}) == \
-            ["You left the opponent only power 3; the rest of that hand went back to the piles."]
+            ["You left Seat 2 (AI) only power 3; the rest of that hand went back to the piles."]
     finally:
         d.close()
 
@@ -1110,9 +1110,18 @@ def test_a_moved_tile_is_named_in_the_log_and_an_agitate_says_whose_it_moved():
         before = s.view(0)
         s.apply("rearrange 1,3 to 3,1 from W", 0)
         assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
-            ["You moved the opponent's power 0 from 1,3 to 3,1 (Agitate)."]
+            ["You moved Seat 2 (AI)'s power 0 from 1,3 to 3,1 (Agitate)."]
         assert t.narrate(1, "rearrange 1,3 to 3,1 from W", {**before, "pending": {"tile": "agitate"}}, {}) == \
             ["Seat 2 (AI) moved your power 0 from 1,3 to 3,1 (Agitate)."]
+        t.perspective = None  # watched by nobody in particular: both seats named, "the opponent's" named neither
+        assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
+            ["Seat 1 moved Seat 2 (AI)'s power 0 from 1,3 to 3,1 (Agitate)."]
+        assert i18n.load_language("de") is None
+        try:
+            assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
+                ["Spieler 1 hat Spieler 2 (KI) das Plättchen Leistung 0 von 1,3 nach 3,1 versetzt (Agitate)."]
+        finally:
+            i18n.load_language("en")
     finally:
         d.close()
 

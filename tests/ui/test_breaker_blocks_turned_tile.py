@@ -31,7 +31,7 @@ def test_a_leaf_turned_in_its_own_cell_says_which_side_and_circuit_not_from_a_to
             "Seat 2 turned your power 0 at 0,-1 so its tab takes the east side, into circuit II (Agitate)."
         assert i18n.load_language("de") is None
         try:
-            assert t.narrate(0, move, before, {})[0] == ("Du hast das gegnerische Plättchen Leistung 0 auf 0,-1 "
+            assert t.narrate(0, move, before, {})[0] == ("Du hast Spieler 2 das Plättchen Leistung 0 auf 0,-1 "
                                                          "gedreht, sodass seine Nase an der Seite nach Osten sitzt: "
                                                          "in Kreis II (Agitate).")
         finally:
