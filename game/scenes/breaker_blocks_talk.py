@@ -74,7 +74,7 @@ class BreakerBlocksTalk:
         if w[0] == "place":
             return tr("Place {k} at {cell} (Automate).", k=self.kind_word(w[1]), cell=w[3])
         if w[0] == "rearrange" and w[1] == w[3]:  # "Move the tile at 2,-1 to 2,-1." read as no move at all
-            return tr("Turn the tile at {cell} so its tab takes the {side} side, into circuit {c}.", cell=w[1],
+            return tr("Turn the tile at {cell} so it joins on its {side} side, into circuit {c}.", cell=w[1],
                       side=side_word(w[5]), c=self.socket_circuit(parse_cell(w[3]), w[5]))
         if w[0] == "rearrange":
             return tr("Move the tile at {a} to {b}.", a=w[1], b=w[3])
@@ -189,11 +189,11 @@ class BreakerBlocksTalk:
         words = dict(who=self.seat_name(seat), owner=self.seat_name(1 - seat), k=k, cell=w[1], side=side_word(w[5]),
                      c=self.socket_circuit(parse_cell(w[3]), w[5], before))
         if not agitate:
-            return tr("{who} turned {k} at {cell} so its tab takes the {side} side, into circuit {c}.", **words)
+            return tr("{who} turned {k} at {cell} so it joins on its {side} side, into circuit {c}.", **words)
         if 1 - seat == self.perspective:  # AGITATE turns the other player's leaf (BB-19): yours
-            return tr("{who} turned your {k} at {cell} so its tab takes the {side} side, into circuit {c} "
+            return tr("{who} turned your {k} at {cell} so it joins on its {side} side, into circuit {c} "
                       "(Agitate).", **words)
-        return tr("{who} turned {owner}'s {k} at {cell} so its tab takes the {side} side, into circuit {c} "
+        return tr("{who} turned {owner}'s {k} at {cell} so it joins on its {side} side, into circuit {c} "
                   "(Agitate).", **words)
 
     def end_text(self, reason: dict, final_turn: int | None) -> str:

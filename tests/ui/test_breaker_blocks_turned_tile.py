@@ -1,5 +1,6 @@
 """Breaker Blocks: a leaf moved into another hole of its own cell is told as turned, with the
-side its tab takes and the circuit it joins, in the log and in a hint."""
+side it joins on and the circuit it joins, in the log and in a hint (in the prompt's plain
+words: it joins at the big dot; 'its tab takes the east side' asked to know what a tab is)."""
 
 from __future__ import annotations
 
@@ -21,18 +22,18 @@ def test_a_leaf_turned_in_its_own_cell_says_which_side_and_circuit_not_from_a_to
         d.frames(2)
         move = "rearrange 0,-1 to 0,-1 from E"
         assert move in t.session.legal_texts()
-        assert t.hint_move(move) == "Turn the tile at 0,-1 so its tab takes the east side, into circuit II."
+        assert t.hint_move(move) == "Turn the tile at 0,-1 so it joins on its east side, into circuit II."
         before = {**t.session.view(0), "pending": {"tile": "agitate"}}  # as if an AGITATE turned it
         d.drag(cell_rect((0, -1)).center, near((0, -1), "E"))
         assert log(d)[-1] == move
-        assert t.log_lines[-1][1] == "Seat 1 turned power 0 at 0,-1 so its tab takes the east side, into circuit II."
+        assert t.log_lines[-1][1] == "Seat 1 turned power 0 at 0,-1 so it joins on its east side, into circuit II."
         t.perspective = 0  # watched from seat 1, seat 2's AGITATE turning it
         assert t.narrate(1, move, before, {})[0] == \
-            "Seat 2 turned your power 0 at 0,-1 so its tab takes the east side, into circuit II (Agitate)."
+            "Seat 2 turned your power 0 at 0,-1 so it joins on its east side, into circuit II (Agitate)."
         assert i18n.load_language("de") is None
         try:
             assert t.narrate(0, move, before, {})[0] == ("Du hast Spieler 2 das Plättchen Leistung 0 auf 0,-1 "
-                                                         "gedreht, sodass seine Nase an der Seite nach Osten sitzt: "
+                                                         "gedreht, sodass es an der Seite nach Osten ansetzt: "
                                                          "in Kreis II (Agitate).")
         finally:
             i18n.load_language("en")
@@ -65,7 +66,7 @@ def test_a_hint_to_move_a_leaf_says_which_circuit_its_power_goes_to():
 
 def test_in_german_a_turned_power_tile_is_not_called_seine():
     """'Spieler 1 hat Leistung 0 auf 0,-1 gedreht, sodass seine Nase ...': the tile is named
-    'Leistung 0', a feminine word, so 'seine' pointed at nothing; 'die Nase' fits any name."""
+    'Leistung 0', a feminine word, so 'seine' pointed at nothing; 'das Plättchen' fits any name."""
     d = bb_driver(TURNABLE)
     try:
         t = d.top
@@ -76,8 +77,8 @@ def test_in_german_a_turned_power_tile_is_not_called_seine():
         try:
             for perspective, who in ((None, "Spieler 1 hat"), (0, "Du hast")):
                 t.perspective = perspective
-                assert t.narrate(0, move, before, {})[0] == (f"{who} Leistung 0 auf 0,-1 gedreht, sodass die Nase "
-                                                             "an der Seite nach Osten sitzt: in Kreis II.")
+                assert t.narrate(0, move, before, {})[0] == (f"{who} Leistung 0 auf 0,-1 gedreht, sodass das "
+                                                             "Plättchen an der Seite nach Osten ansetzt: in Kreis II.")
         finally:
             i18n.load_language("en")
     finally:
