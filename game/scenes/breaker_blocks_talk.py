@@ -130,9 +130,12 @@ class BreakerBlocksTalk:
         elif w[0] == "draw":
             lines.append(tr("{who} drew: {k}.", who=who, k=self.kind_word(w[1])))
         elif w[0] in ("play", "place"):
-            k = self.kind_word(w[1])
-            lines.append(tr("{who} played {k} at {cell}.", who=who, k=k, cell=w[3]) if w[0] == "play"
-                         else tr("{who} placed {k} at {cell} (Automate).", who=who, k=k, cell=w[3]))
+            # the circuit is its parent's (BB-5), not the column's: a tile above input II
+            # may join circuit III, and the cell alone did not say so
+            words = dict(who=who, k=self.kind_word(w[1]), cell=w[3],
+                         c=self.socket_circuit(parse_cell(w[3]), w[5], before))
+            lines.append(tr("{who} played {k} at {cell}, into circuit {c}.", **words) if w[0] == "play"
+                         else tr("{who} placed {k} at {cell}, into circuit {c} (Automate).", **words))
         elif w[0] == "rearrange":
             moved = self.tile_at(parse_cell(w[1]), before)
             k = self.kind_word(moved["kind"]) if moved else "?"

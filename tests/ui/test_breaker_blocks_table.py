@@ -604,7 +604,7 @@ def test_the_end_of_the_game_is_told_without_a_players_mark():
         t = d.top
         t.paused = True
         assert t.perform("play 0 at 1,2 from S", 1) and session.is_over()
-        assert t.log_lines[-2:] == [(1, "Seat 2 (AI) played power 0 at 1,2."),
+        assert t.log_lines[-2:] == [(1, "Seat 2 (AI) played power 0 at 1,2, into circuit II."),
                                     (None, "You ran out of power tiles, so Seat 2 (AI) had one final turn.")]
         t.rebuild_log()  # a loaded game tells it the same way
         assert t.log_lines[-1][0] is None
@@ -962,7 +962,8 @@ def test_an_action_tile_that_can_do_nothing_says_in_the_log_that_it_fizzled():
         t.session.apply("play agitate at 1,-2 from N", 0)
         after = t.session.view(0)
         assert t.narrate(0, "play agitate at 1,-2 from N", before, after) == \
-            ["Seat 1 played Agitate at 1,-2.", "Agitate fizzled: it had nothing to act on, and stays on the board."]
+            ["Seat 1 played Agitate at 1,-2, into circuit II.",
+             "Agitate fizzled: it had nothing to act on, and stays on the board."]
     finally:
         d.close()
     d = bb_driver(["play 0 at 1,-1 from N", "draw annihilate", "play 0 at 1,2 from S", "end"])
@@ -1583,8 +1584,28 @@ def test_the_log_tells_what_happened_not_an_action_steps_instructions():
         assert log(d)[-1] == "play annihilate at 0,-1 from E"
         step = t.view["pending"]["prompt"]
         assert t.prompt() == tr_message(step), "the person still reads what to do"
-        assert t.log_lines[-1][1] == "Seat 1 played Annihilate at 0,-1.", t.log_lines[-1]
+        assert t.log_lines[-1][1] == "Seat 1 played Annihilate at 0,-1, into circuit II.", t.log_lines[-1]
         t.rebuild_log()
         assert not any(tr_message(step) == line for _, line in t.log_lines), t.log_lines
+    finally:
+        d.close()
+
+
+def test_a_played_tile_is_logged_with_the_circuit_it_joins_not_only_its_cell():
+    """'Seat 1 played power 0 at 2,-1.' left the circuit to the reader, who took a tile under
+    input III for circuit III: it joins its parent's (BB-5), here the tile at 1,-1 in II."""
+    d = bb_driver(["play 0 at 1,-1 from N"])
+    try:
+        t = d.top
+        assert t.perform("play 0 at 2,-1 from W", 0)
+        assert t.log_lines[-1] == (0, "Seat 1 played power 0 at 2,-1, into circuit II.")
+        assert t.perform("play 0 at 2,2 from S", 1)  # two actions taken: seat 2 to move
+        assert t.log_lines[-1][1] == "Seat 2 played power 0 at 2,2, into circuit III."
+        assert i18n.load_language("de") is None
+        try:
+            t.rebuild_log()
+            assert (0, "Spieler 1 hat Leistung 0 auf 2,-1 gespielt: in Kreis II.") in t.log_lines, t.log_lines
+        finally:
+            i18n.load_language("en")
     finally:
         d.close()
