@@ -58,6 +58,15 @@ def taken_back_moves(raw: Any, raw_points: Any, points: list[int]) -> list[list[
     return [[] for _ in points]
 
 
+def takeback_seats(raw: Any, raw_points: Any, points: list[int], players: int) -> list[int | None]:
+    """Who pressed each take-back, from a save: kept only when the list matches the points
+    one for one; a seat number out of range, or an older save, gives None (the log then
+    takes it as the mover's own take-back)."""
+    if not (isinstance(raw, list) and isinstance(raw_points, list) and len(raw) == len(raw_points) == len(points)):
+        return [None for _ in points]
+    return [s if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players else None for s in raw]
+
+
 def hinted_moves(raw: Any, hints: list[int]) -> dict[int, str]:
     """The move each hint suggested, from a save: {"move number": notation} for hints the
     record keeps; anything else is dropped (a save from before they were kept has none,
@@ -103,6 +112,9 @@ class GameSession:
         self.hint_moves: dict[int, str] = {}
         self.takebacks: list[int] = []  # log lengths an undo went back to, so the log can say so again
         self.taken_back: list[list[str]] = []  # the moves each take-back removed (beside takebacks), for the log
+        # who pressed each take-back (beside takebacks): at a screen people share, one may take
+        # back the seat before's decision, and the log must not say the mover took it back
+        self.takeback_by: list[int | None] = []
         self.notes: dict[str, Any] = {}  # a table's own saved work (JSON), e.g. the cube copy being built
         # the person who just moved while the pass screen to the next one is up: the take-back
         # it offers them comes back on Continue (None once the next person has taken the seat)
@@ -180,7 +192,8 @@ class GameSession:
     def can_undo(self, seat: int) -> bool:
         return not self.is_over() and self.undo_point(seat) is not None
 
-    def undo(self, seat: int) -> bool:
+    def undo(self, seat: int, by: int | None = None) -> bool:
+        """Take back ``seat``'s last decision, pressed by seat ``by`` (``seat`` if not given)."""
         point = self.undo_point(seat)
         if point is None or self.is_over():
             return False
@@ -189,9 +202,10 @@ class GameSession:
         self.state = self.log.replay(self.rules)
         # a take-back after the new end belonged to moves now gone; a hint there was still
         # seen, so the record keeps it ("hints used"), at the point the game went back to
-        kept = [(p, self.taken_back_at(i)) for i, p in enumerate(self.takebacks) if p <= point]
-        self.takebacks = [p for p, _ in kept] + [point]
-        self.taken_back = [moves for _, moves in kept] + [removed]
+        kept = [(p, self.taken_back_at(i), self.taken_back_by(i)) for i, p in enumerate(self.takebacks) if p <= point]
+        self.takebacks = [p for p, _, _ in kept] + [point]
+        self.taken_back = [moves for _, moves, _ in kept] + [removed]
+        self.takeback_by = [who for _, _, who in kept] + [seat if by is None else by]
         self.hints = sorted({min(h, point) for h in self.hints})
         # the move of a hint for a position now gone is no advice for this one: the log says
         # only that a hint was asked for
@@ -201,6 +215,10 @@ class GameSession:
     def taken_back_at(self, i: int) -> list[str]:
         """The moves the i-th take-back removed (empty when not known, e.g. an older save)."""
         return self.taken_back[i] if i < len(self.taken_back) else []
+
+    def taken_back_by(self, i: int) -> int | None:
+        """The seat that pressed the i-th take-back (None when not known, e.g. an older save)."""
+        return self.takeback_by[i] if i < len(self.takeback_by) else None
 
     # --- saving -----------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
@@ -215,6 +233,7 @@ class GameSession:
         if self.takebacks:
             record["takebacks"] = list(self.takebacks)
             record["taken_back"] = [list(self.taken_back_at(i)) for i in range(len(self.takebacks))]
+            record["takeback_by"] = [self.taken_back_by(i) for i in range(len(self.takebacks))]
         if self.is_over():
             record["result"] = {"winners": self.state.winners(), "scores": self.state.scores()}
         return record
@@ -237,6 +256,8 @@ class GameSession:
         session.hint_moves = hinted_moves(record.get("hint_moves"), session.hints)
         session.takebacks = move_numbers(record.get("takebacks"), len(log.actions))
         session.taken_back = taken_back_moves(record.get("taken_back"), record.get("takebacks"), session.takebacks)
+        session.takeback_by = takeback_seats(record.get("takeback_by"), record.get("takebacks"), session.takebacks,
+                                             session.num_players)
         notes = record.get("notes")
         session.notes = dict(notes) if isinstance(notes, dict) else {}  # each table checks its own
         session.passed_by = passing_seat(record.get("passed_by"), session)

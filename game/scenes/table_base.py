@@ -675,7 +675,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.finish_animation()
         self.clear_selection()
         self.drop_hint()  # it was for the position being taken back: its outline may not even be legal now
-        self.session.undo(self.undo_seat())
+        self.session.undo(self.undo_seat(), by=self.viewer)  # at a shared screen, maybe the seat before's
         if self.saves_game:
             self.app.autosave(self.session.to_record())
         self.rebuild_log()  # ends with the take-back just recorded

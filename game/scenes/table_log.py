@@ -59,10 +59,11 @@ class TableLog:
         """What the record keeps besides the moves, for the seat to move at this point: a
         hint asked here (usually before the move that was then taken back), then the
         take-backs to this point, each one entry naming the moves it took back (``state``:
-        the game at this point). Undo takes back only your own decisions, so whoever is
-        to move here is who took it back. The hint's move is worded again in the language
-        now shown, only when one person plays; otherwise (or for an older save, which kept
-        no move) the line names who asked."""
+        the game at this point). Whoever is to move here made the decision taken back; at a
+        screen people share the next seat may have pressed Undo (see undo_seat), and the
+        entry names both, marked with the one who pressed. The hint's move is worded again
+        in the language now shown, only when one person plays; otherwise (or for an older
+        save, which kept no move) the line names who asked."""
         if move in self.session.hints and seat is not None:
             action = self.session.hint_moves.get(move) if self.perspective is not None else None
             shown = self.hint_words(action, state) if action is not None else None
@@ -74,13 +75,25 @@ class TableLog:
             # one entry an undo, naming what it removed (the computer's replies vanish from the
             # log with it): a line a move read as moves made after the take-back
             gone = " ".join(self._taken_back_lines(state, self.session.taken_back_at(i)))
+            by = self.session.taken_back_by(i)
+            mark = seat  # the seat the entry is marked with: who pressed Undo
             if seat is None:
                 line = f"{tr('Move taken back.')} {gone}".strip()
+            elif by is not None and by != seat and gone:  # "Seat 2 took back: Seat 2 drew", seat 1 pressed it
+                line, mark = self._taken_back_for(by, seat, gone), by
             elif gone:
                 line = tr("{who} took back: {moves}", who=self.seat_name(seat), moves=gone)
             else:  # an older save: which moves went is not known
                 line = tr("{who} took back a move.", who=self.seat_name(seat))
-            self.log_lines.append((seat, line))
+            self.log_lines.append((mark, line))
+
+    def _taken_back_for(self, by: int, mover: int, gone: str) -> str:
+        """The log entry when seat ``by`` took back seat ``mover``'s decision (``gone``: the
+        moves as the log told them)."""
+        if mover == self.perspective:
+            return tr("{who} took back your last move: {moves}", who=self.seat_name(by), moves=gone)
+        return tr("{who} took back {other}'s last move: {moves}", who=self.seat_name(by),
+                  other=self.seat_name(mover), moves=gone)
 
     def _taken_back_lines(self, state: Any, moves: list[str]) -> list[str]:
         """What a take-back removed, a sentence a move as the log told it (the computer's

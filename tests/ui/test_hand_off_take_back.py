@@ -210,7 +210,9 @@ def test_an_open_game_of_people_takes_back_a_turn_ending_misclick_at_the_next_se
         d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)
         assert session.log.actions == ["draw 1"] and session.current_player == 0
         assert table.viewer == 0, "back at seat 1's table, one draw made"
-        assert table.log_lines[-1][1].startswith("Seat 1 took back: Seat 1 drew")
+        # pressed at seat 2's table: "Seat 1 took back: ..." read as if seat 1 pressed it
+        assert table.log_lines[-1][0] == 1
+        assert table.log_lines[-1][1].startswith("Seat 2 took back Seat 1's last move: Seat 1 drew")
         table.perform("draw 2", 0)
         assert d.until(lambda: table.viewer == 1, timeout=5)
         legal = session.legal_texts()
@@ -218,6 +220,43 @@ def test_an_open_game_of_people_takes_back_a_turn_ending_misclick_at_the_next_se
         d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)
         assert session.log.actions == ["draw 1", "draw 2"] and session.current_player == 1, \
             "Ctrl+Z takes back seat 2's own decision, not seat 1's before it"
+    finally:
+        d.close()
+
+
+def test_a_take_back_pressed_at_the_next_seats_table_names_who_took_back_whose_move():
+    """Seat 2's draw ended its turn; at seat 1's table Ctrl+Z took it back, and the log said
+    'Seat 2 took back: Seat 2 drew: ...', as if seat 2 had pressed it. It names both, in
+    a saved and loaded game too, and in German; one's own take-back reads as before."""
+    from game import i18n
+    d, table, session = open_table_of_two()
+    try:
+        for text in ("draw 1", "draw 1", "draw 2"):
+            table.perform(text, session.current_player)
+        assert d.until(lambda: table.viewer == 1, timeout=5)
+        table.perform("draw 3", 1)  # seat 2's second draw ends its turn: seat 1's table shows
+        assert d.until(lambda: table.viewer == 0, timeout=5)
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)
+        assert session.log.actions == ["draw 1", "draw 1", "draw 2"]
+        entry = (0, "Seat 1 took back Seat 2's last move: Seat 2 drew: power 3.")
+        assert table.log_lines[-1] == entry, table.log_lines[-1]
+        loaded = GameSession.from_record(session.to_record())
+        assert loaded.takeback_by == [0]
+        table.session = loaded
+        table.rebuild_log()
+        assert table.log_lines[-1] == entry
+        assert i18n.load_language("de") is None
+        try:
+            table.rebuild_log()
+            assert table.log_lines[-1][1] == ("Spieler 1 hat den letzten Schritt von Spieler 2 zurückgenommen: "
+                                              "Spieler 2 hat Leistung 3 gezogen."), table.log_lines
+        finally:
+            i18n.load_language("en")
+        table.session = session  # the table's own again, for its keys
+        assert table.viewer == 1
+        d.key(pygame.K_z, mod=pygame.KMOD_CTRL, frames=3)  # seat 2's own, at its own table: as before
+        assert session.log.actions == ["draw 1", "draw 1"]
+        assert table.log_lines[-1] == (1, "Seat 2 took back: Seat 2 drew: power 2."), table.log_lines
     finally:
         d.close()
 
