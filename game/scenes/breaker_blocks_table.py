@@ -747,7 +747,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                 img = img.copy()
                 img.set_alpha(round(255 * (1 - t.progress)))
             surface.blit(img, (t.pos[0] - offset, t.pos[1] - offset))
-        lines = theme.wrap(self.prompt(), 16, 440)
+        lines = theme.wrap(self.shown_prompt(), 16, 440)
         for i, line in enumerate(lines[:3]):
             theme.draw_text(surface, line, (PILE_X, 570 + 22 * i), 16, theme.YELLOW if self.can_act() else theme.TEXT)
         self.draw_panel(surface)
@@ -866,13 +866,27 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         pygame.draw.circle(surface, theme.BLACK, chosen, 9)
         pygame.draw.circle(surface, theme.GLOW_ALT, chosen, 7)
 
+    def hand_label(self, seat: int) -> str:
+        """The words above ``seat``'s hand; the seat to move's say so ("Seat 1's hand — your
+        turn"): at a shared screen the two labels read alike and the prompt named nobody."""
+        label = tr("Your hand") if seat == self.perspective else tr("{who}'s hand", who=self.seat_name(seat))
+        if seat != self.session.current_player:
+            return label
+        return f"{label} — {tr('playing') if self.is_bot(seat) else tr('your turn')}"
+
     def draw_hands(self, surface: pygame.Surface) -> None:
         m = self.moves()
         for seat in (0, 1):
             label_y = self.hand_rect(seat, 0).y - HAND_LABEL_ABOVE
-            draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 6, self.seat_colour(seat))
-            label = tr("Your hand") if seat == self.perspective else tr("{who}'s hand", who=self.seat_name(seat))
-            theme.draw_text(surface, label, (BOARD.x + 16, label_y), 14, theme.TEXT_DIM)
+            active = seat == self.session.current_player
+            # the seat to move stands out by its words, bold bright text, a bigger mark and a
+            # frame round label and tiles, not by its colour alone
+            draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 8 if active else 6,
+                        self.seat_colour(seat))
+            text = theme.draw_text(surface, self.hand_label(seat), (BOARD.x + 18 if active else BOARD.x + 16, label_y),
+                                   14, theme.TEXT if active else theme.TEXT_DIM, bold=active)
+            if active:
+                pygame.draw.rect(surface, self.seat_colour(seat), self.hand_frame(seat, text), 2, border_radius=6)
             new = self.new_slots(seat)
             arriving = {t.payload.get("hand") for _, t in self.flights}
             for i, kind in enumerate(self.hand_kinds(seat)):
@@ -886,6 +900,14 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                 if (seat == self.viewer and self.selected == ("hand", kind) and i == self.hand_slot(kind)) or \
                         (m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine()):
                     pygame.draw.rect(surface, theme.YELLOW, r.inflate(4, 4), 2, border_radius=4)
+
+    def hand_frame(self, seat: int, label: pygame.Rect) -> pygame.Rect:
+        """The frame round the seat to move's hand: its label (``label``) and tiles, with
+        room for a tile's 'new' under it."""
+        tiles = self.hand_rect(seat, max(0, len(self.hand_kinds(seat)) - 1))
+        top, bottom = label.top - 3, tiles.bottom + 15
+        right = max(label.right, tiles.right) + 6
+        return pygame.Rect(BOARD.x - 5, top, right - BOARD.x + 5, bottom - top)
 
     def socket_circuit(self, cell: tuple[int, int], side: str, view: dict | None = None) -> str | None:
         """The circuit a tile put into ``cell`` with its tab on ``side`` joins: its parent's

@@ -292,6 +292,13 @@ class BreakerBlocksTalk:
                                           k=self.kind_word(self.selected[1])))
         return self.pick_prompt()
 
+    def shown_prompt(self) -> str:
+        """The prompt as drawn: at a screen people share it names the seat it speaks to
+        ("Seat 2: Play a hand tile ..."), as both hands are in view and either may read it."""
+        if self.shares_the_screen() and self.can_act() and not self.session.is_over():
+            return tr("{who}: {prompt}", who=self.seat_name(self.session.current_player), prompt=self.prompt())
+        return self.prompt()
+
     @staticmethod
     def with_join_help(prompt: str) -> str:
         """A prompt to put a picked tile into a socket, then where it joins: at the big dot

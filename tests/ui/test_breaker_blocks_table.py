@@ -850,10 +850,10 @@ def test_the_focus_ring_on_a_hand_tile_clears_its_hand_label_and_the_board_numbe
         texts = [(text, r) for text, r, _ in theme.recording]
         for seat in (0, 1):
             ring = t.hand_rect(seat, 0).inflate(16, 16)  # the focus ring's outer black edge
-            label = next(r for text, r in texts if text.endswith("hand") and r.x < ring.right
+            label = next(r for text, r in texts if "hand" in text and r.x < ring.right
                          and r.bottom <= ring.bottom and abs(r.bottom - ring.top) < 30)
             assert label.bottom <= ring.top, (seat, label, ring)
-        label = next(r for text, r in texts if text.endswith("hand") and r.y > 300)  # the lower hand
+        label = next(r for text, r in texts if "hand" in text and r.y > 300)  # the lower hand
         numbers = [r for text, r in texts if text.lstrip("-").isdigit() and r.y > t.hand_rect(0, 0).y - 60
                    and r.bottom <= t.hand_rect(0, 0).y]
         assert numbers and all(not label.colliderect(r) for r in numbers), (label, numbers)
@@ -1565,7 +1565,7 @@ def test_the_boards_coordinates_read_in_a_small_window_clear_of_the_hand_and_the
         numbers = {str(n) for n in range(min(X0, Y0), max(X1, Y1) + 1)}
         coords = [r for text, r, _ in drawn if text in numbers and not BOARD.contains(r) and r.x < PILE_X]
         assert len(coords) == (X1 - X0 + 1) + (Y1 - Y0 + 1), coords
-        hand = next(r for text, r, _ in drawn if text == "Seat 1's hand")
+        hand = next(r for text, r, _ in drawn if text.startswith("Seat 1's hand"))
         for r in coords:
             assert r.h >= theme.font(14).get_height(), r
             assert r.right <= PILE_X - 12 and not r.colliderect(hand), (r, hand)
@@ -1607,5 +1607,48 @@ def test_a_played_tile_is_logged_with_the_circuit_it_joins_not_only_its_cell():
             assert (0, "Spieler 1 hat Leistung 0 auf 2,-1 gespielt: in Kreis II.") in t.log_lines, t.log_lines
         finally:
             i18n.load_language("en")
+    finally:
+        d.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_seat_to_move_has_its_hand_marked_in_words_and_a_frame_and_is_named_in_the_prompt(lang):
+    """Two people at one screen: 'Seat 1's hand' and 'Seat 2's hand' were drawn alike and the
+    prompt named nobody, so whose turn it was had to be read off the panel. The seat to move's
+    label says so, bold, in a frame round its hand; the prompt drawn begins with its name."""
+    from game.ui import theme
+    with bb_in(lang) as d:
+        t = d.top
+
+        def shown() -> tuple[dict[str, pygame.Rect], list[str]]:
+            theme.recording = []
+            d.frames(1)
+            drawn, theme.recording = theme.recording, None
+            return {text: r for text, r, _ in drawn}, [text for text, _, _ in drawn]
+
+        for mover in (0, 1):
+            if mover == 1:
+                assert t.perform("draw 1", 0) and t.perform("draw 2", 0)  # two actions: seat 2 to move
+                d.until(lambda: t.viewer == 1, timeout=5)
+            rects, texts = shown()
+            name, other = tr("Seat {n}", n=mover + 1), tr("Seat {n}", n=2 - mover)
+            label = tr("{who}'s hand", who=name) + " — " + tr("your turn")
+            assert label in texts and tr("{who}'s hand", who=other) in texts, texts
+            assert any(text.startswith(name + ": ") for text in texts), texts  # the prompt's first line
+            frame = t.hand_frame(mover, rects[label])
+            assert frame.contains(t.hand_rect(mover, 0)) and frame.contains(rects[label])
+            surface = d.app.display.canvas
+            assert surface.get_at((frame.centerx, frame.top))[:3] == t.seat_colour(mover)
+            quiet = t.hand_frame(1 - mover, rects[tr("{who}'s hand", who=other)])
+            assert surface.get_at((quiet.centerx, quiet.top))[:3] != t.seat_colour(1 - mover), "one frame only"
+
+
+def test_against_the_computer_your_hand_says_your_turn_and_the_prompt_names_nobody():
+    d = you_against_the_computer()
+    try:
+        t = d.top
+        texts = [text for text, _, _ in d.labels()]
+        assert "Your hand — your turn" in texts and "Seat 2 (AI)'s hand" in texts, texts
+        assert t.shown_prompt() == t.prompt(), "one person: the prompt is theirs"
     finally:
         d.close()
