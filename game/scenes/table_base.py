@@ -112,6 +112,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
         self.refusal: str | None = None  # the refusal on show, cleared by the next good move
         self.banner_rect: pygame.Rect | None = None  # where the last frame drew the turn banner (see tip_avoids)
+        self.ring_parked: int | None = None  # see arrive_by_keyboard
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------
@@ -807,6 +808,20 @@ class TableScene(TableHints, TableLog, AppScene):
         # opened from the keyboard (Continue, Start): the ring shows where a first Enter puts it
         if not self.focus.visible and self.focus.items and not self.coach_waiting():
             self.show_focus()
+            if not self.my_turn():
+                # the computer moves first: nothing of yours can be used yet, so the ring went
+                # round to a side button (Rules); on your turn it moves on to your first move
+                self.ring_parked = self.focus.index
+
+    def unpark_ring(self) -> None:
+        """Your turn has come: a ring parked on arrival (and not moved since) goes where the
+        first Tab goes now."""
+        if self.ring_parked is None or not self.my_turn() or self.animating or self.settling():
+            return
+        if self.focus.visible and self.focus.index == self.ring_parked:
+            self.focus.index, self.focus.visible = -1, False
+            self.show_focus()
+        self.ring_parked = None
 
     def show_focus(self) -> None:
         """Enter or Space with the focus ring still hidden shows it, so the next Enter acts:
@@ -908,6 +923,7 @@ class TableScene(TableHints, TableLog, AppScene):
             self.bench_step(self.app.frame)
         if not self.animating and self.stack is not None and self.stack.top is self:
             self.advance()
+            self.unpark_ring()
 
     def turn_heading(self) -> str:
         """The banner's words: whose turn it is (the game over is said apart)."""

@@ -114,3 +114,26 @@ def test_continue_from_the_keyboard_shows_the_ring_at_the_table():
         assert ring.visible and ring.index >= ring.start, "on the play area, where the first Tab goes"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"])
+def test_a_table_opened_from_the_keyboard_while_the_computer_moves_first_rings_your_first_move(game):
+    """Start game (Enter) with the computer to move first: nothing of yours could be used, so
+    the ring went round to Rules (Breaks, Blockers!) or the round track (Circuit Breaker) and
+    stayed there when your turn came. It now goes where the first Tab goes on your turn."""
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    session = GameSession(game, ["human", "ai:easy"], seed=1, options={"first_player": 1})
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        d.frames(1)
+        d.top.arrive_by_keyboard()  # as App does for a screen a key opened
+        assert d.until(lambda: d.top.my_turn() and not d.top.animating, timeout=30), game
+        d.frames(2)
+        ring = d.top.focus
+        got = ring.index
+        ring.index, ring.visible = -1, False
+        d.key(pygame.K_TAB)  # the first Tab on your turn
+        assert ring.visible and got == ring.index, game
+    finally:
+        d.close()
