@@ -293,13 +293,16 @@ class BreaksTable(TableScene):
         self.forget_refusal()  # a refusal for an earlier try would cover the prompt for this pick
 
     def key_click(self, spot: tuple) -> None:
-        """Enter on a focused spot: as a click; a sequence picked up to merge (or a stolen one
-        to land) takes the focus on to the first slot it may go to, shown."""
+        """Enter on a focused spot: as a click; a sequence picked up to merge, a stolen one to
+        land or a card just drawn takes the focus on to the first slot it may go to, shown
+        (a drawn card's discard pile only when it fits no slot: Enter there throws it away)."""
         before = self.selected
         self.click(spot)
-        if self.selected is None or self.selected == before or self.selected[0] not in ("slot", "break"):
+        if self.selected is None or self.selected == before or self.selected[0] not in ("slot", "break", "pending"):
             return
-        self.focus.show_first([self.spot_focus[t] for t in self.current_targets() if t in self.spot_focus])
+        targets = [t for t in self.current_targets() if t in self.spot_focus]
+        places = [t for t in targets if t != ("discard",)] or targets
+        self.focus.show_first([self.spot_focus[t] for t in places])
 
     def press_done(self) -> None:
         if "done" in self.legal():

@@ -118,6 +118,21 @@ def test_focus_ring_enter_picks_and_drops(x1):
     assert actions(x1) == ["draw"]
 
 
+def test_a_card_drawn_with_enter_takes_the_ring_on_to_the_first_slot_it_may_go_to(x1):
+    """Enter on the draw pile drew the 4 of hearts and left the ring on the pile: a keyboard
+    player had to find a slot themselves, while a sequence picked up to merge takes the ring
+    on to where it may go. The ring now goes to the first slot the card fits (not the discard
+    pile, where a second Enter would throw the card away)."""
+    table = x1.top
+    x1.key(pygame.K_TAB)
+    assert table.focus.current.rect_of() == table.layout.DRAW
+    x1.key(pygame.K_RETURN)
+    x1.frames(40)
+    assert table.focus.current is table.focus.items[table.spot_focus[("slot", 0, 0)]]
+    x1.key(pygame.K_RETURN)
+    assert actions(x1) == ["draw", "place 1"]
+
+
 def test_merge_by_dragging_one_sequence_onto_another(x1):
     table = x1.top
     x1.drag(slot_point(table, 0, 1), slot_point(table, 0, 0))  # 9H onto 7H: merge 1 2
@@ -781,7 +796,9 @@ def test_in_the_final_merges_the_ring_leaves_the_closed_piles_for_done():
         table = d.top
         d.key(pygame.K_RETURN)  # shows the ring on the draw pile
         assert table.focus.visible and table.focus.current.rect_of() == table.layout.DRAW
-        d.key(pygame.K_RETURN)  # draws the last card
+        d.key(pygame.K_RETURN)  # draws the last card (the ring goes on to slot 1, where it fits)
+        d.key(pygame.K_UP)  # the ring back on the draw pile
+        assert table.focus.current.rect_of() == table.layout.DRAW
         d.key(pygame.K_1)  # and places it: both piles are empty, the final merges begin
         assert d.until(lambda: table.session.current_player == 0 and "done" in table.legal()
                        and not table.animating, timeout=20)
