@@ -552,12 +552,14 @@ class BreaksTable(TableScene):
             return True
         if not self.my_turn():
             return False
+        # the shortcuts act as Enter on the spot: what they pick takes the ring on to where
+        # it may go, so the next Enter finishes the move there (not on the spot left behind)
         if key == pygame.K_d:
-            self.click(("draw",))
+            self.key_click(("draw",))
             return True
         if key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3):
             s = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}[key]
-            self.click(("slot", self.viewer, s))
+            self.key_click(("slot", self.viewer, s))
             return True
         if key == pygame.K_x:
             if self.view.get("pending"):

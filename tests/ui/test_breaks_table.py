@@ -133,6 +133,19 @@ def test_a_card_drawn_with_enter_takes_the_ring_on_to_the_first_slot_it_may_go_t
     assert actions(x1) == ["draw", "place 1"]
 
 
+def test_a_slot_picked_with_its_number_key_takes_the_ring_on_to_where_it_may_merge(x1):
+    """2 picked slot 2 to merge but left the ring where it was, on the draw pile: the next
+    Enter drew a card and the merge was forgotten. The ring now goes to the slot it may go
+    on top of, as Enter on the slot itself does."""
+    table = x1.top
+    x1.key(pygame.K_TAB)
+    assert table.focus.current.rect_of() == table.layout.DRAW
+    x1.key(pygame.K_2)
+    assert table.focus.current is table.focus.items[table.spot_focus[("slot", 0, 0)]]
+    x1.key(pygame.K_RETURN)
+    assert actions(x1) == ["merge 1 2"]
+
+
 def test_merge_by_dragging_one_sequence_onto_another(x1):
     table = x1.top
     x1.drag(slot_point(table, 0, 1), slot_point(table, 0, 0))  # 9H onto 7H: merge 1 2
