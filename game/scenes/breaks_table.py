@@ -286,6 +286,10 @@ class BreaksTable(TableScene):
                 self.picked()
             else:
                 self.refuse(tr("Slot {s} cannot merge onto any other slot now.", s=spot[2] + 1))
+        elif spot != ("pending",):
+            # the discard pile, an empty slot of yours, a rival's sequence: each takes only a
+            # drawn card (Enter there said nothing, as if the key were dead)
+            self.refuse(self.explain("discard"))
 
     def picked(self) -> None:
         """Something was picked up (a sequence to merge, the drawn card, a sequence to steal)."""

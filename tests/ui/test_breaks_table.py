@@ -146,6 +146,18 @@ def test_a_slot_picked_with_its_number_key_takes_the_ring_on_to_where_it_may_mer
     assert actions(x1) == ["merge 1 2"]
 
 
+@pytest.mark.parametrize("spot", [("discard",), ("slot", 1, 0)])
+def test_enter_on_the_discard_pile_or_a_rivals_slot_with_no_card_drawn_says_why_nothing_happens(x1, spot):
+    """Both are stops of the focus ring, but with no card drawn Enter there did nothing and
+    said nothing: a keyboard player could not tell a dead key from a refused move."""
+    table = x1.top
+    x1.key(pygame.K_TAB)
+    table.focus.index = table.spot_focus[spot]
+    x1.key(pygame.K_RETURN)
+    assert actions(x1) == []
+    assert table.toast == "No card has been drawn."
+
+
 def test_merge_by_dragging_one_sequence_onto_another(x1):
     table = x1.top
     x1.drag(slot_point(table, 0, 1), slot_point(table, 0, 0))  # 9H onto 7H: merge 1 2
