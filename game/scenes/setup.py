@@ -30,6 +30,7 @@ SEAT_KINDS = ["human", "ai"]  # a seat's button; an AI seat's level has a button
 # and with Break the Cube's two per-seat buttons the row keeps inside the Players column
 SEAT_BUTTON_MIN = 132
 LEVEL_MARGIN = 8  # each side of the widest level word ("schwer") on its button
+LEVEL_WIDE = 110  # a level button's width where the row has room
 
 
 def int_choices(spec) -> list:
@@ -102,8 +103,11 @@ class SetupScene(AppScene):
         chips = [(spec, *self.seat_button_text(spec)) for spec in self.rules.options if self.set_per_seat(spec)]
         # the seat button makes room for its level and the per-seat buttons; if that is not
         # enough the column grows towards the Options column, its other buttons with it
-        level_w = max(theme.font(14).size(tr(level))[0] for level in AI_LEVELS) + 2 * LEVEL_MARGIN
+        level_least = max(theme.font(14).size(tr(level))[0] for level in AI_LEVELS) + 2 * LEVEL_MARGIN
         chips_w = sum(w + 8 for *_, w in chips)
+        # the level takes what the seat button can spare, up to LEVEL_WIDE: squeezed to its
+        # word beside a 254 px "Seat 2: AI" it looked like a stray tag, not a button
+        level_w = max(level_least, min(LEVEL_WIDE, 320 - 8 - chips_w - SEAT_BUTTON_MIN))
         seat_w = max(SEAT_BUTTON_MIN, 320 - level_w - 8 - chips_w)
         col_w = max(360, 40 + seat_w + 8 + level_w + chips_w)
         self.cycle_button((x, y, col_w, 40), list(range(self.rules.min_players, self.rules.max_players + 1)),

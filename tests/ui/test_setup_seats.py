@@ -112,3 +112,25 @@ def test_in_german_the_seat_and_level_read_and_fit_beside_break_the_cubes_per_se
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_a_level_button_takes_the_room_the_seat_button_can_spare():
+    """Squeezed to its word (58 px) beside a 254 px seat button, the level read as a stray
+    tag; where Break the Cube's per-seat buttons need the room, it keeps to its word."""
+    from game.scenes.setup import LEVEL_WIDE, SEAT_BUTTON_MIN
+    for game, per_seat in (("breaks", False), ("blockers", False), ("cube", True)):
+        d = setup_driver(game)
+        try:
+            s = d.top
+            if per_seat:  # Break the Cube's blocks per seat: two more buttons in each row
+                while not any(s.set_per_seat(spec) for spec in s.rules.options):
+                    d.click(next(b for b in s._callbacks if b.text.startswith("Blocks: ")).rect.center)
+                    s = d.top
+            seat, level = seat_button(s, 1).rect, s.level_buttons[1].rect
+            assert seat.width >= SEAT_BUTTON_MIN and level.left > seat.right
+            if per_seat:
+                assert level.width < LEVEL_WIDE
+            else:
+                assert level.width == LEVEL_WIDE and seat.width + 8 + level.width <= 320, (game, seat, level)
+        finally:
+            d.close()
