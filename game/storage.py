@@ -240,6 +240,19 @@ class Settings:
         return self
 
 
+def _read_object(path: Path) -> tuple[dict[str, Any] | None, str]:
+    """A JSON object read from ``path``; a file that is not one is moved aside (kept beside
+    it) and None comes back with what was wrong and where the file went."""
+    try:
+        raw = read_json(path)
+        if not isinstance(raw, dict):
+            raise StorageError(f"{path}: expected a JSON object")
+    except StorageError as exc:
+        moved = move_aside(path, exc)
+        return None, f"{exc}" + (f" (kept as {moved.name})" if moved else "")
+    return raw, ""
+
+
 def settings_path(dirs: UserDirs) -> Path:
     return dirs.config / "settings.json"
 
@@ -249,13 +262,9 @@ def load_settings(dirs: UserDirs) -> tuple[Settings, str | None]:
     path = settings_path(dirs)
     if not path.exists():
         return Settings(), None
-    try:
-        raw = read_json(path)
-        if not isinstance(raw, dict):
-            raise StorageError(f"{path}: expected a JSON object")
-    except StorageError as exc:
-        moved = move_aside(path, exc)
-        return Settings(), f"Settings reset: {exc}" + (f" (kept as {moved.name})" if moved else "")
+    raw, problem = _read_object(path)
+    if raw is None:
+        return Settings(), f"Settings reset: {problem}"
     known = {f.name for f in fields(Settings)}
     given = {k: v for k, v in raw.items() if k in known}
     settings = Settings(**given).validated()
@@ -285,13 +294,9 @@ def _read_setups(dirs: UserDirs) -> dict[str, Any]:
     path = setups_path(dirs)
     if not path.exists():
         return {}
-    try:
-        raw = read_json(path)
-        if not isinstance(raw, dict):
-            raise StorageError(f"{path}: expected a JSON object")
-    except StorageError as exc:
-        moved = move_aside(path, exc)
-        log.warning("remembered set-ups reset: %s%s", exc, f" (kept as {moved.name})" if moved else "")
+    raw, problem = _read_object(path)
+    if raw is None:
+        log.warning("remembered set-ups reset: %s", problem)
         return {}
     return raw
 
