@@ -995,12 +995,14 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     def draw_piles(self, surface: pygame.Surface) -> None:
         m = self.moves()
         cp = self.session.current_player if self.session.current_player is not None else self.viewer
+        # the tiles laid out are the mover's colour pile (see pile_entries): the caption says
+        # whose, as the line under them names the other one (it read as naming these tiles)
+        caption = (tr("Your colour pile and the action pile") if cp == self.perspective
+                   else tr("{who}'s colour pile and the action pile", who=self.seat_name(cp)))
         if m.places:  # AUTOMATE: a click picks the tile to place
-            caption = tr("Piles (click a tile to place it; both players' piles are open)")
+            caption = tr("{piles} (click a tile to place it)", piles=caption)
         elif m.draws:  # only when a click draws now: not on the other player's turn, after the game or in a replay
-            caption = tr("Piles (click to draw; both players' piles are open)")
-        else:
-            caption = tr("Piles (both players' piles are open)")
+            caption = tr("{piles} (click to draw)", piles=caption)
         # clear of the keyboard focus ring round a pile of the top row (it reaches 8 px out
         # and ran through the caption's lower edge)
         theme.draw_text(surface, caption, (PILE_X, 355), 14, theme.TEXT_DIM, max_width=446)

@@ -65,7 +65,7 @@ def test_the_focus_ring_round_a_pile_leaves_the_piles_caption_clear():
         t.focus.visible = True
         assert t.focus.current.enabled()
         labels = d.labels()
-        caption = next(rect for text, rect, _ in labels if text.startswith("Piles ("))
+        caption = next(rect for text, rect, _ in labels if "action pile (" in text)
         assert caption.bottom <= pile.inflate(16, 16).top, "the ring reaches 8 px outside the pile"
         status = [rect for text, rect, _ in labels if text.startswith(("Actions left", "Authenticate tiles"))]
         assert status and all(rect.bottom <= caption.top for rect in status)
@@ -638,7 +638,7 @@ def test_a_refusal_from_the_rules_ends_with_a_full_stop():
 
 
 def pile_caption(d: Driver) -> str:
-    return next(text for text, _, _ in d.labels() if text.startswith("Piles"))
+    return next(text for text, _, _ in d.labels() if "action pile" in text or "Aktionsstapel" in text)
 
 
 def test_the_piles_ask_for_a_click_only_while_you_can_draw():
@@ -648,13 +648,13 @@ def test_the_piles_ask_for_a_click_only_while_you_can_draw():
     try:
         t = d.top
         t.paused = True  # the computer's turn stays on show
-        assert pile_caption(d) == "Piles (click to draw; both players' piles are open)"
+        assert pile_caption(d) == "Your colour pile and the action pile (click to draw)"
         t.perform("end", 0)
-        assert pile_caption(d) == "Piles (both players' piles are open)", "the computer's turn"
+        assert pile_caption(d) == "Seat 2 (AI)'s colour pile and the action pile", "the computer's turn"
         t.perform("end", 1)
         assert session.is_over()
         t.results_shown = True  # the table itself, not the results over it
-        assert pile_caption(d) == "Piles (both players' piles are open)", "after the game"
+        assert pile_caption(d) == "Your colour pile and the action pile", "after the game"
     finally:
         d.close()
     session = one_turn_each_finished()
@@ -663,7 +663,7 @@ def test_the_piles_ask_for_a_click_only_while_you_can_draw():
         d.key(pygame.K_HOME)
         replay = d.top
         assert replay.table.session.current_player == 0 and replay.table.my_turn()
-        assert pile_caption(d) == "Piles (both players' piles are open)", "a replay is on show only"
+        assert pile_caption(d) == "Your colour pile and the action pile", "a replay is on show only"
         assert not replay.table.moves().draws
     finally:
         d.close()
@@ -672,7 +672,7 @@ def test_the_piles_ask_for_a_click_only_while_you_can_draw():
 def test_while_automate_asks_the_piles_say_a_click_picks_the_tile_to_place():
     d = bb_driver(ACTION_STEPS["Automate"])
     try:
-        assert pile_caption(d) == "Piles (click a tile to place it; both players' piles are open)"
+        assert pile_caption(d) == "Seat 1's colour pile and the action pile (click a tile to place it)"
     finally:
         d.close()
 
@@ -1290,7 +1290,7 @@ def test_undo_after_the_computers_turn_lists_in_the_log_what_it_took_back_also_a
 
 
 def colour_pile_line(d: Driver) -> str:
-    return next(text for text, _, _ in d.labels() if "colour pile" in text or "Farbstapel" in text)
+    return next(text for text, _, _ in d.labels() if ":" in text and ("colour pile" in text or "Farbstapel" in text))
 
 
 def test_the_other_colour_pile_reads_in_plain_words_or_empty():
@@ -1310,6 +1310,43 @@ def test_the_other_colour_pile_reads_in_plain_words_or_empty():
     try:
         assert colour_pile_line(d) == "Seat 2's colour pile: empty"
     finally:
+        d.close()
+
+
+def test_the_piles_caption_names_the_colour_pile_laid_out_and_the_line_under_it_the_other():
+    """The tiles laid out are the mover's colour pile: the caption above them names that seat
+    and the line under them the other, at a shared screen and against the computer, in
+    English and German (the caption named nobody, so the line under read as naming them)."""
+    def shown(d: Driver) -> tuple[int, str, str]:
+        t = d.top
+        d.frames(1)
+        laid_out = t.session.current_player
+        colour = {k: n for k, n, which in t.pile_entries() if which == "colour"}
+        assert colour == {k: t.view["piles"][laid_out].get(k, 0) for k in t.view["power_kinds"]}
+        return laid_out, pile_caption(d), colour_pile_line(d)
+
+    with bb_in("en") as d:
+        assert shown(d) == (0, "Seat 1's colour pile and the action pile (click to draw)",
+                            "Seat 2's colour pile: 4 of power 1, 4 of power 2, 3 of power 3")
+        d.top.act("end")
+        assert shown(d) == (1, "Seat 2's colour pile and the action pile (click to draw)",
+                            "Seat 1's colour pile: 4 of power 1, 4 of power 2, 3 of power 3")
+        i18n.load_language("de")
+        assert shown(d) == (1, "Farbstapel von Spieler 2 und der Aktionsstapel (zum Ziehen klicken)",
+                            "Farbstapel von Spieler 1: 4 mit Leistung 1, 4 mit Leistung 2, 3 mit Leistung 3")
+    d = you_against_the_computer()
+    try:
+        d.top.paused = True  # the computer's turn stays on show
+        assert shown(d)[:2] == (0, "Your colour pile and the action pile (click to draw)")
+        assert shown(d)[2].startswith("Seat 2 (AI)'s colour pile: ")
+        d.top.perform("end", 0)
+        assert shown(d)[:2] == (1, "Seat 2 (AI)'s colour pile and the action pile")
+        assert shown(d)[2].startswith("Your colour pile: ")
+        i18n.load_language("de")
+        assert shown(d)[:2] == (1, "Farbstapel von Spieler 2 (KI) und der Aktionsstapel")
+        assert shown(d)[2].startswith("Dein Farbstapel: ")
+    finally:
+        i18n.load_language("en")
         d.close()
 
 
