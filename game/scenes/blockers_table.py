@@ -94,6 +94,9 @@ class BlockersTable(TableScene):
 
     @property
     def toast_top(self) -> int:
+        button = getattr(self, "pass_button", None)
+        if button is not None and button.visible:  # under the Pass button, which sits where it would go
+            return button.rect.bottom + 12
         return self.score_row_y(self.session.num_players) + 4
 
     def __init__(self, app, session) -> None:
@@ -111,7 +114,7 @@ class BlockersTable(TableScene):
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.pass_button = self.button(tr("Pass (no move possible)"), (SCORE_X, 650, 250, 44), self.press_pass,
+        self.pass_button = self.button(tr("Pass (no move possible)"), self.pass_rect(), self.press_pass,
                                        object_id="#primary")
         self.pass_button.hide()
         self.play_area_starts_here()
@@ -289,7 +292,7 @@ class BlockersTable(TableScene):
         top = prompt.bottom + TIP_GAP if prompt.right > left else BOARD.bottom + 28  # under the numbers
         right, bottom = PANEL_RECT.left - 2 * TIP_GAP, LOGICAL_SIZE[1] - TIP_MARGIN
         button = self.pass_button.rect
-        if self.pass_button.visible and button.right > left:  # left of it, or above it if no room there
+        if self.pass_button.visible and button.right > left and button.bottom > top:  # left of it, or above it
             if button.left - 2 * TIP_GAP - left >= RACK_TIP_MIN_WIDTH:
                 right = button.left - 2 * TIP_GAP
             else:
@@ -484,6 +487,12 @@ class BlockersTable(TableScene):
     # --- frame --------------------------------------------------------------------------
     def score_row_y(self, seat: int) -> int:
         return 64 + seat * 92
+
+    def pass_rect(self) -> pygame.Rect:
+        """The Pass button: in the score column, under the last seat's scores (where a next
+        seat's row would go), its focus ring clear of them. Beside the rack it covered the
+        advanced game's second rack, and a watched computer's rack caption."""
+        return pygame.Rect(SCORE_X, self.score_row_y(self.session.num_players) + 4, 250, 44)
 
     def update(self, dt: float) -> None:
         self.pulse += dt
