@@ -93,7 +93,7 @@ class AppScene(Scene):
         if focusable:
             # a hidden button is no stop: the ring would sit on an empty box
             self.focus.add(Focusable(lambda b=btn: b.rect, callback, lambda b=btn: b.is_enabled and b.visible,
-                                     vanishes=True))
+                                     vanishes=True, button=btn))
         return btn
 
     def cycle_button(self, rect: tuple[int, int, int, int], values: list, labels: Callable[[object], str],
@@ -120,7 +120,7 @@ class AppScene(Scene):
         self._back_callbacks[btn] = lambda: step(-1)
         btn.generate_click_events_from = frozenset({pygame.BUTTON_LEFT, pygame.BUTTON_RIGHT})
         self.focus.add(Focusable(lambda: btn.rect, lambda: step(1), lambda: btn.is_enabled,
-                                 on_left=lambda: step(-1), on_right=lambda: step(1), vanishes=True))
+                                 on_left=lambda: step(-1), on_right=lambda: step(1), vanishes=True, button=btn))
         return btn
 
     def rebuild(self) -> None:
@@ -206,7 +206,9 @@ class AppScene(Scene):
 
     def update(self, dt: float) -> None:
         self.ui.update(dt)
-        pointed = self.focused_tip() if self.tip_by_keyboard_now() else self.pointed_tip(self.app.mouse_pos)
+        by_keys = self.tip_by_keyboard_now()
+        self.time_focused_button(dt if by_keys else None)
+        pointed = self.focused_tip() if by_keys else self.pointed_tip(self.app.mouse_pos)
         self.pointed_time = self.pointed_time + dt if pointed is not None and pointed == self.pointed else 0.0
         self.pointed = pointed
         if self.toast_time > 0:
@@ -262,6 +264,16 @@ class AppScene(Scene):
             self.tip_by_keyboard = False
         self._tip_inputs = (self.app.mouse_pos, ring)
         return self.tip_by_keyboard
+
+    def time_focused_button(self, dt: float | None) -> None:
+        """Count how long the focus ring has rested on the button it is on (``dt`` None: the
+        pointer names things now, not the ring), so its tooltip shows after the wait a
+        hovering pointer has (see LabelButton.tip_now); every other button's count stops."""
+        stop = self.focus.current if dt is not None else None
+        focused = stop.button if stop is not None and stop.enabled() else None
+        for button in self._callbacks:
+            if isinstance(button, LabelButton):
+                button.focus_time = (button.focus_time or 0.0) + dt if button is focused else None
 
     def focused_tip(self) -> tuple[pygame.Rect, str] | None:
         """The tip of the thing the focus ring is on (see pointed_tip), so a keyboard player

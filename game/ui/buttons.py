@@ -32,6 +32,9 @@ class LabelButton(pygame_gui.elements.UIButton):
         # while greyed out: why (pygame_gui never hovers a disabled button, so it keeps its own time)
         self.disabled_tip: Callable[[], str] | None = None
         self.disabled_hover_time = 0.0
+        # how long the keyboard's focus ring has rested on it (None: it is elsewhere; see
+        # AppScene.update): its tip shows after that wait as after the pointer's
+        self.focus_time: float | None = None
         self.label_size, self.label_bold = 14, False
         super().__init__(rect, text, manager=manager, object_id=object_id)
 
@@ -50,10 +53,15 @@ class LabelButton(pygame_gui.elements.UIButton):
         """The tooltip to show now, once the pointer has rested on the button long enough:
         its own when it can be pressed, the reason it cannot while greyed out."""
         if self.is_enabled:
-            return self.tip if self.tip and self.hovered and self.hover_time > self.tool_tip_delay else None
+            rested = (self.hovered and self.hover_time > self.tool_tip_delay) or self.focus_rested()
+            return self.tip if self.tip and rested else None
         if self.disabled_tip is not None and self.disabled_hover_time > self.tool_tip_delay:
             return self.disabled_tip()
         return None
+
+    def focus_rested(self) -> bool:
+        """Whether the keyboard's focus ring has rested on it as long as a tip waits."""
+        return self.focus_time is not None and self.focus_time > self.tool_tip_delay
 
     def rebuild_from_changed_theme_data(self) -> None:
         super().rebuild_from_changed_theme_data()
@@ -282,8 +290,9 @@ def tooltip_layout(manager: pygame_gui.UIManager, screen: pygame.Rect, avoid: Se
     it (a table's game log) can make room for it first. None: no tip shows."""
     for button in buttons(manager):
         tip = button.tip_now()
-        if tip:
-            return tip_layout(tip, button.rect, manager.get_mouse_position()[0], screen, avoid, areas)
+        if tip:  # named by the keyboard: from the button's edge, as a tile's tip is
+            x = button.rect.x if button.focus_rested() and not button.hovered else manager.get_mouse_position()[0]
+            return tip_layout(tip, button.rect, x, screen, avoid, areas)
     return None
 
 

@@ -29,6 +29,7 @@ class Focusable:
     # a stop packed closer to its neighbours than the ring's 8 px reach (a round on the round
     # track, 2 px from the next): its ring is drawn thin, within its rect, covering none of them
     inside: bool = False
+    button: object | None = None  # the button this stop is, whose tooltip the resting ring shows
 
 
 class FocusRing:

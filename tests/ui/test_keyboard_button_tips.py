@@ -1,0 +1,93 @@
+"""A button's tooltip shows when the keyboard's focus ring rests on it as long as a
+hovering pointer waits, as a tile's does; before, only the pointer brought it up."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.scenes.base import TIP_DELAY
+from tests.ui.driver import Driver
+
+GAMES = ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
+
+
+def table(game: str) -> Driver:
+    from game.scenes.tables import table_class
+    from game.session import GameSession
+    session = GameSession(game, ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    return Driver(lambda app: table_class(game)(app, session), autosave=False)
+
+
+def tab_to(d: Driver, button) -> None:
+    """Press Tab until the ring is on ``button``, as a keyboard player does."""
+    for _ in range(len(d.top.focus.items) + 1):
+        d.key(pygame.K_TAB, frames=1)
+        if d.top.focus.current.rect_of() == button.rect:
+            return
+    raise AssertionError(f"Tab never reached {button.text!r}")
+
+
+def drawn_tip(d: Driver, seconds: float) -> tuple[str, pygame.Rect] | None:
+    """After ``seconds`` more, the tooltip drawn (its lines joined) and its box, if any."""
+    d.frames(round(seconds * 60))
+    lines = d.labels(frames=1)
+    tip = next((b for b in d.top._callbacks if getattr(b, "tip_now", lambda: None)()), None)
+    if tip is None:
+        return None
+    text = tip.tip_now()
+    k = next((k for k in range(1, 6) if " ".join(line for line, _, _ in lines[-k:]) == text), None)
+    assert k is not None, f"{text!r} is not drawn last, over everything"
+    drawn = [rect for _, rect, _ in lines[-k:]]
+    return text, drawn[0].unionall(drawn)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_ring_resting_on_a_tables_buttons_shows_their_tips(game):
+    d = table(game)
+    try:
+        t = d.top
+        d.frames(2)
+        assert t.hint_button.visible, "your turn against the computer: Hint is offered"
+        menu = next(b for b in t._callbacks if b.text == "Menu")
+        for button, tip in ((t.hint_button, "The computer suggests a move for you"),
+                            (menu, "Esc: settings, or leave the table")):
+            tab_to(d, button)
+            assert drawn_tip(d, TIP_DELAY / 2) is None, "not before the wait a pointer has"
+            shown = drawn_tip(d, TIP_DELAY / 2 + 0.1)
+            assert shown is not None and shown[0] == tip, (game, button.text, shown)
+            box = shown[1]
+            assert not box.colliderect(button.rect), "beside or under the button, not over it"
+            assert abs(box.centerx - button.rect.centerx) < 200, "by the button"
+        d.key(pygame.K_TAB, frames=1)
+        assert drawn_tip(d, 0) is None, "the ring moved on: the tip goes"
+    finally:
+        d.close()
+
+
+def test_the_tip_goes_once_the_pointer_moves():
+    d = table("breaks")
+    try:
+        t = d.top
+        d.frames(2)
+        tab_to(d, t.hint_button)
+        assert drawn_tip(d, TIP_DELAY + 0.1) is not None
+        pos = (t.hint_button.rect.x - 300, 400)  # over the table, on no button
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        assert drawn_tip(d, 0.1) is None, "the pointer names things again"
+    finally:
+        d.close()
+
+
+def test_the_set_up_screens_info_button_tip_comes_by_the_keyboard_too():
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        t = d.top
+        d.frames(2)
+        button = next(b for b in t._callbacks if b.text == "Defaults")
+        tab_to(d, button)
+        shown = drawn_tip(d, TIP_DELAY + 0.1)
+        assert shown is not None and shown[0] == button.tip
+    finally:
+        d.close()
