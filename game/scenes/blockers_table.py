@@ -99,6 +99,12 @@ class BlockersTable(TableScene):
             return button.rect.bottom + 12
         return self.score_row_y(self.session.num_players) + 4
 
+    @property
+    def toast_max_height(self) -> int:
+        # down to the screen's foot at most: under five seats' scores a long message at a
+        # large reading size ran off it; now its text steps down instead
+        return LOGICAL_SIZE[1] - 8 - self.toast_top
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.drag = DragController()

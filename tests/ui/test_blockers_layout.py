@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import i18n, storage
+from game.i18n import tr
 from game.scenes.blockers_table import BOARD, SCORE_X, BlockersTable
 from game.session import GameSession
 from tests.ui.driver import Driver
@@ -52,6 +53,35 @@ def test_no_button_covers_a_rack_tile_a_score_row_the_board_or_a_label(seats, ad
         t.refuse("That tile fits nowhere on the board.")  # a message: under the scores and Pass
         d.frames(1)
         assert not t.toast_rect.colliderect(t.pass_button.rect.inflate(2 * RING, 2 * RING))
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("passing", [False, True])
+def test_a_long_message_under_five_seats_scores_stays_on_the_screen_in_full(language, passing):
+    """Under the fifth seat's scores (and the Pass button) a message at 200 % text ran off
+    the foot of the screen; its text steps down instead, still whole."""
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language, "text_scale": 2.0})
+    session = GameSession("blockers", ["human"] * 5, seed=3, options={"first_player": 0})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        t = d.top
+        # the longest message this table says: P while a move exists names one
+        message = tr("You may not pass while a move exists. For example: {move}",
+                     move=t.hint_move(t.session.legal_texts()[0]))
+        if passing:
+            t.session.legal_texts = lambda: ["pass"]
+        d.frames(2)
+        assert t.pass_button.visible == passing
+        t.refuse(message)
+        lines = [text for text, _, _ in d.labels(frames=1)]
+        assert pygame.Rect(0, 0, 1280, 720).contains(t.toast_rect), t.toast_rect
+        assert t.toast_rect.top > t.score_row_y(4) + 86, "under the scores"
+        if passing:
+            assert not t.toast_rect.colliderect(t.pass_button.rect.inflate(2 * RING, 2 * RING))
+        assert not any(line.endswith("...") for line in lines), "the whole message"
     finally:
         d.close()
         i18n.load_language("en")
