@@ -36,6 +36,7 @@ from game.scenes.breaker_blocks_board import (
     parse_cell,
 )
 from game.scenes.breaker_blocks_talk import BreakerBlocksTalk
+from game.scenes.breaker_blocks_tips import tile_tip
 from game.scenes.table_base import (
     PANEL_TOAST_MAX_HEIGHT,
     PANEL_TOAST_SPAN,
@@ -281,6 +282,38 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     def pile_rect(self, index: int) -> pygame.Rect:
         col, row = index % 4, index // 4
         return pygame.Rect(PILE_X + col * 112, 384 + row * 52, 104, 46)
+
+    # --- tips ---------------------------------------------------------------------------
+    def pointed_tip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
+        """A tile in either hand or a pile, what it is and does (see breaker_blocks_tips);
+        of overlapping tiles of a closed-up hand the first, as a click takes (hand_slot_at);
+        nothing while a tile is dragged."""
+        if self.drag.active:
+            return None
+        for seat in (0, 1):
+            place = next((self.hand_tip(seat, i) for i in range(len(self.hand_kinds(seat)))
+                          if self.hand_rect(seat, i).collidepoint(pos)), None)
+            if place is not None:
+                return place
+        return next((self.pile_tip(i) for i in range(len(self.pile_entries())) if self.pile_rect(i).collidepoint(pos)),
+                    None)
+
+    def focused_tip(self) -> tuple[pygame.Rect, str] | None:
+        """The ring's hand slot or pile by its stop, not by its centre: in a closed-up hand
+        a tile's centre can lie on the one before it."""
+        index = self.focus.index if self.focus.visible else None
+        slot = next((place for place, stop in self.hand_focus.items() if stop == index), None)
+        if slot is not None:
+            return self.hand_tip(*slot) if slot[1] < len(self.hand_kinds(slot[0])) else None
+        if index is not None and 0 <= index - self.pile_focus < len(self.pile_entries()):
+            return self.pile_tip(index - self.pile_focus)
+        return super().focused_tip()
+
+    def hand_tip(self, seat: int, index: int) -> tuple[pygame.Rect, str]:
+        return self.hand_rect(seat, index), tile_tip(self.hand_kinds(seat)[index])
+
+    def pile_tip(self, index: int) -> tuple[pygame.Rect, str]:
+        return self.pile_rect(index), tile_tip(self.pile_entries()[index][0])
 
     # --- clicks -------------------------------------------------------------------------
     def click_hand(self, seat: int, index: int) -> None:
