@@ -669,7 +669,7 @@ class BlockersTable(TableScene):
         else:
             seat = v["current_player"] if v["current_player"] is not None else self.viewer
             first = tr("Turn {t} of {n}", t=min(v["turns"][seat] + 1, v["turn_limit"]), n=v["turn_limit"])
-        theme.draw_text(surface, first, (rect.x, rect.y), 15, theme.TEXT)
+        self.status_rect = theme.draw_text(surface, first, (rect.x, rect.y), 15, theme.TEXT)
 
 
 def captures_key(view: dict) -> Callable[[int], float]:

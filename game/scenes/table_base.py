@@ -112,6 +112,8 @@ class TableScene(TableHints, TableLog, AppScene):
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
         self.refusal: str | None = None  # the refusal on show, cleared by the next good move
         self.banner_rect: pygame.Rect | None = None  # where the last frame drew the turn banner (see tip_avoids)
+        # the status line under it, for a table whose draw_status says where it drew it (see tip_avoids)
+        self.status_rect: pygame.Rect | None = None
         self.ring_parked: int | None = None  # see arrive_by_keyboard
         self.view = session.view(self.viewer)
 
@@ -565,10 +567,11 @@ class TableScene(TableHints, TableLog, AppScene):
         return self.tip_avoids_above_log() + heading
 
     def tip_avoids_above_log(self) -> list[pygame.Rect]:
-        """What a tip keeps off above the game log: the message on show and, as the Hint
-        button's tip went left over it, "Your turn" beside the button."""
-        banner = [self.banner_rect] if self.banner_rect is not None else []
-        return super().tip_avoids() + banner
+        """What a tip keeps off above the game log: the message on show, "Your turn" beside
+        the Hint button (its tip went left over it) and the status line under them (Blockers!'
+        "Turn 1 of 24", which the tip lay over)."""
+        shown = [r for r in (self.banner_rect, self.status_rect) if r is not None]
+        return super().tip_avoids() + shown
 
     def tip_over_log(self) -> pygame.Rect | None:
         """Where the tip on show goes, before the log makes room for it (see log_box)."""
