@@ -26,7 +26,7 @@ from game.scenes.table_log import LOG_GAP, LOG_HEADING, LOG_RECT, TableLog, log_
 from game.session import GameSession
 from game.stats import LOWER_IS_BETTER
 from game.ui import draw, seat_style, theme
-from game.ui.buttons import tooltip_layout
+from game.ui.buttons import LabelButton, tooltip_layout
 from game.ui.display import LOGICAL_SIZE
 from game.ui.tween import speed_factor
 
@@ -36,6 +36,8 @@ PANEL_RECT = pygame.Rect(968, 8, 304, 704)
 HINT_BUTTON = (PANEL_RECT.right - 94, PANEL_RECT.y + 12, 82, 32)  # top right of the panel, by the turn banner
 HEADING_X = PANEL_RECT.x + 50  # the turn heading, right of its seat marker
 STATUS_Y = PANEL_RECT.y + 72   # the game's facts under the banner (draw_status)
+BUTTON_LABEL_MARGIN = 10  # clear face either side of a label in the Undo / Rules / Menu row (see fit_row)
+ROW_GAP = 8
 COACH_BUTTON_MARGIN = 10  # clear face either side of the coach's Next label (English "Next (Enter)" has 10)
 # A table whose side panel shows no status keeps its messages in the strip under the turn
 # banner (and its "thinking..."): clear of everything in play and of the game log. A long
@@ -52,6 +54,35 @@ STEP_PAUSE = 0.6
 # the move, its flight included) before the pass screen covers it, so the mover sees it
 MOVER_LOOK = STEP_PAUSE  # as long as a computer's last action shows before it (animations off)
 AUTOPLAY_SPEC = "ai:easy"
+
+
+def row_widths(needs: list[int], total: int) -> list[int]:
+    """Widths for buttons side by side sharing ``total`` px: an equal share each, but a
+    label that needs more gets its need and the others share what is left, if their labels
+    still fit (else equal shares, as before: the long labels step down in size)."""
+    share = total // len(needs)
+    wide = [need > share for need in needs]
+    narrow = [need for need, w in zip(needs, wide, strict=True) if not w]
+    if not any(wide) or not narrow:
+        return [share] * len(needs)
+    rest = (total - sum(need for need, w in zip(needs, wide, strict=True) if w)) // len(narrow)
+    if rest < max(narrow):
+        return [share] * len(needs)
+    return [need if w else rest for need, w in zip(needs, wide, strict=True)]
+
+
+def fit_row(row: list[LabelButton], left: int, right: int) -> None:
+    """Lay ``row`` out from ``left`` to ``right``, ROW_GAP apart, each wide enough to leave
+    BUTTON_LABEL_MARGIN clear either side of its label where the row has room: German
+    "Rückgängig" filled the 88 px Undo button edge to edge, beside "Regeln" and "Menü" with
+    room to spare."""
+    total = right - left - ROW_GAP * (len(row) - 1)
+    x = left
+    for button, width in zip(row, row_widths([b.width_for_label(BUTTON_LABEL_MARGIN) for b in row], total),
+                             strict=True):
+        button.set_dimensions((width, button.rect.h))
+        button.set_relative_position((x, button.rect.y))
+        x += width + ROW_GAP
 
 
 def next_in_turn(seats: list[int], after: int, num_players: int) -> int:
@@ -183,9 +214,10 @@ class TableScene(TableHints, TableLog, AppScene):
             else tr("Ctrl+Z: take back your last decision")
         self.undo_button = self.button(tr("Undo"), (PANEL_RECT.x + 12, 646, 88, 40), self.undo, tooltip=undo_tip)
         self.undo_button.disabled_tip = self.undo_refusal  # greyed out, pointing at it says why
-        self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
-        self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.open_menu,
-                    tooltip=tr("Esc: settings, or leave the table"))
+        rules = self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
+        menu = self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.open_menu,
+                           tooltip=tr("Esc: settings, or leave the table"))
+        fit_row([self.undo_button, rules, menu], PANEL_RECT.x + 12, PANEL_RECT.right - 12)
         # beside the turn banner, and only when a hint can be had: H alone was found by few
         self.hint_button = self.button(tr("Hint (H)"), HINT_BUTTON, self.request_hint,
                                        tooltip=tr("The computer suggests a move for you"))
