@@ -865,10 +865,14 @@ class BreaksTable(TableScene):
         w = text.split()
         if w[0] == "draw":
             return tr("Draw a card.")
+        # the drawn card by name ("Place the 7 of clubs on slot 2."): the log words a past
+        # hint again from the game as it was then (see hint_words), the card still in hand
+        card = self.view.get("pending")  # None: another seat's card, not to be named
         if w[0] == "place":
-            return tr("Place the card on slot {s}.", s=w[1])
+            return tr("Place {card} on slot {s}.", card=card_name(card, OBJECT), s=w[1]) if card else \
+                tr("Place the card on slot {s}.", s=w[1])
         if w[0] == "discard":
-            return tr("Discard the card.")
+            return tr("Discard {card}.", card=card_name(card, OBJECT)) if card else tr("Discard the card.")
         if w[0] == "break":
             return tr("Break {victim}'s slot {s} and move those cards onto your slot {t}.",
                       victim=self.seat_name(int(w[1]) - 1), s=w[2], t=w[3])

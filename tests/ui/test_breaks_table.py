@@ -7,8 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import storage
+from game import i18n, storage
+from game.i18n import tr
 from game.scenes.breaks_table import BreaksTable
+from game.scenes.breaks_text import OBJECT, card_name
 from game.scenes.handoff import HandoffScene
 from game.scenes.results import ResultsScene
 from game.session import GameSession
@@ -868,7 +870,8 @@ def test_a_hint_is_worded_again_after_loading_and_an_older_save_keeps_its_line()
     record = session.to_record()
     d = Driver(lambda app: BreaksTable(app, GameSession.from_record(record)), autosave=False)
     try:
-        assert (0, "Hint shown: Place the card on slot 2.") in d.top.log_lines
+        card = card_name(session.view(0)["pending"], OBJECT)
+        assert (0, f"Hint shown: Place {card} on slot 2.") in d.top.log_lines, "the card drawn then, by name"
     finally:
         d.close()
     del record["hint_moves"]  # as saved before the move was kept
@@ -877,6 +880,30 @@ def test_a_hint_is_worded_again_after_loading_and_an_older_save_keeps_its_line()
         assert (0, "You asked for a hint.") in d.top.log_lines
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang,place,discard", [
+    ("en", "Place the 7 of clubs on slot 2.", "Discard the 7 of clubs."),
+    ("de", "Leg die Kreuz-7 in Fach 2.", "Wirf die Kreuz-7 ab.")])
+def test_a_hint_names_the_card_to_place_or_discard_in_the_log_too(lang, place, discard):
+    """'Place the card on slot 2.' / 'Discard the card.': the hint (and the log after it)
+    said which slot but not which card, where the log's other lines name it ('You drew the
+    7 of clubs.'). The log words it again from the game as it was when the hint showed, so a
+    loaded game names the card too."""
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": lang})
+    options = {"first_player": 0, "setup": {"deck": ["7C", "2D", "9H"], "tableaux": [[[], [], []], [[], [], []]]}}
+    for action, words in (("place 2", place), ("discard", discard)):
+        session = GameSession("breaks", ["human", "ai:easy"], seed=0, options=options)
+        session.apply("draw", 0)
+        assert session.view(0)["pending"] == "7C"
+        session.hints, session.hint_moves = [1], {1: action}
+        session.apply(action, 0)
+        d = Driver(lambda app, s=session: BreaksTable(app, GameSession.from_record(s.to_record())), autosave=False)
+        try:
+            assert (0, tr("Hint shown: {move}", move=words)) in d.top.log_lines, d.top.log_lines
+        finally:
+            d.close()
+            i18n.load_language("en")
 
 
 @pytest.mark.parametrize("speed", ["normal", "slow"])
