@@ -17,8 +17,8 @@ TIPS = {
            "automate": "Automate: Place a tile of your choice from your colour pile or the action pile into one of "
                        "your sockets.",
            "accelerate": "Accelerate: Draw three more tiles by the usual draw rules; you cannot play them this turn."},
-    "de": {"0": "Leistung 0: bringt dem Kreis, in den es kommt, nichts, hat aber die meisten Löcher.",
-           "2": "Leistung 2: bringt dem Kreis, in den es kommt, 2 Leistung.",
+    "de": {"0": "Leistung 0: zählt nichts zum Kreis, an den das Plättchen kommt, hat aber die meisten Löcher.",
+           "2": "Leistung 2: zählt 2 zum Kreis, an den das Plättchen kommt.",
            "annihilate": "Annihilate: Entferne ein beliebiges Blatt außer einem Authenticate aus dem Spiel.",
            "automate": "Automate: Leg ein Plättchen deiner Wahl von deinem Farbstapel oder vom Aktionsstapel in eine "
                        "deiner Fassungen.",
