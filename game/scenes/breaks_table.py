@@ -788,17 +788,18 @@ class BreaksTable(TableScene):
                 lines.clear()  # room for them above the log: the piles' sizes are shown under the piles
         elif options:
             lines.append(options)
-        y = rect.y
+        y, drawn = rect.y, []
         for line in heading:
-            theme.draw_text(surface, line, (rect.x, y), 16, theme.TEXT)
+            drawn.append(theme.draw_text(surface, line, (rect.x, y), 16, theme.TEXT))
             y += 20
         y += 4 if heading else 0
         for line in lines:
-            theme.draw_text(surface, line, (rect.x, y), 16, theme.TEXT_DIM)
+            drawn.append(theme.draw_text(surface, line, (rect.x, y), 16, theme.TEXT_DIM))
             y += 24
         for line in small:
-            theme.draw_text(surface, line, (rect.x, y), 14, theme.TEXT_DIM)
+            drawn.append(theme.draw_text(surface, line, (rect.x, y), 14, theme.TEXT_DIM))
             y += 18
+        self.status_rect = drawn[0].unionall(drawn[1:]) if drawn else None  # the Hint button's tip keeps off it
 
     # --- hints --------------------------------------------------------------------------
     def hint_spots(self, text: str) -> list[pygame.Rect]:

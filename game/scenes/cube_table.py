@@ -935,7 +935,8 @@ class CubeTable(TableScene):
             if len(parts) * step > room:  # still too long: the keys are in the rules page
                 lines.pop()
                 parts = wrapped(size)
-        y = rect.y
+        y, drawn = rect.y, []
         for i, part in parts:
-            theme.draw_text(surface, part, (rect.x, y), size, theme.TEXT if i == 0 else theme.TEXT_DIM)
+            drawn.append(theme.draw_text(surface, part, (rect.x, y), size, theme.TEXT if i == 0 else theme.TEXT_DIM))
             y += step
+        self.status_rect = drawn[0].unionall(drawn[1:]) if drawn else None  # the Hint button's tip keeps off it

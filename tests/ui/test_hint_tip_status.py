@@ -36,3 +36,20 @@ def test_the_hint_buttons_tip_keeps_off_the_blockers_status_line(lang, hinted, m
     finally:
         d.close()
         i18n.load_language("en")
+
+
+@pytest.mark.parametrize("game", ["breaks", "cube"])
+def test_the_hint_buttons_tip_keeps_off_every_status_line_under_the_banner(game, monkeypatch):
+    """Breaks' stall line and pile sizes, Break the Cube's phase and note-sheet lines: the tip
+    lay over the first two of them, as over Blockers!' turn count."""
+    d = table(game)
+    try:
+        t = d.top
+        d.frames(2)
+        rect = tip_drawn(d, monkeypatch, t.hint_button.rect.center)
+        assert rect is not None and t.status_rect is not None
+        assert not rect.colliderect(t.status_rect), (rect, t.status_rect)
+        covered = [label for label, r, _ in d.labels() if r.colliderect(rect) and not rect.contains(r)]
+        assert covered == [], covered
+    finally:
+        d.close()
