@@ -488,6 +488,8 @@ class BlockersTable(TableScene):
             if any(self.targets().values()):
                 return tr("Place the {tile} on a glowing square (ringed squares are captures).", tile=tile)
             return tr("Place the {tile} on a glowing square.", tile=tile)  # no ring to explain
+        if self.keys_in_use():
+            return tr("Tab to a tile in your rack and press Enter, then Enter on a square.")
         return tr("Drag a tile from your rack onto the board.")
 
     # --- frame --------------------------------------------------------------------------

@@ -311,9 +311,12 @@ class BreakerBlocksTalk:
         rules allow now (no leaf to move on a first turn, no pile once both actions are
         spoken for)."""
         m = self.moves()
-        parts = ([tr("play a hand tile (drag or click it)")] if m.plays else []) + \
+        keys = self.keys_in_use()  # the focus ring shows: name the keys, not the mouse
+        play = tr("play a hand tile (Tab to it, press Enter)") if keys else tr("play a hand tile (drag or click it)")
+        draw = tr("press Enter on a pile to draw") if keys else tr("click a pile to draw")
+        parts = ([play] if m.plays else []) + \
             ([tr("move one of your leaves in a dashed frame")] if m.rearranges else []) + \
-            ([tr("click a pile to draw")] if m.draws else [])
+            ([draw] if m.draws else [])
         if not parts:
             return tr("Nothing to play, move or draw now: End turn (N).")
         text = parts[0] if len(parts) == 1 else tr("{a} or {b}", a=parts[0], b=parts[1]) if len(parts) == 2 \

@@ -408,6 +408,9 @@ class BreaksTable(TableScene):
         if v["phase"] == "final":
             if not any(text.startswith("merge") for text in legal):
                 return tr("No merge is possible: press {done}.", done=done_label())
+            if self.keys_in_use():
+                return tr("Final merges: Enter on a sequence, then Enter on the one it goes on; or press {done}.",
+                          done=done_label())
             return tr("Final merges: drag a sequence onto another, or press {done}.", done=done_label())
         if v.get("pending"):  # name only what this card can do
             pending = v["pending"]
@@ -421,6 +424,8 @@ class BreaksTable(TableScene):
                 return tr("Break with {card}, or discard it.", card=card_name(pending, WITH))
             text = tr("{card} fits nowhere: discard it (X).", card=card_name(pending))
             return text[:1].upper() + text[1:]  # a card's name starts in lower case
+        if self.keys_in_use():
+            return tr("Draw a card (Enter on the draw pile), or to merge press Enter on a sequence, then on another.")
         return tr("Draw a card, or drag one sequence onto another to merge.")
 
     # --- input --------------------------------------------------------------------------

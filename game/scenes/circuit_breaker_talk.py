@@ -294,6 +294,8 @@ class CircuitBreakerTalk:
                     (False, True): tr("None of your tiles fits your house now: discard for cheese, then End turn."),
                     (False, False): tr("None of your tiles fits your house now: End turn.")}[mouse, discard]
         tiles = self.placements_left()
+        if self.keys_in_use():  # Tab and Enter, as "drag" names only the mouse
+            return self.keys_prompt(tiles, last, mouse, discard)
         if last:
             return tr("Last round: drag {tiles} into your house this turn, discard for cheese, then End turn.",
                       tiles=tiles) if discard else \
@@ -306,6 +308,23 @@ class CircuitBreakerTalk:
                                   tiles=tiles),
                 (False, False): tr("Drag {tiles} into your house this turn, then End turn.", tiles=tiles)}[
             mouse, discard]
+
+    @staticmethod
+    def keys_prompt(tiles: str, last: bool, mouse: bool, discard: bool) -> str:
+        """The start-of-turn prompt for a player on the keyboard."""
+        if last:
+            return tr("Last round: put {tiles} in your house (Tab to it, Enter, Enter on a cell), discard for "
+                      "cheese, then End turn.", tiles=tiles) if discard else \
+                tr("Last round: put {tiles} in your house (Tab to it, Enter, Enter on a cell), then End turn.",
+                   tiles=tiles)
+        return {(True, True): tr("Put {tiles} in your house (Tab to it, Enter, Enter on a cell), send your mouse, "
+                                 "discard for cheese, then End turn.", tiles=tiles),
+                (True, False): tr("Put {tiles} in your house (Tab to it, Enter, Enter on a cell), send your mouse, "
+                                  "then End turn.", tiles=tiles),
+                (False, True): tr("Put {tiles} in your house (Tab to it, Enter, Enter on a cell), discard for "
+                                  "cheese, then End turn.", tiles=tiles),
+                (False, False): tr("Put {tiles} in your house (Tab to it, Enter, Enter on a cell), then End turn.",
+                                   tiles=tiles)}[mouse, discard]
 
     def placements_left(self) -> str:
         """How many tiles may still go in this turn (CB-13): "up to 2 tiles", then "1 more

@@ -695,6 +695,9 @@ class CubeTable(TableScene):
             text = tr("Take in the answers, then press Enter (or click them) to pass the screen on.")
         elif not self.my_turn() or self.replaying:  # a replay asks for no move
             text = self.playing_text(v["current_player"])
+        elif v["phase"] == "build" and self.keys_in_use():
+            text = tr("Build your secret shape: Tab to a block, press Enter, move it with the arrows, Enter "
+                      "to place. R, T and F turn it, tip it up and turn it over.")
         elif v["phase"] == "build":
             text = tr("Build your secret shape: drag blocks onto the grid. A block's R, T and F buttons "
                       "(or keys) turn it, tip it up and turn it over.")

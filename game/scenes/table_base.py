@@ -174,6 +174,11 @@ class TableScene(TableHints, TableLog, AppScene):
         """One line telling the viewer what to do now."""
         return ""
 
+    def keys_in_use(self) -> bool:
+        """The player is using the keyboard (the focus ring shows): a prompt names the keys
+        where it would say drag or click, so nobody has to guess that Tab and Enter work."""
+        return self.focus.visible
+
     def my_turn(self) -> bool:
         """True when the person at the screen may act now (their seat, no hand-off shown)."""
         cp = self.session.current_player
