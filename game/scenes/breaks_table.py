@@ -60,6 +60,7 @@ class BreaksTable(TableScene):
     undo_limit = "Nothing to undo: you can take back your own last decision, but not once a card has been drawn since."
 
     PROMPT_SIZE, PROMPT_STEP, PROMPT_LINES = 20, 28, 3
+    ring_starts_each_turn = True  # every turn starts with a draw: Enter on a slot left there tried a merge
 
     @property
     def toast_min_height(self) -> int:
@@ -595,6 +596,12 @@ class BreaksTable(TableScene):
         else:
             self.done_button.hide()
         super().update(dt)
+
+    def ring_to_turn_start(self) -> None:
+        if "done" in self.legal():  # the final merges: the piles are closed, Done ends them
+            self.focus.index, self.focus.visible = self.done_stop, True
+            return
+        super().ring_to_turn_start()
 
     def face(self, code: str, size: tuple[int, int]) -> pygame.Surface:
         return cards.card_face(code, size, self.app.settings.colorblind, is_wild(code, self.view["options"]))

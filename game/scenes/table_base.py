@@ -96,6 +96,9 @@ class TableScene(TableHints, TableLog, AppScene):
     hidden_information = True  # False: pass-and-play needs no hand-off screen (open games)
     mover_look = MOVER_LOOK  # seconds a person's turn-ending move shows before the pass screen
     has_players = True  # for the game menu (see game_menu.MenuOwner)
+    # True: a turn starts with the ring on your first move (where the first Tab goes), not
+    # where your last turn left it, unless you moved it meanwhile (see park_ring_at_turn_end)
+    ring_starts_each_turn = False
     # why Ctrl+Z found nothing to take back (English; shown translated): each game's own limit
     undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
     toast_top = 104  # messages near the top of the table, clear of the board's buttons
@@ -146,6 +149,7 @@ class TableScene(TableHints, TableLog, AppScene):
         # the status line under it, for a table whose draw_status says where it drew it (see tip_avoids)
         self.status_rect: pygame.Rect | None = None
         self.ring_parked: int | None = None  # see arrive_by_keyboard
+        self.had_the_turn = False  # the viewer's turn last frame (see park_ring_at_turn_end)
         self.view = session.view(self.viewer)
 
     # --- hooks for each game ------------------------------------------------------------
@@ -853,15 +857,28 @@ class TableScene(TableHints, TableLog, AppScene):
                 # round to a side button (Rules); on your turn it moves on to your first move
                 self.ring_parked = self.focus.index
 
+    def park_ring_at_turn_end(self) -> None:
+        """Your turn has ended with the ring showing: where it is now was your last move, so
+        at a table that starts each turn on your first move it is parked, to move on when
+        your turn comes back (unpark_ring), unless you move it in between."""
+        mine = self.my_turn()
+        if self.had_the_turn and not mine and self.ring_starts_each_turn and self.focus.visible:
+            self.ring_parked = self.focus.index
+        self.had_the_turn = mine
+
     def unpark_ring(self) -> None:
         """Your turn has come: a ring parked on arrival (and not moved since) goes where the
         first Tab goes now."""
         if self.ring_parked is None or not self.my_turn() or self.animating or self.settling():
             return
         if self.focus.visible and self.focus.index == self.ring_parked:
-            self.focus.index, self.focus.visible = -1, False
-            self.show_focus()
+            self.ring_to_turn_start()
         self.ring_parked = None
+
+    def ring_to_turn_start(self) -> None:
+        """The ring to where your turn starts: where the first Tab goes."""
+        self.focus.index, self.focus.visible = -1, False
+        self.show_focus()
 
     def show_focus(self) -> None:
         """Enter or Space with the focus ring still hidden shows it, so the next Enter acts:
@@ -934,6 +951,7 @@ class TableScene(TableHints, TableLog, AppScene):
         """Benchmarks only: keep the view busy the way a player would (override per game)."""
 
     def update(self, dt: float) -> None:
+        self.park_ring_at_turn_end()  # first: a computer's move in advance() may give the turn back at once
         # before the UI manager's update, which takes note of what is shown: once the
         # results cover the table it updates no more, and a button hidden after it stayed drawn
         offer = self.hint_offered()

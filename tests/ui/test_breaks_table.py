@@ -1063,3 +1063,33 @@ def test_a_draw_hint_says_whether_a_merge_is_possible_at_all(tableau, reason):
         assert d.top.hint_reason("draw") == reason
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("moved", [False, True])
+def test_your_turn_starts_with_the_ring_on_the_draw_pile_unless_you_moved_it_meanwhile(moved):
+    """The ring stayed where your last turn left it (slot 1, where the drawn card went), so
+    the first Enter of the next turn tried a merge instead of drawing. Every turn starts
+    with a draw: the ring goes to the draw pile, unless you moved it in the computer's turn."""
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    table = d.top
+    try:
+        d.frames(3)
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_RETURN)  # draws the 4 of hearts; the ring goes on to slot 1
+        d.frames(40)
+        d.key(pygame.K_RETURN)  # placed there: the computer's turn
+        assert actions(d) == ["draw", "place 1"]
+        assert d.until(lambda: not table.my_turn(), timeout=5)
+        if moved:
+            d.key(pygame.K_RIGHT, frames=1)  # the ring moved while the computer plays stays put
+        kept = table.focus.index
+        assert d.until(lambda: table.my_turn() and not table.animating, timeout=30)
+        d.frames(3)
+        if moved:
+            assert table.focus.index == kept
+        else:
+            assert table.focus.visible and table.focus.current.rect_of() == table.layout.DRAW
+            d.key(pygame.K_RETURN)
+            assert actions(d)[-1] == "draw"
+    finally:
+        d.close()
