@@ -185,7 +185,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
 
     def step_stops(self) -> list[int]:
         """The focus stops where an action tile's pending step is chosen: its targets, the
-        rival's leaf AGITATE moves, or the tiles a hand may keep (AGGRAVATE); none: []."""
+        rival's leaf AGITATE moves, the piles ACCELERATE draws from, or the tiles a hand may
+        keep (AGGRAVATE); none: []."""
         if not self.can_act() or self.selected is not None:
             return []
         m = self.moves()
@@ -193,6 +194,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             cells = m.targets
         elif m.rearranges and self.view.get("pending"):
             cells = set(m.rearranges)  # AGITATE: first the rival's leaf to move
+        elif m.draws and (self.view.get("pending") or {}).get("step") == "draw":
+            # ACCELERATE's draws: the ring left on the placed tile, where Enter does nothing
+            return [self.pile_focus + i for i in range(11) if self.pile_stop_live(i)]
         elif m.keeps:
             seat = self.viewer if self._keep_is_mine() else 1 - self.viewer
             kinds = self.hand_kinds(seat)

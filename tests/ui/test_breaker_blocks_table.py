@@ -1689,3 +1689,30 @@ def test_against_the_computer_your_hand_says_your_turn_and_the_prompt_names_nobo
         assert t.shown_prompt() == t.prompt(), "one person: the prompt is theirs"
     finally:
         d.close()
+
+
+def play_accelerate_by_keys(d: Driver) -> None:
+    """Seat 1 plays its Accelerate with Enter, Enter: its step asks for draws from the piles."""
+    t = d.top
+    d.frames(2)
+    t.focus.show_first([t.hand_focus[(t.viewer, t.hand_kinds(t.viewer).index("accelerate"))]])
+    d.key(pygame.K_RETURN)  # picked up: the ring goes to its first socket
+    d.key(pygame.K_RETURN)  # played there
+    d.frames(30)
+    assert t.session.log.actions[-1].startswith("play accelerate"), t.session.log.actions
+    assert t.view["pending"]["step"] == "draw"
+
+
+def test_an_accelerate_played_with_enter_takes_the_ring_on_to_the_piles_it_draws_from():
+    """The ring stayed on the placed Accelerate, where Enter does nothing, while its step
+    asked for a tile from the piles: it goes on to the first pile with a tile, so Enter draws."""
+    d = bb_driver(["draw accelerate", "draw annihilate", "end"])
+    try:
+        t = d.top
+        play_accelerate_by_keys(d)
+        assert t.focus.visible and t.focus.current.rect_of() in [t.pile_rect(i) for i in range(11)]
+        d.key(pygame.K_RETURN)
+        d.frames(30)
+        assert t.session.log.actions[-1].startswith("draw"), t.session.log.actions
+    finally:
+        d.close()
