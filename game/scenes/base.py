@@ -221,11 +221,15 @@ class AppScene(Scene):
         self.draw_scene(surface)
         self.draw_widgets(surface)
         self.focus.draw(surface)
+        self.draw_over_ring(surface)
         self.draw_toast(surface)
         self.draw_tooltip(surface)
 
     def draw_scene(self, surface: pygame.Surface) -> None:
         """Everything under the widgets."""
+
+    def draw_over_ring(self, surface: pygame.Surface) -> None:
+        """What must stay readable over the focus ring (a mark under the focused stop)."""
 
     def draw_widgets(self, surface: pygame.Surface) -> None:
         """The pygame_gui widgets, then the buttons' labels on them."""

@@ -932,11 +932,31 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                     continue
                 img = tile_image(kind, seat, None, [], HAND_TILE)
                 surface.blit(img, r.move(-(HAND_TILE // 5), -(HAND_TILE // 5)))
-                if i in new:  # drawn this turn: cannot be played yet
-                    theme.draw_text(surface, tr("new"), r.midbottom, 11, theme.YELLOW, bold=True, anchor="midtop")
+                if i in new and not self.ring_on_hand(seat, i):  # drawn this turn: cannot be played yet
+                    self.draw_new_label(surface, r)
                 if (seat == self.viewer and self.selected == ("hand", kind) and i == self.hand_slot(kind)) or \
                         (m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine()):
                     pygame.draw.rect(surface, theme.YELLOW, r.inflate(4, 4), 2, border_radius=4)
+
+    @staticmethod
+    def draw_new_label(surface: pygame.Surface, tile: pygame.Rect, backed: bool = False) -> None:
+        """'new' under a hand tile drawn this turn; ``backed``: on a patch of the table's
+        dark colour, as it is drawn over the focus ring's band."""
+        if backed:
+            size = theme.font(11, bold=True).size(tr("new"))
+            patch = pygame.Rect(0, 0, size[0] + 4, size[1])
+            patch.midtop = tile.midbottom
+            pygame.draw.rect(surface, theme.TABLE_DARK, patch, border_radius=3)
+        theme.draw_text(surface, tr("new"), tile.midbottom, 11, theme.YELLOW, bold=True, anchor="midtop")
+
+    def ring_on_hand(self, seat: int, index: int) -> bool:
+        return self.focus.visible and self.focus.index == self.hand_focus.get((seat, index))
+
+    def draw_over_ring(self, surface: pygame.Surface) -> None:
+        # the ring round a tile drawn this turn covered its 'new': the word goes over the ring
+        for (seat, i), stop in self.hand_focus.items():
+            if stop == self.focus.index and self.focus.visible and i in self.new_slots(seat):
+                self.draw_new_label(surface, self.hand_rect(seat, i), backed=True)
 
     def hand_frame(self, seat: int, label: pygame.Rect) -> pygame.Rect:
         """The frame round the seat to move's hand: its label (``label``) and tiles, with

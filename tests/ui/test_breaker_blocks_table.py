@@ -1716,3 +1716,32 @@ def test_an_accelerate_played_with_enter_takes_the_ring_on_to_the_piles_it_draws
         assert t.session.log.actions[-1].startswith("draw"), t.session.log.actions
     finally:
         d.close()
+
+
+def test_the_focus_ring_on_a_tile_drawn_this_turn_leaves_its_new_readable():
+    """The ring round a just-drawn hand tile covered the yellow 'new' under it: the word's
+    yellow shows as much with the ring on the tile as without."""
+    from game.ui import theme
+    d = bb_driver(["draw accelerate", "draw annihilate", "end"])
+    try:
+        t = d.top
+        play_accelerate_by_keys(d)
+        d.key(pygame.K_RETURN)  # draws a tile from the pile the ring went to
+        d.frames(60)
+        (slot,) = t.new_slots(t.viewer)
+        tile = t.hand_rect(t.viewer, slot)
+        label = pygame.Rect((0, 0), theme.font(11, bold=True).size(i18n.tr("new")))
+        label.midtop = tile.midbottom
+
+        def yellow() -> int:
+            d.frames(2)
+            canvas = d.app.display.canvas
+            return sum(tuple(canvas.get_at((x, y)))[:3] == theme.YELLOW
+                       for x in range(label.left, label.right) for y in range(label.top, label.bottom))
+
+        t.focus.visible = False
+        bare = yellow()
+        t.focus.show_first([t.hand_focus[(t.viewer, slot)]])
+        assert bare > 10 and yellow() == bare
+    finally:
+        d.close()
