@@ -67,6 +67,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     # players' houses (a refusal must not hide the house the mouse was dropped on)
     toast_top, toast_span, toast_max_height = PANEL_TOAST_TOP, PANEL_TOAST_SPAN, PANEL_TOAST_MAX_HEIGHT
     toast_spill = PANEL_TOAST_SPILL
+    # a ring left on the computer's small house kept it enlarged over the market next turn
+    ring_starts_each_turn = True
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

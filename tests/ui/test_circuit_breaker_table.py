@@ -2294,3 +2294,29 @@ def test_the_focus_ring_on_a_round_of_the_track_covers_none_of_its_neighbours(ro
     finally:
         d.close()
 
+
+
+def test_a_ring_left_on_the_computers_small_house_moves_to_your_first_move_when_your_turn_starts():
+    """The ring left on a cell of the computer's small house kept that house enlarged over
+    the market when your next turn started: the ring now goes where the first Tab goes (your
+    first move) and the house shrinks back."""
+    d = cb_driver(seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        d.frames(2)
+        frame = t.mini_frame(1)
+        stop = next(i for i, item in enumerate(t.focus.items) if frame.contains(item.rect_of()))
+        t.focus.show_first([stop])
+        d.frames(1)
+        assert t.zoomed_house() == 1
+        t.end_now()
+        assert d.until(lambda: not t.my_turn(), timeout=5)
+        assert d.until(lambda: t.my_turn() and not t.animating and not t.settling(), timeout=30)
+        d.frames(3)
+        got = t.focus.index
+        assert t.focus.visible and t.zoomed_house() is None
+        t.focus.index, t.focus.visible = -1, False
+        d.key(pygame.K_TAB)  # the first Tab on your turn
+        assert t.focus.index == got
+    finally:
+        d.close()
