@@ -239,7 +239,10 @@ class BuildBoard:
             dx, dy = MOVES[event.key]
             for _ in range(-self.rotation % 4):  # arrows follow the screen, not the grid
                 dx, dy = -dy, dx
-            self.cursor = self.next_cursor(dx, dy)
+            cursor = self.next_cursor(dx, dy)
+            if cursor == self.cursor:  # a key that did nothing and said nothing looked dead
+                self.refuse(tr("The block is at the edge of the grid: it can go no further that way."))
+            self.cursor = cursor
             return True
         if event.key in ENTER_KEYS:
             pid = self.held.pid

@@ -1865,3 +1865,23 @@ def test_the_round_is_shown_once():
     shown = texts_on_opening(lambda app: CubeTable(app, GameSession(
         "cube", ["human", "ai:easy"], seed=1, options={"first_player": 0, "setup": {"secrets": [P, Q]}})))
     assert shown.count("Round 1") == 1, shown
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_arrow_that_cannot_move_a_held_block_says_why(lang):
+    """At the edge of the grid an arrow left the block where it was with no word: the key
+    looked dead. It says the block can go no further that way; a move that works says nothing."""
+    with cube_read_at(1.0, lang) as d:
+        t = d.top
+        b = t.building()
+        t.board.pick_from_tray(b.tray.index("S"))
+        for _ in range(3):  # as far left as the block goes
+            t.board.cursor = t.board.next_cursor(-1, 0)
+        t.toast = None
+        d.key(pygame.K_RIGHT)
+        assert not t.toast, "a move that works needs no word"
+        for _ in range(3):
+            d.key(pygame.K_RIGHT)
+        from game.i18n import tr
+        assert t.toast == tr("The block is at the edge of the grid: it can go no further that way."), t.toast
+        assert t.toast.split()[0] == {"en": "The", "de": "Der"}[lang], t.toast
