@@ -111,16 +111,18 @@ class CubeTable(TableScene):
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        y = 664
-        self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.board.turn(-1))
-        self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
-        self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
-        self.submit_button = self.button("", (396, y, 220, 40), self.submit, object_id="#primary")
         self.play_area_starts_here()
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
             self.focus.add(Focusable(lambda q=q: self.pad_stop(q), lambda q=q: self.ask(q), lambda: self.can_ask()))
         for item in self.board.focusables():
             self.focus.add(item)
+        # the board's buttons after the blocks: Tab from the side buttons reached Turn left and
+        # Turn right before the blocks to build with
+        y = 664
+        self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.board.turn(-1))
+        self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
+        self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
+        self.submit_button = self.button("", (396, y, 220, 40), self.submit, object_id="#primary")
 
     def pad_stop(self, q: str) -> pygame.Rect:
         """Where a question's focus stop is: on the pad while the pad is drawn (the play

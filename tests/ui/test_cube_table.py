@@ -1885,3 +1885,24 @@ def test_an_arrow_that_cannot_move_a_held_block_says_why(lang):
         from game.i18n import tr
         assert t.toast == tr("The block is at the edge of the grid: it can go no further that way."), t.toast
         assert t.toast.split()[0] == {"en": "The", "de": "Der"}[lang], t.toast
+
+
+def test_in_the_build_phase_tab_reaches_the_blocks_before_the_turn_buttons():
+    """From the side buttons (where a ring parked on arrival sits) Tab went to Turn left and
+    Turn right before the blocks to build with: the blocks come first."""
+    d = cube_driver(["human", "ai:easy"], first_player=0)
+    try:
+        t = d.top
+        d.frames(2)
+        turns = {b.rect.topleft for b in t._callbacks if b.text in ("Turn left (Q)", "Turn right (E)")}
+        blocks = {t.board.tray_rect(i).topleft for i in range(3)}
+        t.focus.show_first([next(i for i, it in enumerate(t.focus.items) if it.rect_of().topleft
+                                 not in blocks | turns and it.enabled() and i < t.focus.start)])
+        reached = []
+        for _ in range(len(t.focus.items)):
+            d.key(pygame.K_TAB, frames=1)
+            reached.append(t.focus.current.rect_of().topleft)
+        first_block = min(reached.index(p) for p in blocks)
+        assert all(reached.index(p) > first_block for p in turns), reached
+    finally:
+        d.close()
