@@ -135,10 +135,9 @@ class SetupScene(AppScene):
                                   prefix=prefix)
                 cx += w + 8
         fy = y + 60 + n * 50 + 10
-        self.cycle_button((x, fy, col_w, 40), [None, *range(n)],
-                          lambda v: tr("drawn at random") if v is None else tr("Seat {n}", n=v + 1),
-                          self.first_player if (self.first_player or 0) < n else None, self._set_first,
-                          prefix=tr("First player: "))
+        self.first_button = self.cycle_button((x, fy, col_w, 40), [None, *range(n)], self.first_label,
+                                              self.first_player if (self.first_player or 0) < n else None,
+                                              self._set_first, prefix=tr("First player: "))
         ox, oy = 620, 130
         self.option_help: list[tuple[int, list[str]]] = []
         for spec in self.rules.options:
@@ -227,6 +226,15 @@ class SetupScene(AppScene):
     def _set_kind(self, i: int, kind: str) -> None:
         self.seats[i] = "human" if kind == "human" else f"ai:{self.ai_levels[i]}"
         self.show_level(i)
+        if self.first_player == i:  # the first player's name says whether it is the computer
+            self.first_button.set_text(tr("First player: ") + self.first_label(i))
+
+    def first_label(self, seat: int | None) -> str:
+        """The first player as the table names it: a computer's seat 'Seat 2 (AI)', as
+        'Seat 2' alone did not say who plays it."""
+        if seat is None:
+            return tr("drawn at random")
+        return tr("Seat {n}", n=seat + 1) if self.seats[seat] == "human" else tr("Seat {n} (AI)", n=seat + 1)
 
     def _set_level(self, i: int, level: str) -> None:
         self.ai_levels[i] = level

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pygame
+import pytest
 
 from game import i18n, storage
 from game.scenes.blockers_table import BlockersTable
@@ -134,3 +135,27 @@ def test_a_level_button_takes_the_room_the_seat_button_can_spare():
                 assert level.width == LEVEL_WIDE and seat.width + 8 + level.width <= 320, (game, seat, level)
         finally:
             d.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_first_player_is_named_as_the_table_names_it_the_computer_with_ai(lang):
+    """'First player: Seat 2' did not say Seat 2 is the computer: it reads 'Seat 2 (AI)', as
+    the table says, and 'Seat 2' again once a person takes the seat."""
+    d = setup_driver("breaks", language=lang)
+    try:
+        s = d.top
+        prefix = i18n.tr("First player: ")
+        first = next(b for b in s._callbacks if b.text.startswith(prefix))
+        while first.text != prefix + i18n.tr("Seat {n} (AI)", n=2):
+            d.click(first.rect.center)
+            assert first.text != prefix + i18n.tr("Seat {n}", n=2), "the computer's seat, named as such"
+        assert first.text == {"en": "First player: Seat 2 (AI)", "de": "Startspieler: Spieler 2 (KI)"}[lang]
+        assert first.width_for_label(2) <= first.rect.w, "it fits its button"
+        d.click(seat_button(s, 1).rect.center)  # a person takes Seat 2
+        assert first.text == prefix + i18n.tr("Seat {n}", n=2)
+        d.click(next(b for b in s._callbacks if b.text == i18n.tr("Start game")).rect.center, frames=3)
+        from game.scenes.breaks_table import BreaksTable
+        assert d.app.stack.find(BreaksTable).session.seats[1] == "human"
+    finally:
+        d.close()
+        i18n.load_language("en")
