@@ -655,7 +655,7 @@ class BreaksTable(TableScene):
                 if ("slot", seat, s) in targets:
                     ring = lay.sequence_rect(seat, s, max(1, len(seq)))
                     mine = seat == self.viewer
-                    draw.glow(surface, ring, pulse=pulse, colour=theme.GLOW if mine else theme.VERMILLION)
+                    draw.glow(surface, ring, pulse=pulse, colour=theme.GLOW if mine else theme.VERMILLION, dots=mine)
                     if not mine:  # a sequence to steal: a reticle, not only a redder ring
                         draw.corner_brackets(surface, ring.inflate(16, 16), length=10)
             stacks = view["stacks"][seat]
@@ -685,9 +685,9 @@ class BreaksTable(TableScene):
         for text, pile in captions:
             theme.draw_text(surface, text, (pile.centerx, pile.bottom + gap), size, theme.TEXT_DIM, anchor="midtop")
         if "draw" in self.legal():
-            draw.glow(surface, lay.DRAW, pulse=pulse)
+            draw.glow(surface, lay.DRAW, pulse=pulse, dots=True)  # dots: not taken for seat 1's orange
         if ("discard",) in targets:
-            draw.glow(surface, lay.DISCARD, pulse=pulse)
+            draw.glow(surface, lay.DISCARD, pulse=pulse, dots=True)
         # the drawn card
         surface.blit(cards.empty_slot(lay.PENDING.size, theme.TEXT_DIM), lay.PENDING)
         pend = view.get("pending")

@@ -87,10 +87,18 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int]
 
 
 def glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int] = theme.GLOW,
-         width: int = 3, radius: int = 10, pulse: float = 1.0) -> None:
-    """A solid highlight ring (legal target)."""
+         width: int = 3, radius: int = 10, pulse: float = 1.0, dots: bool = False) -> None:
+    """A solid highlight ring (legal target). ``dots``: a landing dot on each corner too,
+    where the ring sits beside a seat's outline of a colour that colour-blind eyes take
+    for the glow's (Breaks: seat 1's orange beside yellow under deuteranopia)."""
     grow = int(2 + 2 * pulse)
-    pygame.draw.rect(surface, colour, rect.inflate(grow * 2, grow * 2), width, border_radius=radius)
+    ring = rect.inflate(grow * 2, grow * 2)
+    pygame.draw.rect(surface, colour, ring, width, border_radius=radius)
+    if dots:
+        inset = radius // 3  # on the rounded corner's curve, not off it
+        for corner in (ring.topleft, ring.topright, ring.bottomleft, ring.bottomright):
+            landing_dot(surface, (corner[0] + (inset if corner[0] == ring.left else -inset),
+                                  corner[1] + (inset if corner[1] == ring.top else -inset)), 3)
 
 
 def landing_dot(surface: pygame.Surface, centre: tuple[int, int], r: int = 5) -> None:

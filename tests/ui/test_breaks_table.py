@@ -1093,3 +1093,39 @@ def test_your_turn_starts_with_the_ring_on_the_draw_pile_unless_you_moved_it_mea
             assert actions(d)[-1] == "draw"
     finally:
         d.close()
+
+
+def test_under_deuteranopia_the_legal_move_glow_is_told_apart_from_seat_1s_orange_outline():
+    """Seat 1's area is outlined in orange and legal moves glow yellow: under deuteranopia
+    (the Machado matrix) the two are nearly one colour. The glow carries a shape cue of its
+    own, a black-and-white landing dot on each corner, whose colours stay far from both."""
+    from game.ui import theme
+    from tests.ui.colour_check import distance, simulate
+
+    def deutan(c):
+        return simulate(c, "deutan")
+    assert distance(deutan(theme.ORANGE), deutan(theme.GLOW)) < 25, "why the colour alone does not do"
+    d = table_driver(["human", "ai:easy"], {"first_player": 0, "setup": {"deck": X1_DECK}})
+    try:
+        table = d.top
+        d.frames(3)
+        d.key(pygame.K_d)  # drawn: the discard pile glows, beside no card of its own
+        d.frames(40)
+        assert ("discard",) in table.current_targets()
+        canvas = d.app.display.canvas
+        pile, area = table.layout.DISCARD, table.layout.areas[0].rect
+        assert table.seat_colour(0) == theme.ORANGE
+
+        def told_apart(box: pygame.Rect) -> int:
+            """Pixels in box that deutan eyes tell from the orange, the glow and the table."""
+            return sum(all(distance(deutan(tuple(canvas.get_at((x, y)))[:3]), deutan(c)) >= 40
+                           for c in (theme.ORANGE, theme.GLOW, theme.TABLE))
+                       for x in range(box.left, box.right) for y in range(box.top, box.bottom))
+        corners = [pygame.Rect(x, y, 6, 6) for x in (pile.left - 7, pile.right + 1)
+                   for y in (pile.top - 7, pile.bottom + 1)]
+        assert all(told_apart(box) >= 3 for box in corners), [told_apart(box) for box in corners]
+        outline = [pygame.Rect(x, y, 6, 6) for x in (area.left - 2, area.right - 4)
+                   for y in (area.top - 2, area.bottom - 4)]
+        assert not any(told_apart(box) for box in outline), "the seat's outline has no such mark"
+    finally:
+        d.close()
