@@ -238,10 +238,13 @@ class AppScene(Scene):
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The hovered button's tooltip, over everything else but the message on show (drawn
-        just before it: the tip over it hid what the button had just said)."""
-        # a tile's tip only on the scene in front: one covered by a menu keeps its last pointer
+        just before it: the tip over it hid what the button had just said). Only on the scene
+        in front: one covered by a menu is not updated, so it keeps its last pointer and the
+        ring's time on a button (Menu, pressed with Enter, went on showing its tip under the menu)."""
+        if self.stack is None or self.stack.top is not self:
+            return
         if draw_tooltip(self.ui, surface, self.tip_avoids(), self.tip_areas()) is None and self.pointed \
-                and self.pointed_time > TIP_DELAY and self.stack is not None and self.stack.top is self:
+                and self.pointed_time > TIP_DELAY:
             draw_tip_box(surface, self.pointed_tip_layout(*self.pointed))
 
     def pointed_tip_layout(self, anchor: pygame.Rect, text: str) -> Tip:

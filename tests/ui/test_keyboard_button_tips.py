@@ -91,3 +91,21 @@ def test_the_set_up_screens_info_button_tip_comes_by_the_keyboard_too():
         assert shown is not None and shown[0] == button.tip
     finally:
         d.close()
+
+
+def test_a_button_pressed_from_the_keyboard_leaves_no_tip_under_what_it_opened():
+    """Enter on Menu opens the game menu over the table; the table, covered and no longer
+    updated, drew Menu's tip under the menu all the while it was open."""
+    d = table("breaks")
+    try:
+        t = d.top
+        d.frames(2)
+        menu = next(b for b in t._callbacks if b.text == "Menu")
+        tab_to(d, menu)
+        assert drawn_tip(d, TIP_DELAY + 0.1) is not None
+        d.key(pygame.K_RETURN, frames=3)
+        assert d.top is not t, "the game menu is open"
+        shown = [line for line, _, _ in d.labels(frames=1)]
+        assert menu.tip not in shown, shown
+    finally:
+        d.close()
