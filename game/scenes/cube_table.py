@@ -20,7 +20,7 @@ from game.scenes import endings
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict, shape_view
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question, swatch
-from game.scenes.cube_reveal import reveal_spots, stamp_centre
+from game.scenes.cube_reveal import Spot, reveal_spots, stamp_centre
 from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene
 from game.ui import draw, theme
 from game.ui.focus import Focusable
@@ -107,6 +107,7 @@ class CubeTable(TableScene):
         self.pad = QuestionPad((650, 96))
         self.reading_own_answers = False  # pass-and-play memory play: the hand-off waits for the asker
         self.hinted: tuple[str, int] | None = None  # the latest hint and the move it was for
+        self._reveal: tuple[tuple, list[Spot]] | None = None  # the shapes on show and their layout
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -878,10 +879,19 @@ class CubeTable(TableScene):
             shapes.append(list(b.occupied()))
         return shapes
 
+    def reveal_layout(self) -> list[Spot]:
+        """Where each revealed shape stands (see reveal_spots), worked out once for the shapes
+        on show: each of the reveal and the verdict over it took some 2 ms a frame for it."""
+        v = self.view
+        key = (tuple(v["secrets"]), tuple(tuple(p) for p in v["pieces"]))
+        if self._reveal is None or self._reveal[0] != key:
+            self._reveal = (key, reveal_spots(self.revealed_cubes()))
+        return self._reveal[1]
+
     def draw_reveal(self, surface: pygame.Surface) -> None:
         v = self.view
         n = v["num_players"]
-        for s, spot in enumerate(reveal_spots(self.revealed_cubes())):
+        for s, spot in enumerate(self.reveal_layout()):
             text = v["secrets"][s]
             if not text:
                 continue
@@ -904,7 +914,7 @@ class CubeTable(TableScene):
         if self.stamp is not None:
             text, ok, left = self.stamp
             if self.view["phase"] == "over" and self.view.get("secrets"):  # clear of the revealed shapes
-                centre = stamp_centre(reveal_spots(self.revealed_cubes()))
+                centre = stamp_centre(self.reveal_layout())
                 draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, centre, radius=38)
             else:
                 draw_verdict(surface, text, ok, 1 - left / STAMP_TIME, (480, 330))

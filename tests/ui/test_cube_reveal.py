@@ -126,3 +126,21 @@ def test_the_verdict_of_a_game_ending_guess_keeps_off_the_revealed_shapes_and_ca
         for button in table._callbacks:
             if button.visible:
                 assert mask.overlap_area(pygame.mask.Mask(button.rect.size, fill=True), button.rect.topleft) == 0
+
+
+def test_the_reveal_is_laid_out_once_not_every_frame(monkeypatch):
+    """Where the shapes stand depends on the shapes only; worked out for the reveal and again
+    for the verdict over it, every frame, it cost some 4 ms of a 16 ms frame. It is worked out
+    again only when other shapes are on show."""
+    calls = []
+    real = cube_table.reveal_spots
+    monkeypatch.setattr(cube_table, "reveal_spots", lambda shapes: calls.append(1) or real(shapes))
+    with revealed(4) as table:
+        table.stamp = ("Found!", True, cube_table.STAMP_TIME)  # a game-ending guess's verdict on show
+        surface = pygame.Surface(SIZE)
+        for _ in range(5):
+            table.draw(surface)
+        assert len(calls) == 1
+        table.view = {**table.view, "secrets": [P, Q, Q, TALL]}
+        table.reveal_layout()
+        assert len(calls) == 2, "other shapes: laid out again"
