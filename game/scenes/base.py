@@ -237,7 +237,8 @@ class AppScene(Scene):
         draw_labels(self.ui, surface)
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        """The hovered button's tooltip, over everything else but the message on show (drawn
+        """The tooltip of the button the pointer or the ring rests on (else of the tile a scene
+        names, see pointed_tip), over everything else but the message on show (drawn
         just before it: the tip over it hid what the button had just said). Only on the scene
         in front: one covered by a menu is not updated, so it keeps its last pointer and the
         ring's time on a button (Menu, pressed with Enter, went on showing its tip under the menu)."""

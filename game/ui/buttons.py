@@ -50,8 +50,9 @@ class LabelButton(pygame_gui.elements.UIButton):
         self.disabled_hover_time = self.disabled_hover_time + time_delta if pointed else 0.0
 
     def tip_now(self) -> str | None:
-        """The tooltip to show now, once the pointer has rested on the button long enough:
-        its own when it can be pressed, the reason it cannot while greyed out."""
+        """The tooltip to show now, once the pointer (or, on a button that can be pressed,
+        the keyboard's focus ring) has rested on the button long enough: its own when it can
+        be pressed, the reason it cannot while greyed out."""
         if self.is_enabled:
             rested = (self.hovered and self.hover_time > self.tool_tip_delay) or self.focus_rested()
             return self.tip if self.tip and rested else None
@@ -285,9 +286,10 @@ def tip_in(text: str, room: pygame.Rect, centre_y: int) -> Tip:
 
 def tooltip_layout(manager: pygame_gui.UIManager, screen: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
                    areas: Sequence[pygame.Rect] = ()) -> Tip | None:
-    """The tooltip of the button the pointer has rested on (as long as pygame_gui waits
-    before showing one), laid out (see tip_layout) apart from its drawing, so what lies under
-    it (a table's game log) can make room for it first. None: no tip shows."""
+    """The tooltip of the button the pointer or the focus ring has rested on (as long as
+    pygame_gui waits before showing one; see LabelButton.tip_now), laid out (see tip_layout)
+    apart from its drawing, so what lies under it (a table's game log) can make room for it
+    first. None: no tip shows."""
     for button in buttons(manager):
         tip = button.tip_now()
         if tip:  # named by the keyboard: from the button's edge, as a tile's tip is
