@@ -295,10 +295,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if self.drag.active:
             return None
         for seat in (0, 1):
-            place = next((self.hand_tip(seat, i) for i in range(len(self.hand_kinds(seat)))
-                          if self.hand_rect(seat, i).collidepoint(pos)), None)
-            if place is not None:
-                return place
+            slot = self.hand_slot_at(pos, seat)
+            if slot is not None:
+                return self.hand_tip(seat, slot)
         return next((self.pile_tip(i) for i in range(len(self.pile_entries())) if self.pile_rect(i).collidepoint(pos)),
                     None)
 
@@ -554,10 +553,12 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         self.drag.cancel()
 
     # --- input --------------------------------------------------------------------------
-    def hand_slot_at(self, pos: tuple[int, int]) -> int | None:
-        """The slot of your hand under ``pos`` (the first, where a closed-up hand overlaps)."""
-        return next((i for i in range(len(self.hand_kinds(self.viewer)))
-                     if self.hand_rect(self.viewer, i).collidepoint(pos)), None)
+    def hand_slot_at(self, pos: tuple[int, int], seat: int | None = None) -> int | None:
+        """The slot of ``seat``'s hand (yours by default) under ``pos`` (the first, where a
+        closed-up hand overlaps)."""
+        seat = self.viewer if seat is None else seat
+        return next((i for i in range(len(self.hand_kinds(seat))) if self.hand_rect(seat, i).collidepoint(pos)),
+                    None)
 
     def source_at(self, pos: tuple[int, int]) -> tuple | None:
         slot = self.hand_slot_at(pos)
