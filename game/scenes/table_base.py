@@ -615,8 +615,9 @@ class TableScene(TableHints, TableLog, AppScene):
         return super().tip_avoids() + shown
 
     def tip_over_log(self) -> pygame.Rect | None:
-        """Where the tip on show goes, before the log makes room for it (see log_box)."""
-        if self.replaying or self.tutorial is not None:
+        """Where the tip on show goes, before the log makes room for it (see log_box); None
+        under a menu, where no tip is drawn (see draw_tooltip) and the log kept a gap for one."""
+        if self.replaying or self.tutorial is not None or self.stack is None or self.stack.top is not self:
             return None
         tip = tooltip_layout(self.ui, pygame.Rect((0, 0), LOGICAL_SIZE), self.tip_avoids_above_log(),
                              self.tip_areas())

@@ -109,3 +109,24 @@ def test_a_button_pressed_from_the_keyboard_leaves_no_tip_under_what_it_opened()
         assert menu.tip not in shown, shown
     finally:
         d.close()
+
+
+def test_under_the_menu_the_log_keeps_no_room_for_a_tip_it_does_not_show():
+    """With a hint in Breaker Blocks' panel the log moves down under the Hint button's tip
+    (see log_box). Esc with the ring resting on Hint opens the menu, which shows no tip of the
+    table; the log still stood moved down, a gap over it for the tip that was not there."""
+    d = table("breaker_blocks")
+    try:
+        t = d.top
+        d.frames(2)
+        d.key(pygame.K_h)
+        assert d.until(lambda: t.hint is not None and t.toast_rect is not None), "no hint came"
+        plain = t.log_box()[0]
+        tab_to(d, t.hint_button)
+        assert drawn_tip(d, TIP_DELAY + 0.1) is not None
+        assert t.log_box()[0].y > plain.y, "the log makes room for the tip"
+        d.key(pygame.K_ESCAPE, frames=3)
+        assert d.top is not t, "the game menu is open"
+        assert t.log_box()[0] == plain, "no tip under the menu, no room kept for one"
+    finally:
+        d.close()
