@@ -554,11 +554,11 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
 
     # --- input --------------------------------------------------------------------------
     def hand_slot_at(self, pos: tuple[int, int], seat: int | None = None) -> int | None:
-        """The slot of ``seat``'s hand (yours by default) under ``pos`` (the first, where a
-        closed-up hand overlaps)."""
+        """The slot of ``seat``'s hand (yours by default) under ``pos``: where a closed-up hand
+        overlaps, the later tile, drawn over the one before it (the one the player sees)."""
         seat = self.viewer if seat is None else seat
-        return next((i for i in range(len(self.hand_kinds(seat))) if self.hand_rect(seat, i).collidepoint(pos)),
-                    None)
+        return next((i for i in reversed(range(len(self.hand_kinds(seat))))
+                     if self.hand_rect(seat, i).collidepoint(pos)), None)
 
     def source_at(self, pos: tuple[int, int]) -> tuple | None:
         slot = self.hand_slot_at(pos)

@@ -51,3 +51,20 @@ def test_a_held_hand_tile_leaves_its_slot_until_it_flies_back():
         assert not t.drag.snapbacks and canvas.get_at(slot.center)[:3] == tile
     finally:
         d.close()
+
+
+def test_in_a_closed_up_hand_the_pointer_takes_the_tile_drawn_on_top(monkeypatch):
+    """A long hand closes up, each tile drawn over the one before it: where two overlap, a
+    press (and a tip) took the first, the tile underneath, not the one the player sees."""
+    d = bb_driver()
+    try:
+        t = d.top
+        d.frames(2)
+        monkeypatch.setattr(t, "hand_kinds", lambda seat, view=None: ["0", "1", "2", "3"] * 5)
+        first, second = t.hand_rect(0, 3), t.hand_rect(0, 4)
+        assert first.colliderect(second), "the hand is closed up: its tiles overlap"
+        overlap = first.clip(second)
+        assert t.hand_slot_at(overlap.center) == 4
+        assert t.hand_slot_at((first.x + 1, first.centery)) == 3  # left of the next tile: the first's own
+    finally:
+        d.close()
