@@ -17,7 +17,7 @@ from game.i18n import tr, tr_message
 from game.rules.breaks import is_wild
 from game.scenes.breaks_layout import BIG, ZOOM_FAN, BreaksLayout
 from game.scenes.breaks_text import OBJECT, WITH, card_name, in_words, narrate
-from game.scenes.table_base import PANEL_RECT, TableScene
+from game.scenes.table_base import PANEL_RECT, TableScene, lines_rect
 from game.ui import cards, draw, theme
 from game.ui.card_motion import Motion, Placed, diff_motion
 from game.ui.drag import DragController
@@ -811,7 +811,7 @@ class BreaksTable(TableScene):
         for line in small:
             drawn.append(theme.draw_text(surface, line, (rect.x, y), 14, theme.TEXT_DIM))
             y += 18
-        self.status_rect = drawn[0].unionall(drawn[1:]) if drawn else None  # the Hint button's tip keeps off it
+        self.status_rect = lines_rect(drawn)  # the Hint button's tip keeps off it
 
     # --- hints --------------------------------------------------------------------------
     def hint_spots(self, text: str) -> list[pygame.Rect]:

@@ -21,7 +21,7 @@ from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard,
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question, swatch
 from game.scenes.cube_reveal import Spot, reveal_spots, stamp_centre
-from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene
+from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene, lines_rect
 from game.ui import draw, theme
 from game.ui.focus import Focusable
 from game.ui.iso import Cube, IsoView
@@ -954,4 +954,4 @@ class CubeTable(TableScene):
         for i, part in parts:
             drawn.append(theme.draw_text(surface, part, (rect.x, y), size, theme.TEXT if i == 0 else theme.TEXT_DIM))
             y += step
-        self.status_rect = drawn[0].unionall(drawn[1:]) if drawn else None  # the Hint button's tip keeps off it
+        self.status_rect = lines_rect(drawn)  # the Hint button's tip keeps off it

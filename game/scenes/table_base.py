@@ -56,6 +56,11 @@ MOVER_LOOK = STEP_PAUSE  # as long as a computer's last action shows before it (
 AUTOPLAY_SPEC = "ai:easy"
 
 
+def lines_rect(drawn: list[pygame.Rect]) -> pygame.Rect | None:
+    """The box round the lines a table drew (its status lines, for a tip to keep off)."""
+    return drawn[0].unionall(drawn[1:]) if drawn else None
+
+
 def row_widths(needs: list[int], total: int) -> list[int]:
     """Widths for buttons side by side sharing ``total`` px: an equal share each, but a
     label that needs more gets its need and the others share what is left, if their labels
