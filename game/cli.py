@@ -95,11 +95,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def positive_int(text: str) -> int:
+    """A count for argparse: a whole number of at least 1 (a frame or move limit of -5 or 0
+    ran one frame and exited 0 as if all went well)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
+    return value
+
+
 def _add_window_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--autoplay", action="store_true", help="bots play every seat")
     p.add_argument("--headless", action="store_true", help="no window, no sound (dummy SDL drivers)")
-    p.add_argument("--max-frames", type=int, default=None)
-    p.add_argument("--until-moves", type=int, default=None,
+    p.add_argument("--max-frames", type=positive_int, default=None)
+    p.add_argument("--until-moves", type=positive_int, default=None,
                    help="quit once the game holds this many moves (saved first); --max-frames still caps the run")
     p.add_argument("--screenshot", type=Path, default=None, help="save the last frame as PNG at exit")
     p.add_argument("--startup-marker", action="store_true", help=argparse.SUPPRESS)

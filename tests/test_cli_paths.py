@@ -52,6 +52,18 @@ def test_bad_command_lines_explain_themselves(capsys, monkeypatch):
     assert exit_info.value.code == 2 and "coming soon" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("flag", ["--max-frames", "--until-moves"])
+@pytest.mark.parametrize("value", ["-5", "0", "ten"])
+def test_a_frame_or_move_limit_below_one_is_refused(flag, value, capsys):
+    """It ran one frame and exited 0, as if the run had gone well (a move limit, for ever)."""
+    from game import cli
+    cap = ["--max-frames", "3"] if flag == "--until-moves" else []
+    with pytest.raises(SystemExit) as exit_info:
+        cli.run(["play", "breaks", "--headless", flag, value, *cap])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and f"argument {flag}: expected a " in err and "Traceback" not in err, err
+
+
 def test_window_options_alone_open_the_title_screen(tmp_path):
     from game import cli
     shot = tmp_path / "title.png"
