@@ -31,6 +31,7 @@ MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
 # burn a laptop's battery; minimised, only the AI's progress needs polling.
 BACKGROUND_FPS = 20
 MINIMISED_FPS = 5
+F11_HELD_SECONDS = 0.5  # an F11 press this soon after a toggle is the same press, reported again
 
 
 @dataclass
@@ -87,6 +88,7 @@ class App:
         self.time = 0.0
         self.focused = True
         self.minimised = False
+        self.f11_toggled_at: float | None = None  # app time of the last toggle by F11
         self.stats = FrameStats()
         self._worker = None
 
@@ -162,6 +164,13 @@ class App:
             self.minimised = event.type == pygame.WINDOWMINIMIZED
             return False
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            # F11 still held as the window is made anew comes again, released and pressed (SDL
+            # lets go of every key as the old window loses the focus and presses the ones still
+            # down as the new one takes it): toggling on it flipped the screen for as long as
+            # the key was held. A press that soon after a toggle is that same press.
+            if self.f11_toggled_at is not None and 0 <= self.time - self.f11_toggled_at < F11_HELD_SECONDS:
+                return True
+            self.f11_toggled_at = self.time
             self.display.toggle_fullscreen()
             self.settings.fullscreen = self.display.fullscreen
             self.save_settings()

@@ -1368,3 +1368,26 @@ def test_a_confirm_dialog_draws_its_default_answer_as_the_primary_button(name):
         assert d.top is below or isinstance(d.top, BreaksTable)
     finally:
         d.close()
+
+
+def test_f11_held_down_through_the_new_window_toggles_full_screen_once():
+    """SDL reports a key still down as the window is made anew as released and pressed again:
+    held for a second, F11 flipped the screen back and forth (five times in Xvfb)."""
+    d = Driver()
+    try:
+        d.frames(2)
+        down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+        up = pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=0)
+        pygame.event.post(down)
+        d.frames(2)
+        for _ in range(3):  # each new window: the held key let go of and pressed again
+            pygame.event.post(up)
+            pygame.event.post(down)
+            d.frames(3)
+        assert d.app.display.fullscreen
+        pygame.event.post(up)
+        d.frames(30)
+        d.key(pygame.K_F11)  # a press of its own, half a second on, goes back
+        assert not d.app.display.fullscreen
+    finally:
+        d.close()
