@@ -161,16 +161,28 @@ def _first_table(args: argparse.Namespace, parser: argparse.ArgumentParser):
             parser.error("--continue resumes the saved game as it is: give no --seats, --seed or --option with it")
         dirs = storage.user_dirs()
         storage.setup_logging(dirs)  # reading the save may move a damaged one aside: the log says so
-        record, problem = storage.load_autosave(dirs)
-        if record is None:
-            parser.error(problem or "there is no saved game to continue")
-        saved = (record.get("log") or {}).get("game") if isinstance(record.get("log"), dict) else None
-        if args.game and args.game != saved:
-            parser.error(f"--continue resumes the saved {saved} game, not {args.game}: leave the game name out")
-        try:
-            session = GameSession.from_record(record)
-        except Exception as exc:
-            parser.error(f"the saved game cannot be continued: {exc}")
+        record, path, problem = storage.find_autosave(dirs)
+        session = None
+        while session is None:  # each turn moves a refused file aside: at most the save and the one before it
+            if record is None:
+                parser.error(problem or "there is no saved game to continue")
+            saved = (record.get("log") or {}).get("game") if isinstance(record.get("log"), dict) else None
+            if args.game and args.game != saved:
+                parser.error(f"--continue resumes the saved {saved} game, not {args.game}: leave the game name out")
+            try:
+                session = GameSession.from_record(record)
+            except GameDataError as exc:  # the game's files are broken, not the save: keep it
+                parser.error(f"the saved game is kept but cannot be continued now: {exc}")
+            except Exception as exc:
+                # as the title's Continue does: a save that does not replay is moved aside (kept),
+                # or every --continue after it failed the same way; the one before it goes on
+                moved = storage.move_aside(path, f"autosave refused: {exc}")
+                damage = f"{path}: {exc}" + (f" (kept as {moved.name})" if moved else "")
+                if moved is None:
+                    parser.error(f"the saved game cannot be continued: {damage}")
+                record, path, problem = storage.find_autosave(dirs)
+                problem = f"The saved game was damaged: {damage}; continuing from the save before it" \
+                    if record is not None else f"Could not continue: {damage}"
         if problem:  # the newest save was damaged and the one before it resumes: say so
             print(f"breakbox: {problem}", file=sys.stderr)
     else:

@@ -241,6 +241,35 @@ def test_continue_from_the_command_line_over_a_damaged_save_names_it_in_the_log_
     assert len(kept) == 1 and f"kept as {kept[0]}: " in text and "not valid JSON" in text, text
 
 
+def test_continue_from_the_command_line_over_a_save_that_does_not_replay_moves_it_aside(capsys):
+    """Valid JSON whose moves do not replay (an illegal one in the middle) failed every
+    --continue alike and was never moved aside; the title's Continue keeps it aside and goes
+    on from the save before it, and so does the command line now."""
+    import json
+
+    from game import cli, storage
+    from game.session import GameSession
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    good = GameSession("blockers", ["human", "ai:easy"], seed=1).to_record()
+    for _ in range(2):
+        storage.atomic_write_json(path, good, keep_previous=True)
+    bad = json.loads(json.dumps(good))
+    bad["log"]["actions"], bad["log"]["actors"] = ["no such move"], [0]
+    storage.atomic_write_json(path, bad)
+    assert cli.run(["play", "--continue", "--headless", "--max-frames", "2"]) == 0
+    err = capsys.readouterr().err
+    kept = [p.name for p in path.parent.glob("autosave.json.bad-*")]
+    assert len(kept) == 1 and f"(kept as {kept[0]}); continuing from the save before it" in err, err
+    storage.clear_autosave(dirs)
+    storage.atomic_write_json(path, bad)  # no save before it: a clean error, the file kept
+    with pytest.raises(SystemExit) as exit_info:
+        cli.run(["play", "--continue", "--headless", "--max-frames", "2"])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and "Could not continue: " in err and "kept as" in err, err
+    assert not path.exists() and list(path.parent.glob("autosave.json.bad-*"))
+
+
 def test_a_bad_command_line_prints_only_usage_and_the_error():
     """No pygame greeting on stdout before it, no traceback: exit code 2 and two lines."""
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
