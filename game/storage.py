@@ -178,7 +178,12 @@ def read_json(path: Path) -> Any:
 def move_aside(path: Path, reason: object = "damaged") -> Path | None:
     """Rename a bad file so it is kept for inspection but no longer loaded. The log names it
     and why: the message on screen is gone once it fades, the log is what a report can quote."""
-    target = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+    stamp = time.strftime('%Y%m%d-%H%M%S')
+    target = path.with_name(f"{path.name}.bad-{stamp}")
+    n = 1
+    while target.exists():  # a file kept aside earlier in the same second is not replaced
+        n += 1
+        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
     try:
         os.replace(path, target)
     except OSError as exc:

@@ -488,3 +488,15 @@ def test_a_leftover_temp_file_that_cannot_be_removed_does_not_stop_the_start(mon
         assert stale.exists() and app.dirs.data == dirs.data
     finally:
         app.shutdown()
+
+
+def test_files_moved_aside_in_the_same_second_are_all_kept(tmp_path, monkeypatch):
+    """The name kept aside holds the second only: a second bad file of the same name in that
+    second (a damaged save refused, then the next one) replaced the first kept copy."""
+    monkeypatch.setattr(storage.time, "strftime", lambda fmt, *a: "20261129-120000")
+    path = tmp_path / "autosave.json"
+    for text in ("{first", "{second", "{third"):
+        path.write_text(text)
+        assert storage.move_aside(path, "damaged") is not None
+    kept = sorted(p.read_text() for p in tmp_path.glob("autosave.json.bad-*"))
+    assert kept == ["{first", "{second", "{third"] and not path.exists()
