@@ -294,28 +294,31 @@ def setups_path(dirs: UserDirs) -> Path:
     return dirs.config / "setups.json"
 
 
-def _read_setups(dirs: UserDirs) -> dict[str, Any]:
-    """Every game's remembered set-up; an unreadable file is moved aside (kept, logged)."""
+def _read_setups(dirs: UserDirs) -> tuple[dict[str, Any], str | None]:
+    """Every game's remembered set-up, and a message if an unreadable file was moved aside
+    (kept, logged): the set-up screen says so, or the reset went unexplained."""
     path = setups_path(dirs)
     if not path.exists():
-        return {}
+        return {}, None
     raw, problem = _read_object(path)
     if raw is None:
         log.warning("remembered set-ups reset: %s", problem)
-        return {}
-    return raw
+        return {}, f"Remembered set-ups reset: {problem}"
+    return raw, None
 
 
-def load_setup(dirs: UserDirs, game: str) -> dict[str, Any] | None:
-    """The set-up last started for ``game`` as stored (the set-up screen checks each part)."""
-    record = _read_setups(dirs).get(game)
-    return record if isinstance(record, dict) else None
+def load_setup(dirs: UserDirs, game: str) -> tuple[dict[str, Any] | None, str | None]:
+    """The set-up last started for ``game`` as stored (the set-up screen checks each part),
+    and a message if the file had to be moved aside."""
+    setups, problem = _read_setups(dirs)
+    record = setups.get(game)
+    return (record if isinstance(record, dict) else None), problem
 
 
 def save_setup(dirs: UserDirs, game: str, record: dict[str, Any] | None) -> None:
     """Remember ``game``'s set-up (None forgets it); the other games' stay as they are.
     A failed write is logged: it must not stop a game from starting."""
-    setups = _read_setups(dirs)
+    setups, _ = _read_setups(dirs)
     if record is None:
         if game not in setups:
             return

@@ -79,7 +79,10 @@ class SetupScene(AppScene):
         self.hides_secrets = table_class(game).hidden_information  # pass and play needs hand-offs
         self.set_defaults()
         # the set-up this game was last started with: friends who play together keep their seats
-        restore_setup(self, storage.load_setup(app.dirs, game))
+        remembered, problem = storage.load_setup(app.dirs, game)
+        restore_setup(self, remembered)
+        if problem:
+            self.show_toast(problem, 8)
         self.seed_text = ""
 
     def set_defaults(self) -> None:

@@ -125,3 +125,22 @@ def test_a_damaged_or_outdated_set_up_falls_back_to_defaults_and_nothing_else_is
         assert state(d.top)[:2] == (2, ["human", "ai:hard"])
     finally:
         d.close()
+
+
+def test_a_damaged_set_up_file_is_named_on_the_set_up_screen():
+    """It was moved aside and the set-up reset with a line in the log only: the seats the
+    friends had chosen were gone with no word why."""
+    dirs = storage.user_dirs()
+    storage.setups_path(dirs).write_text('{"breaks": {"players": 3, "seats": ["hum')
+    d = open_setup("breaks")
+    try:
+        kept = [p.name for p in storage.setups_path(dirs).parent.glob("setups.json.bad-*")]
+        assert len(kept) == 1 and d.top.toast.startswith("Remembered set-ups reset: ") and \
+            "setups.json: not valid JSON" in d.top.toast and f"(kept as {kept[0]})" in d.top.toast, d.top.toast
+    finally:
+        d.close()
+    d = open_setup("breaks")  # said once: the file is gone now
+    try:
+        assert not d.top.toast
+    finally:
+        d.close()
