@@ -64,6 +64,19 @@ def test_a_frame_or_move_limit_below_one_is_refused(flag, value, capsys):
     assert exit_info.value.code == 2 and f"argument {flag}: expected a " in err and "Traceback" not in err, err
 
 
+@pytest.mark.parametrize("argv", [["playouts", "--game", "breaks", "--games", "-3"],
+                                  ["fuzz", "--game", "breaks", "--games", "-1"],
+                                  ["frames", "--game", "breaks", "--frames", "-5"],
+                                  ["match", "--game", "breaks", "--seats", "ai:easy,ai:easy", "--games", "0"]])
+def test_a_bench_count_below_one_is_refused(argv, capsys):
+    """--games -3 measured nothing and printed -1114827.9 games a second, exit 0."""
+    from game import cli
+    with pytest.raises(SystemExit) as exit_info:
+        cli.run(["bench", *argv])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and f"argument {argv[-2]}: expected a number of at least 1" in err, err
+
+
 def test_window_options_alone_open_the_title_screen(tmp_path):
     from game import cli
     shot = tmp_path / "title.png"
