@@ -245,13 +245,14 @@ class Settings:
         return self
 
 
-def _read_object(path: Path) -> tuple[dict[str, Any] | None, str]:
+def _read_object(path: Path, expected: str = "a JSON object") -> tuple[dict[str, Any] | None, str]:
     """A JSON object read from ``path``; a file that is not one is moved aside (kept beside
-    it) and None comes back with what was wrong and where the file went."""
+    it) and None comes back with what was wrong (``expected``: what it should have held) and
+    where the file went."""
     try:
         raw = read_json(path)
         if not isinstance(raw, dict):
-            raise StorageError(f"{path}: expected a JSON object")
+            raise StorageError(f"{path}: expected {expected}")
     except StorageError as exc:
         moved = move_aside(path, exc)
         return None, f"{exc}" + (f" (kept as {moved.name})" if moved else "")
@@ -490,13 +491,9 @@ def load_progress(dirs: UserDirs) -> tuple[dict[str, int], str | None]:
     path = progress_path(dirs)
     if not path.exists():
         return {}, None
-    try:
-        raw = read_json(path)
-        if not isinstance(raw, dict):
-            raise StorageError(f"{path}: expected puzzle names with 0-3 stars")
-    except StorageError as exc:
-        moved = move_aside(path, exc)
-        return {}, f"Puzzle progress reset: {exc}" + (f" (kept as {moved.name})" if moved else "")
+    raw, problem = _read_object(path, "puzzle names with 0-3 stars")
+    if raw is None:
+        return {}, f"Puzzle progress reset: {problem}"
     good = {k: v for k, v in raw.items() if isinstance(k, str) and type(v) is int and 0 <= v <= 3}
     if len(good) == len(raw):
         return good, None
