@@ -4,7 +4,8 @@ Side by side, four shapes with their letter rings got 21 px a tile (a tenth of t
 width each) with half the height empty; three or four stand two by two instead, as large as
 a cell's height lets them (three keep to one row when a column three levels high needs the
 height), and two share one row. Each shape is sized for the tallest of them at any quarter
-turn, so turning the view never runs a block into a caption.
+turn, so turning the view never runs a block into a caption. Side by side, foundations keep
+SIDE_GAP between their corners: two of them 12 px apart read as one board.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from game.ui.iso import Cube
 # under the prompt's two lines (y 44-92), over the Turn buttons (y 664), left of the panel (x 968)
 AREA = pygame.Rect(20, 96, 940, 560)
 CAPTION_H = 74       # a shape's title and two lines saying who searched it
-GAP = 12             # between neighbouring foundations, and under each (over the next row's caption)
+GAP = 12             # under each foundation (over the next row's caption)
+SIDE_GAP = 48        # between foundations side by side, whose corners point at each other
 MAX_TILE = 48
 # the verdict of a game-ending guess: one row leaves it the room under the shapes, four a strip
 # between the columns (its circle and its word are each under 110 px across)
@@ -70,7 +72,8 @@ def _layout(n: int, rows: int, up: float, down: float) -> list[Spot]:
     inner = STAMP_HALF if rows > 1 and n >= 4 else 0  # each column gives half the stamp's strip
     near, far = shape_view((0, 0), 1).base_span()
     half_w = far - near  # the foundation's half width, in tiles (corner to corner on screen)
-    tile = int(min(MAX_TILE, (cell_w - 2 * inner - GAP) / (2 * half_w), (cell_h - CAPTION_H - GAP) / (up + down)))
+    apart = max(SIDE_GAP, 2 * inner + GAP)  # four two by two stand further apart already
+    tile = int(min(MAX_TILE, (cell_w - apart) / (2 * half_w), (cell_h - CAPTION_H - GAP) / (up + down)))
     spots = []
     for s in range(n):
         row, col = divmod(s, cols)

@@ -73,8 +73,8 @@ def draw_apart(table: CubeTable, monkeypatch) -> tuple[list[tuple[pygame.Surface
 
 # old: 42, 28 and 21 px a tile, whatever the shapes; a column three levels high, turned to the
 # back, needs more height, so three such shapes stand in one row
-@pytest.mark.parametrize("secrets, n, least", [((P, Q), 2, 44), ((P, Q, P), 3, 34), ((P, Q, P, Q), 4, 33),
-                                               ((P, TALL), 2, 44), ((P, Q, TALL), 3, 28), ((P, Q, TALL, Q), 4, 27)])
+@pytest.mark.parametrize("secrets, n, least", [((P, Q), 2, 40), ((P, Q, P), 3, 34), ((P, Q, P, Q), 4, 33),
+                                               ((P, TALL), 2, 40), ((P, Q, TALL), 3, 27), ((P, Q, TALL, Q), 4, 27)])
 @pytest.mark.parametrize("lang, scale", [("en", 1.0), ("de", 2.0)])
 def test_revealed_shapes_use_the_room_and_keep_clear_of_captions_buttons_and_log(secrets, n, least, lang, scale,
                                                                                  monkeypatch):
@@ -104,6 +104,24 @@ def test_revealed_shapes_use_the_room_and_keep_clear_of_captions_buttons_and_log
                 # another shape's caption (one's own lines stand 20 px apart, their boxes 1 px deeper)
                 assert not any(rect.colliderect(other) for _, other in captions[i + 1:]
                                if other.centerx != rect.centerx), text
+
+
+@pytest.mark.parametrize("secrets", [(P, Q, P, Q), (P, Q, TALL, Q)])
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_revealed_shapes_side_by_side_stand_clearly_apart(n, secrets, monkeypatch):
+    """Two revealed shapes stood 12 px apart, corner to corner, as if one board; three in a
+    row (a column three levels high) 21 px. Side by side they keep at least 40 px apart."""
+    with revealed(n, secrets=secrets) as table:
+        rows = [spot.centre[1] for spot in table.reveal_layout()]
+        for rotation in range(4):
+            table.board.rotation = rotation
+            shapes, _ = draw_apart(table, monkeypatch)
+            inks = [surface.get_bounding_rect() for surface, _ in shapes]
+            for i in range(n):
+                for j in range(i + 1, n):
+                    if rows[i] == rows[j]:
+                        left, right = sorted((inks[i], inks[j]), key=lambda r: r.x)
+                        assert right.left - left.right >= 40, (rotation, i, j, left, right)
 
 
 @pytest.mark.parametrize("secrets", [(P, Q, P, Q), (P, Q, TALL, Q)])
