@@ -524,6 +524,27 @@ def save_progress(dirs: UserDirs, progress: dict[str, int]) -> None:
     atomic_write_json(progress_path(dirs), progress)
 
 
+def record_stars(dirs: UserDirs, name: str, stars: int) -> str | None:
+    """Keep a puzzle's best stars; the message of a damaged progress file read on the way, if
+    any. A damaged file that could not be moved aside is the only copy of every other
+    puzzle's stars: it is not written over, and StorageError says why. OSError: not written."""
+    progress, problem = load_progress(dirs)
+    path = progress_path(dirs)
+    if problem and path.exists() and not _holds(path, progress):
+        raise StorageError(problem)
+    progress[name] = max(progress.get(name, 0), stars)
+    save_progress(dirs, progress)
+    return problem
+
+
+def _holds(path: Path, data: Any) -> bool:
+    """The file holds exactly ``data`` (a salvaged file's good part written back)."""
+    try:
+        return read_json(path) == data
+    except StorageError:
+        return False
+
+
 # --- statistics ------------------------------------------------------------------------
 
 def stats_path(dirs: UserDirs) -> Path:

@@ -192,13 +192,16 @@ class PuzzleScene(AppScene):
     def after_move(self) -> None:
         if self.run.solved and not self.saved:
             self.saved = True
-            progress, _ = storage.load_progress(self.app.dirs)
-            progress[self.puzzle.name] = max(progress.get(self.puzzle.name, 0), self.run.stars())
             try:
-                storage.save_progress(self.app.dirs, progress)
+                problem = storage.record_stars(self.app.dirs, self.puzzle.name, self.run.stars())
+            except storage.StorageError as exc:  # a damaged file left in place: not saved over
+                self.show_toast(tr("Could not save your stars: {e}", e=tr_message(str(exc))), 8)
             except OSError as exc:
                 why = f"{tr(storage.write_problem(exc))} ({storage.progress_path(self.app.dirs)})"
                 self.show_toast(tr("Could not save your stars: {e}", e=why), 5)
+            else:
+                if problem:  # as the puzzle list says it: the damaged file was kept aside
+                    self.show_toast(tr_message(problem), 8)
 
     def next_puzzle(self) -> None:
         i = self.puzzles.index(self.puzzle)

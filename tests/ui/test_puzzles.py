@@ -376,3 +376,53 @@ def test_the_first_locked_puzzle_says_which_one_opens_it():
         assert not [text for text, rect, _ in drawn if second.contains(rect) and text.startswith("locked")]
     finally:
         d.close()
+
+
+
+def solve_first_puzzle(damaged: str) -> tuple[Driver, PuzzleScene]:
+    """The first puzzle solved, its progress file damaged while it was played (the list had
+    read it well)."""
+    d = Driver(lambda app: PuzzleListScene(app))
+    d.click(d.top.cards[0][1].center)
+    scene = d.top
+    assert isinstance(scene, PuzzleScene)
+    storage.progress_path(d.app.dirs).write_text(damaged, encoding="utf-8")
+    scene.replica.load(format_shape(scene.puzzle.secret))
+    d.key(pygame.K_g)
+    assert scene.run.solved
+    return d, scene
+
+
+def test_stars_recorded_over_a_damaged_progress_file_say_it_was_kept_aside():
+    """Solving a puzzle read the progress file and dropped what it said about a damaged one:
+    the file went aside with a line in the log only."""
+    storage.save_progress(storage.user_dirs(), {})
+    d, scene = solve_first_puzzle('{"01_first": 2,')
+    try:
+        assert "Puzzle progress reset" in (scene.toast or "") and "kept as" in scene.toast
+        assert storage.load_progress(d.app.dirs) == ({scene.puzzle.name: scene.run.stars()}, None)
+        path = storage.progress_path(d.app.dirs)
+        assert list(path.parent.glob("puzzles.json.bad-*")), "the damaged file is kept"
+    finally:
+        d.close()
+
+
+def test_a_damaged_progress_file_that_cannot_be_moved_aside_is_not_written_over(monkeypatch):
+    """The only copy of every other puzzle's stars: saving the new ones over it lost them."""
+    storage.save_progress(storage.user_dirs(), {})
+    damaged = '{"01_first": 2, "02_second": 3, "03_third": "three"'
+    monkeypatch.setattr(storage, "move_aside", lambda path, reason="": None)
+    d, scene = solve_first_puzzle(damaged)
+    try:
+        path = storage.progress_path(d.app.dirs)
+        assert path.read_text(encoding="utf-8") == damaged
+        assert (scene.toast or "").startswith("Could not save your stars: Puzzle progress reset"), scene.toast
+        i18n.load_language("de")
+        scene.saved = False
+        scene.after_move()
+        assert path.read_text(encoding="utf-8") == damaged
+        assert (scene.toast or "").startswith("Deine Sterne konnten nicht gespeichert werden: Rätselfortschritt"), \
+            scene.toast
+    finally:
+        i18n.load_language("en")
+        d.close()
