@@ -4,8 +4,9 @@ a live score of your house.
 
 Drag a hand tile onto the house (wheel or R turns it; cells where the current rotation
 fits glow, a mismatch names the offending edge), drag your mouse onto a stack, a pile or
-an opponent's appliance, click an enemy mouse to cheese it, drag a tile onto an appliance
-pile to discard it for cheese, then End turn.
+an opponent's appliance (or click it twice: a single click meant to look at a pile sent
+the mouse), click an enemy mouse to cheese it, drag a tile onto an appliance pile to
+discard it for cheese, then End turn.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.rotation = 0
         self.turned: str | None = None      # the tile ``rotation`` was set for
         self.selected: str | None = None    # a hand tile picked by click/keyboard
+        self.mouse_aim: str | None = None   # a mouse move clicked once: a second click sends it
         self.cursor = (3, 4)
         self.pulse = 0.0
         self.zoom_seat: int | None = None  # the house shown enlarged in the last frame
@@ -92,8 +94,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             self.focus.add(Focusable(lambda i=i: self.hand_rect(i), lambda i=i: self.pick_hand(i),
                                      lambda i=i: self.my_turn() and i < len(self.view.get("hand") or [])))
         for name in self.market_spots():
-            self.focus.add(Focusable(lambda n=name: self.spot_rect(n), lambda n=name: self.click_spot(n),
-                                     lambda: self.my_turn()))
+            self.focus.add(Focusable(lambda n=name: self.spot_rect(n),
+                                     lambda n=name: self.click_spot(n, self.mouse_aim), lambda: self.my_turn()))
         # the round track's deal marks, a stop each whoever's turn it is: what a round deals
         # was said only under the pointer, and the caption names what the focus is on too. The
         # ring sits inside the round's box, its mark just under it: 8 px round box and mark, it
@@ -117,7 +119,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 for x in range(7):
                     self.focus.add(Focusable(
                         lambda k=k, x=x, y=y: self.mini_cell_rect(self.other(k), x, y),
-                        lambda k=k, x=x, y=y: self.act(f"mouse house {self.other(k) + 1} at {x},{y}"),
+                        lambda k=k, x=x, y=y: self.aim_mouse(f"mouse house {self.other(k) + 1} at {x},{y}",
+                                                             self.mouse_aim),
                         lambda k=k, x=x, y=y: self.other_move_legal(k, f"mouse house {{seat}} at {x},{y}")))
 
     # --- helpers ------------------------------------------------------------------------
@@ -217,6 +220,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     # --- acting -------------------------------------------------------------------------
     def act(self, text: str) -> bool:
         done = self.perform(text, self.viewer)
+        if done:
+            self.mouse_aim = None  # aimed at the table before this move
         cue = ACT_SOUNDS.get(text.split()[0])
         if done and cue:  # every way in (drag, click, keys) sounds the same
             self.app.sound.play(cue)
@@ -335,7 +340,8 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         if self.selected is not None:
             self.place(self.selected, cell)
 
-    def click_spot(self, name: str) -> None:
+    def click_spot(self, name: str, aimed: str | None) -> None:
+        """A click or Enter on a market spot; ``aimed``: the mouse move aimed before it."""
         if not self.my_turn():
             return
         if self.selected is not None and name.startswith("appliance-") and name != "appliance-stack":
@@ -344,10 +350,21 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         if name == "cheese":
             self.refuse(tr("Click an opponent's mouse to send it away with cheese."))
             return
-        self.act(f"mouse {name}")
+        self.aim_mouse(f"mouse {name}", aimed)
+
+    def aim_mouse(self, text: str, aimed: str | None) -> None:
+        """A click (or Enter) on a spot the mouse may go to aims it there, outlined, and a
+        second one sends it: one click meant to look at a pile, or at a wire pile with a
+        tile picked, spent the turn's mouse. A move not legal now is refused at once."""
+        if text == aimed or text not in self.legal():
+            self.mouse_aim = None
+            self.act(text)
+        else:
+            self.mouse_aim = text
 
     def clear_selection(self) -> None:
         self.selected = None
+        self.mouse_aim = None
         self.drag.cancel()
 
     # --- mice ---------------------------------------------------------------------------
@@ -423,6 +440,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     def press(self, pos: tuple[int, int]) -> bool:
         if not self.my_turn():
             return False
+        aimed, self.mouse_aim = self.mouse_aim, None  # a click anywhere but the aimed spot again drops it
         for seat in self.others():
             r = self.mouse_rect(seat)
             if r is not None and r.collidepoint(pos) and self.view["mice"][seat] is not None:
@@ -446,11 +464,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             return True
         for name in self.market_spots():
             if self.spot_rect(name).collidepoint(pos):
-                self.click_spot(name)
+                self.click_spot(name, aimed)
                 return True
         target = self.mouse_target_at(pos)
         if target is not None and target.startswith("mouse house "):  # an opponent's appliance
-            self.act(target)
+            self.aim_mouse(target, aimed)
             return True
         cell = house_cell_at(pos)
         if cell is not None:
@@ -521,7 +539,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             self.end_turn()
             return True
         if event.key == pygame.K_ESCAPE:
-            if self.selected or self.drag.drag:
+            if self.selected or self.drag.drag or self.mouse_aim:
                 self.clear_selection()
             else:
                 self.open_menu()
@@ -595,6 +613,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         if self.dragging_mouse():  # over the small houses, drawn before
             for r in self.mouse_targets().values():
                 pygame.draw.rect(surface, theme.YELLOW, r, 3, border_radius=6)
+        self.draw_mouse_aim(surface)
         hidden = self.hidden()
         shown = []
         for seat in range(self.session.num_players):
@@ -616,6 +635,18 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             theme.draw_text(surface, line, (HOUSE.x, 44 + (size + 4) * line_i), size, colour)
         self.draw_panel(surface)
         self.drag.draw(surface)
+
+    def draw_mouse_aim(self, surface: pygame.Surface) -> None:
+        """The spot one click aimed your mouse at glows as a cell a held tile fits does, your
+        mouse drawn on it: a ring alone was lost among the market's yellow frames."""
+        r = self.mouse_targets().get(self.mouse_aim) if self.mouse_aim is not None else None
+        if r is None:
+            return
+        glow = pygame.Surface(r.size, pygame.SRCALPHA)
+        glow.fill((*theme.YELLOW, 60 + int(70 * (1 + math.sin(self.pulse * 5)) / 2)))
+        surface.blit(glow, r)
+        pygame.draw.rect(surface, theme.YELLOW, r, 3, border_radius=6)
+        mouse_icon(surface, (r.right - 16, r.bottom - 13), 10, self.viewer)
 
     def held_tile(self) -> str | None:
         if self.drag.active and self.drag.drag.source[0] == "tile":

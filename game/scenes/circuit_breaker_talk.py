@@ -83,11 +83,8 @@ class CircuitBreakerTalk:
                       where=words.placed_at(w[1], w[3], int(w[4][1:])))
         if w[0] == "discard":
             return tr("Discard {tile} {onto} for a cheese.", tile=words.tile_phrase(w[1]), onto=words.onto_pile(w[3]))
-        if w[0] == "mouse" and w[1] == "house":
-            return tr("Send your mouse {to}.", to=tr("to {name}'s appliance at {cell}",
-                                                     name=self.seat_name(int(w[2]) - 1), cell=w[4]))
         if w[0] == "mouse":
-            return tr("Send your mouse {to}.", to=words.to_spot(w[1]))
+            return tr("Send your mouse {to}.", to=self.mouse_to(text))
         if w[0] == "cheese":
             return tr("Pay a cheese to chase {name}'s mouse to the appliance stack.",
                       name=self.seat_name(int(w[1]) - 1))
@@ -242,6 +239,13 @@ class CircuitBreakerTalk:
         return tr("Equal points ({p} each), cheese ({c} each) and appliances in the house ({a} each): the win is "
                   "shared.", p=points, c=most, a=best)
 
+    def mouse_to(self, text: str) -> str:
+        """Where a mouse move sends your mouse: "to the wire 1 pile", "to Seat 2's appliance at 3,4"."""
+        w = text.split()
+        if w[1] == "house":
+            return tr("to {name}'s appliance at {cell}", name=self.seat_name(int(w[2]) - 1), cell=w[4])
+        return words.to_spot(w[1])
+
     def prompt_says_hand_empty(self) -> bool:
         """The prompt over the house starts 'Your hand is empty': an empty hand on your turn
         with a placement left (after both, the prompt speaks of those instead)."""
@@ -251,6 +255,9 @@ class CircuitBreakerTalk:
         waiting = self.waiting_prompt()
         if waiting is not None:
             return waiting
+        if self.mouse_aim is not None:  # one click aimed the mouse: say how to send it, or not
+            return tr("Click there again (or press Enter) to send your mouse {to}; Esc keeps it home.",
+                      to=self.mouse_to(self.mouse_aim))
         done = self.view["placed"] >= MAX_PLACEMENTS  # both placements of the turn are made
         held = self.held_tile()  # dragged or picked: either way the player needs to know where it goes
         if held and done:

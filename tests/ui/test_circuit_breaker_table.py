@@ -874,7 +874,9 @@ def test_the_mouse_goes_to_an_opponents_appliance_by_click_or_keys_and_cheese_by
     d = cb_driver(moves)
     try:
         t = d.top
-        d.click(t.mini_cell_rect(0, 3, 4).center)  # a click, no drag
+        d.click(t.mini_cell_rect(0, 3, 4).center)  # clicks, no drag: the first aims, the second sends
+        assert log(d)[-1] == "end" and t.mouse_aim == "mouse house 1 at 3,4"
+        d.click(t.mini_cell_rect(0, 3, 4).center)
         assert log(d)[-1] == "mouse house 1 at 3,4"
     finally:
         d.close()
@@ -882,6 +884,8 @@ def test_the_mouse_goes_to_an_opponents_appliance_by_click_or_keys_and_cheese_by
     try:
         t = d.top
         focus_on(d, t.mini_cell_rect(0, 3, 4))
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1] == "end", "Enter aims the mouse, as a click does"
         d.key(pygame.K_RETURN)
         assert log(d)[-1] == "mouse house 1 at 3,4"
         d.key(pygame.K_n)
@@ -1771,6 +1775,7 @@ def test_your_moves_are_heard_a_discard_for_cheese_and_a_mouse_sent_out_too():
         assert log(d)[-1].startswith("discard") and played == ["drop"]
         played.clear()
         d.click(t.spot_rect("wire-1").center)
+        d.click(t.spot_rect("wire-1").center)  # the first click aims the mouse, the second sends it
         assert log(d)[-1] == "mouse wire-1" and played == ["pick"]
     finally:
         d.close()
@@ -2319,4 +2324,65 @@ def test_a_ring_left_on_the_computers_small_house_moves_to_your_first_move_when_
         d.key(pygame.K_TAB)  # the first Tab on your turn
         assert t.focus.index == got
     finally:
+        d.close()
+
+
+def test_one_click_on_a_pile_aims_the_mouse_and_a_second_sends_it():
+    """A click on a pile sent your mouse at once: a click meant to look at the pile, or one on a
+    wire pile with a tile picked (only appliance piles take discards), spent the turn's mouse.
+    The first click (or Enter) now aims it, outlined, with the prompt saying so; a second
+    sends it; a click elsewhere or Esc keeps it home."""
+    from game.ui import theme
+    d = cb_driver()
+    try:
+        t = d.top
+        pile = t.spot_rect("wire-1")
+        d.click(pile.center)
+        assert log(d) == [] and t.mouse_aim == "mouse wire-1"
+        assert t.prompt().startswith("Click there again (or press Enter) to send your mouse to the wire 1 pile")
+        canvas = d.app.display.canvas
+        assert theme.YELLOW in [canvas.get_at((x, pile.top + 1))[:3] for x in range(pile.left + 8, pile.right - 8)]
+        d.key(pygame.K_ESCAPE)
+        assert t.mouse_aim is None and log(d) == [], "Esc keeps the mouse home (and opens no menu)"
+        assert d.top is t
+        d.click(pile.center)
+        d.click(t.spot_rect("wire-2").center)  # another spot: aimed there instead
+        assert log(d) == [] and t.mouse_aim == "mouse wire-2"
+        d.click(house_rect_cell(0, 0).center)  # elsewhere: not aimed any more
+        assert t.mouse_aim is None
+        d.click(t.hand_rect(t.view["hand"].index("W1")).center)  # a wire picked, then a wire pile
+        assert t.selected == "W1"
+        d.click(pile.center)
+        assert log(d) == [], "the mouse stays home"
+        d.click(pile.center)
+        assert log(d) == ["mouse wire-1"] and t.mouse_aim is None
+    finally:
+        d.close()
+    d = cb_driver()
+    try:
+        t = d.top
+        focus_on(d, t.spot_rect("appliance-stack"))
+        d.key(pygame.K_RETURN)
+        assert log(d) == [] and t.mouse_aim == "mouse appliance-stack"
+        d.key(pygame.K_RETURN)
+        assert log(d) == ["mouse appliance-stack"]
+    finally:
+        d.close()
+
+
+def test_in_german_the_aimed_mouses_prompt_is_drawn_whole_above_the_house():
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
+    try:
+        t = d.top
+        d.click(t.mini_cell_rect(0, 3, 4).center)
+        prompt = t.prompt()
+        assert prompt == "Klick noch einmal darauf (oder drück Enter), um deine Maus zum Gerät von Spieler 1 auf " \
+            "Feld 3,4 zu schicken; mit Esc bleibt sie zu Hause.", prompt
+        drawn = [(text, rect) for text, rect, _ in d.labels() if rect.x == HOUSE.x and rect.y < HOUSE.y]
+        assert " ".join(text for text, _ in drawn) == prompt
+        assert all(rect.bottom <= HOUSE.y - 5 for _, rect in drawn), "clear of the house's edge"
+    finally:
+        i18n.load_language("en")
         d.close()
