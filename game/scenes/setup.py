@@ -117,14 +117,19 @@ class SetupScene(AppScene):
                           lambda v: tr("{n} players", n=v), n, self._set_players, prefix=tr("Players: "))
         self.seat_rows: list[tuple[int, int]] = []
         self.level_buttons: list[LabelButton] = []
+        self.seat_buttons: list[LabelButton] = []
+        # a person's seat has no level: its button takes the level's room too, to the same
+        # right edge as an AI seat's level (a gap there looked like a button gone missing)
+        self.seat_widths = (seat_w, seat_w + 8 + level_w)
         for i in range(n):
             sy = y + 60 + i * 50
             self.seat_rows.append((x, sy))
             kind, _, level = self.seats[i].partition(":")
             if level in AI_LEVELS:  # the seat as it is, however it was set
                 self.ai_levels[i] = level
-            self.cycle_button((x + 40, sy, seat_w, 40), SEAT_KINDS, lambda v: tr("Human") if v == "human" else tr("AI"),
-                              kind, lambda v, i=i: self._set_kind(i, v), prefix=tr("Seat {n}: ", n=i + 1))
+            self.seat_buttons.append(self.cycle_button(
+                (x + 40, sy, seat_w, 40), SEAT_KINDS, lambda v: tr("Human") if v == "human" else tr("AI"),
+                kind, lambda v, i=i: self._set_kind(i, v), prefix=tr("Seat {n}: ", n=i + 1)))
             level_button = self.cycle_button((x + 48 + seat_w, sy, level_w, 40), list(AI_LEVELS), tr,
                                              self.ai_levels[i], lambda v, i=i: self._set_level(i, v))
             level_button.tip = tr("How well the computer plays this seat")
@@ -244,9 +249,12 @@ class SetupScene(AppScene):
         self.seats[i] = f"ai:{level}"
 
     def show_level(self, i: int) -> None:
-        """An AI seat's level button beside it; a person's seat has none (nor a stop for Tab)."""
+        """An AI seat's level button beside it; a person's seat has none (nor a stop for Tab),
+        its own button as wide as the two."""
         button = self.level_buttons[i]
-        if self.seats[i] == "human":
+        human = self.seats[i] == "human"
+        self.seat_buttons[i].set_dimensions((self.seat_widths[human], 40))
+        if human:
             button.hide()
             button.disable()
         else:

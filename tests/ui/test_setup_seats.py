@@ -51,8 +51,8 @@ def test_a_seat_is_human_or_ai_and_an_ai_seat_keeps_its_level():
         assert row(s, 1) == ("Seat 2: AI", "normal") and s.seats[1] == "ai:normal"
         d.click(seat_button(s, 1).rect.center)
         assert row(s, 1) == ("Seat 2: Human", None) and s.seats[1] == "human"
-        d.click(level.rect.center)  # hidden: a click where it was does nothing
-        d.click(seat_button(s, 1).rect.center)
+        assert seat_button(s, 1).rect.collidepoint(level.rect.center), "a person's seat button takes its room"
+        d.click(level.rect.center)  # hidden: a click where it was is on the seat button
         assert row(s, 1) == ("Seat 2: AI", "normal") and s.seats[1] == "ai:normal", "its level is remembered"
 
         d.click(next(b for b in s._callbacks if b.text.startswith("Players: ")).rect.center)
@@ -103,8 +103,8 @@ def test_in_german_the_seat_and_level_read_and_fit_beside_break_the_cubes_per_se
         d.frames(1)
         for seat in (0, 1):
             y = seat_button(s, seat).rect.y
-            buttons = sorted((b for b in s._callbacks if b.rect.y == y), key=lambda b: b.rect.x)
-            assert len(buttons) == 4, [b.text for b in buttons]
+            buttons = sorted((b for b in s._callbacks if b.rect.y == y and b.visible), key=lambda b: b.rect.x)
+            assert len(buttons) == (3 if seat == 0 else 4), [b.text for b in buttons]  # a person's has no level
             assert buttons[-1].rect.right <= 140 + HINT_WIDTH, "inside the Players column"
             for a, b in pairwise(buttons):
                 assert a.rect.right < b.rect.left
