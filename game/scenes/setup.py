@@ -316,14 +316,18 @@ class SetupScene(AppScene):
         except ValueError as exc:
             self.show_toast(tr_message(str(exc)), 5)
             return
-        storage.save_setup(self.app.dirs, self.game, setup_record(self))
+        record = setup_record(self)
+
+        def begin() -> None:  # remembered only once a game starts with it, not on "Keep saved game"
+            storage.save_setup(self.app.dirs, self.game, record)
+            start_table(self.app, session, replace_stack=True)
+
         from game.scenes.tables import ask_before_replacing, replacing_saved_game
         text = replacing_saved_game(self.app) if session.humans else None  # watching never saves
         if text is None:  # nothing saved, or just watching
-            start_table(self.app, session, replace_stack=True)
+            begin()
             return
-        self.stack.push(ask_before_replacing(self.app, text,
-                                             lambda: start_table(self.app, session, replace_stack=True)))
+        self.stack.push(ask_before_replacing(self.app, text, begin))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         # a digit typed with the focus ring on the seed field goes into it (no Enter first)

@@ -144,3 +144,28 @@ def test_a_damaged_set_up_file_is_named_on_the_set_up_screen():
         assert not d.top.toast
     finally:
         d.close()
+
+
+def test_the_set_up_is_remembered_only_when_its_game_starts_not_when_the_saved_game_is_kept():
+    from game.scenes.confirm import ConfirmScene
+    from game.session import GameSession
+    dirs = storage.user_dirs()
+    saved = GameSession("breaks", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    storage.atomic_write_json(storage.autosave_path(dirs), saved.to_record())
+    d = open_setup("cube")
+    try:
+        d.click(button(d.top, "Seat 2: ").rect.center)  # two people
+        d.click(button(d.top, "Start game").rect.center, frames=3)
+        ask = d.top
+        assert isinstance(ask, ConfirmScene)
+        d.click(ask.no_button.rect.center, frames=3)  # Keep saved game: no new game
+        assert isinstance(d.top, SetupScene)
+        assert storage.load_setup(dirs, "cube")[0] is None, "nothing started, so nothing remembered"
+        assert storage.autosave_path(dirs).exists()
+
+        d.click(button(d.top, "Start game").rect.center, frames=3)
+        d.click(d.top.yes_button.rect.center, frames=3)  # Start new game
+        assert not isinstance(d.top, (SetupScene, ConfirmScene))
+        assert storage.load_setup(dirs, "cube")[0]["seats"][:2] == ["human", "human"]
+    finally:
+        d.close()
