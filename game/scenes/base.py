@@ -187,6 +187,7 @@ class AppScene(Scene):
         if self.settling() and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return True
         if self.focus.handle(event):
+            self.restart_focus_tip()
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             right = getattr(event, "mouse_button", pygame.BUTTON_LEFT) == pygame.BUTTON_RIGHT
@@ -282,6 +283,15 @@ class AppScene(Scene):
         for button in self._callbacks:
             if isinstance(button, LabelButton):
                 button.focus_time = (button.focus_time or 0.0) + dt if button is focused else None
+
+    def restart_focus_tip(self) -> None:
+        """A key the ring took (Enter on a button, Left / Right on a choice): whoever presses
+        it is using the thing, not waiting to be told what it is, so its tip goes and waits
+        again from this press; cycling a choice with Enter, Enter... brought the tip up over it."""
+        stop = self.focus.current
+        if stop is not None and isinstance(stop.button, LabelButton):
+            stop.button.focus_time = None
+        self.pointed_time = 0.0  # a tile's tip, the same
 
     def focused_tip(self) -> tuple[pygame.Rect, str] | None:
         """The tip of the thing the focus ring is on (see pointed_tip), so a keyboard player

@@ -130,3 +130,43 @@ def test_under_the_menu_the_log_keeps_no_room_for_a_tip_it_does_not_show():
         assert t.log_box()[0] == plain, "no tip under the menu, no room kept for one"
     finally:
         d.close()
+
+
+def press_on(d: Driver, key: int, times: int, every: float) -> None:
+    """Press ``key`` ``times`` times, ``every`` seconds (the last press that long ago)."""
+    for _ in range(times):
+        d.key(key, frames=round(every * 60))
+
+
+@pytest.mark.parametrize("key", [pygame.K_RETURN, pygame.K_RIGHT])
+def test_a_choice_stepped_again_and_again_from_the_keyboard_shows_no_tip_until_left_alone(key):
+    """Enter, Enter... on an AI seat's level (the ring resting on it all the while) brought
+    its tip up after a second over the choice being made; the wait starts again at each press."""
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        t = d.top
+        d.frames(2)
+        level = t.level_buttons[1]
+        tab_to(d, level)
+        press_on(d, key, 5, TIP_DELAY * 0.6)  # three seconds of steady use
+        assert level.text in ("easy", "normal", "hard") and t.focus.current.rect_of() == level.rect
+        assert drawn_tip(d, 0) is None, "in use: no tip"
+        shown = drawn_tip(d, TIP_DELAY * 0.4 + 0.1)
+        assert shown is not None and shown[0] == level.tip, "left alone, the tip comes as after a Tab"
+    finally:
+        d.close()
+
+
+def test_a_tables_button_pressed_again_and_again_shows_no_tip_until_left_alone():
+    d = table("breaks")
+    try:
+        t = d.top
+        d.frames(2)
+        tab_to(d, t.hint_button)
+        press_on(d, pygame.K_RETURN, 4, TIP_DELAY * 0.6)
+        assert t.focus.current.rect_of() == t.hint_button.rect and t.hint_button.is_enabled
+        assert drawn_tip(d, 0) is None
+        assert drawn_tip(d, TIP_DELAY * 0.4 + 0.1) is not None
+    finally:
+        d.close()
