@@ -338,9 +338,11 @@ class SetupScene(AppScene):
         # while the seed is being typed, Left/Right/Home/End move the caret, not the focus ring
         if event.type == pygame.KEYDOWN and self.seed_entry.is_focused and event.key in EDIT_KEYS:
             return self.ui.process_events(event)
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.seed_entry.is_focused:
-            self.seed_entry.unfocus()  # the ring moves on: typing must not go on in the field behind it
-        return super().handle_event(event)
+        handled = super().handle_event(event)
+        if self.seed_entry.is_focused and self.focus.visible and self.focus.current is not self.seed_focus:
+            # the ring moved on (Tab, an arrow key): typing must not go on in the field behind it
+            self.seed_entry.unfocus()
+        return handled
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -290,3 +290,34 @@ def test_settings_write_percentages_as_the_language_does():
                 d.close()
     finally:
         i18n.load_language("en")
+
+
+def type_digits(d: Driver, digits: str) -> None:
+    """Digits typed as SDL sends them: the key, then the text it makes."""
+    for char in digits:
+        d.settle()
+        key = getattr(pygame, f"K_{char}")
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=char, scancode=0))
+        d.frames(2)
+
+
+def test_an_arrow_key_out_of_the_seed_field_stops_typing_into_it_as_tab_does():
+    """Up from the seed moved the ring to the option above, but the field kept its caret and
+    the digits typed next: '4711', Up, '99' made the seed 471199 with the ring elsewhere."""
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        scene = d.top
+        scene.focus.index = scene.focus.items.index(scene.seed_focus)
+        scene.focus.visible = True
+        type_digits(d, "4711")
+        assert scene.seed_entry.is_focused and scene.seed_entry.get_text() == "4711"
+        d.key(pygame.K_UP)
+        assert scene.focus.current is not scene.seed_focus, "the ring went up to the option above"
+        assert not scene.seed_entry.is_focused, "the field lets go of the keys"
+        type_digits(d, "99")
+        assert scene.seed_entry.get_text() == "4711"
+    finally:
+        d.close()
