@@ -171,7 +171,7 @@ class SetupScene(AppScene):
         self.seed_entry.set_text(self.seed_text)
         self.seed_focus = self.focus.add(Focusable(lambda: self.seed_entry.rect,
                                                    lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set())))
-        self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
+        self.start_button = self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
         self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules)
         self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial)
         self.button(tr("Back"), (140, 600, 160, 56), self.back)
@@ -338,11 +338,23 @@ class SetupScene(AppScene):
         # while the seed is being typed, Left/Right/Home/End move the caret, not the focus ring
         if event.type == pygame.KEYDOWN and self.seed_entry.is_focused and event.key in EDIT_KEYS:
             return self.ui.process_events(event)
+        if event.type == pygame.KEYDOWN and self.seed_entry.is_focused and not self.settling():
+            # Enter ends the typing: the ring goes on to Start game, so a second Enter starts
+            # (the field took Enter as "edit me" again and nothing seemed to happen)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.stop_typing(next(item for item in self.focus.items if item.button is self.start_button))
+                return True
         handled = super().handle_event(event)
         if self.seed_entry.is_focused and self.focus.visible and self.focus.current is not self.seed_focus:
             # the ring moved on (Tab, an arrow key): typing must not go on in the field behind it
             self.seed_entry.unfocus()
         return handled
+
+    def stop_typing(self, ring_on: Focusable) -> None:
+        """Leave the seed field, its text kept, the ring shown on ``ring_on``."""
+        self.seed_entry.unfocus()
+        self.focus.index = self.focus.items.index(ring_on)
+        self.focus.visible = True
 
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

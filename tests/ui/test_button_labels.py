@@ -321,3 +321,22 @@ def test_an_arrow_key_out_of_the_seed_field_stops_typing_into_it_as_tab_does():
         assert scene.seed_entry.get_text() == "4711"
     finally:
         d.close()
+
+
+def test_enter_in_the_seed_field_goes_on_to_start_game_and_a_second_enter_starts():
+    """Enter after typing a seed did nothing to be seen (the field took it as 'edit me')."""
+    from game.scenes.breaks_table import BreaksTable
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        scene = d.top
+        scene.focus.index = scene.focus.items.index(scene.seed_focus)
+        scene.focus.visible = True
+        type_digits(d, "4711")
+        d.key(pygame.K_RETURN)
+        assert not scene.seed_entry.is_focused and scene.seed_entry.get_text() == "4711"
+        assert scene.focus.visible and scene.focus.current.button is scene.start_button
+        d.key(pygame.K_RETURN, frames=3)
+        assert isinstance(d.top, BreaksTable) and d.top.session.log.seed == 4711
+    finally:
+        d.close()
