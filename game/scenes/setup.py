@@ -344,6 +344,10 @@ class SetupScene(AppScene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.stop_typing(next(item for item in self.focus.items if item.button is self.start_button))
                 return True
+            # Esc ends the typing only; it left the screen and the set-up chosen on it
+            if event.key == pygame.K_ESCAPE:
+                self.stop_typing(self.seed_focus)
+                return True
         handled = super().handle_event(event)
         if self.seed_entry.is_focused and self.focus.visible and self.focus.current is not self.seed_focus:
             # the ring moved on (Tab, an arrow key): typing must not go on in the field behind it

@@ -340,3 +340,25 @@ def test_enter_in_the_seed_field_goes_on_to_start_game_and_a_second_enter_starts
         assert isinstance(d.top, BreaksTable) and d.top.session.log.seed == 4711
     finally:
         d.close()
+
+
+def test_esc_while_typing_a_seed_ends_the_typing_and_a_second_esc_leaves():
+    """Esc in the seed field went straight back to the title, the players and options chosen
+    on the screen lost with it."""
+    from game.scenes.setup import SetupScene
+    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    try:
+        scene = d.top
+        d.click(next(b for b in scene._callbacks if b.text.startswith("Players: ")).rect.center)
+        scene = d.top
+        assert scene.num_players == 3
+        d.click(scene.seed_entry.rect.center)
+        type_digits(d, "12")
+        d.key(pygame.K_ESCAPE)
+        assert d.top is scene, "still on the set-up"
+        assert not scene.seed_entry.is_focused and scene.seed_entry.get_text() == "12"
+        assert scene.focus.visible and scene.focus.current is scene.seed_focus
+        d.key(pygame.K_ESCAPE)
+        assert d.top is not scene, "Esc once not typing goes back"
+    finally:
+        d.close()
