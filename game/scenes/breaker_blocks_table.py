@@ -56,6 +56,10 @@ PILE_X = 500
 PILE_ICON = 22  # a pile's tile icon, PILE_PAD inside its box's top left corner
 PILE_PAD = 3
 PILE_NAME_SIZE = 14  # a pile's tile name: 10.5 px in a 960 x 540 window, as the log's text
+# a hand tile's 'new', a circuit's control and the other colour pile: at 11 and 13 px they
+# were 8 and 10 px in a 960 x 540 window
+NEW_SIZE = 13
+SMALL_TEXT = 14
 MOVE_TIME = 0.3
 HELD_PAD = CELL // 5 * 2  # a held tile's image is its place grown by this (the tile's padding)
 
@@ -944,11 +948,11 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         """'new' under a hand tile drawn this turn; ``backed``: on a patch of the table's
         dark colour, as it is drawn over the focus ring's band."""
         if backed:
-            size = theme.font(11, bold=True).size(tr("new"))
+            size = theme.font(NEW_SIZE, bold=True).size(tr("new"))
             patch = pygame.Rect(0, 0, size[0] + 4, size[1])
             patch.midtop = tile.midbottom
             pygame.draw.rect(surface, theme.TABLE_DARK, patch, border_radius=3)
-        theme.draw_text(surface, tr("new"), tile.midbottom, 11, theme.YELLOW, bold=True, anchor="midtop")
+        theme.draw_text(surface, tr("new"), tile.midbottom, NEW_SIZE, theme.YELLOW, bold=True, anchor="midtop")
 
     def ring_on_hand(self, seat: int, index: int) -> bool:
         return self.focus.visible and self.focus.index == self.hand_focus.get((seat, index))
@@ -963,7 +967,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         """The frame round the seat to move's hand: its label (``label``) and tiles, with
         room for a tile's 'new' under it."""
         tiles = self.hand_rect(seat, max(0, len(self.hand_kinds(seat)) - 1))
-        top, bottom = label.top - 3, tiles.bottom + 15
+        # its line a pixel under the word's foot (the word, drawn from the tile's foot, has no descenders)
+        top, bottom = label.top - 3, tiles.bottom + theme.font(NEW_SIZE, bold=True).get_ascent() + 3
         right = max(label.right, tiles.right) + 6
         return pygame.Rect(BOARD.x - 5, top, right - BOARD.x + 5, bottom - top)
 
@@ -1031,7 +1036,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             ctrl = v["control"][i]
             label = (tr("tied") if ctrl is None else tr("You control") if ctrl == self.perspective
                      else tr("{who} controls", who=self.seat_name(ctrl)))
-            theme.draw_text(surface, label, (x, box.y + 118), 13, theme.YELLOW if ctrl is not None else theme.TEXT_DIM)
+            # as wide as the column (144 px a circuit): a long name in German shrinks no further than 12
+            theme.draw_text(surface, label, (x, box.y + 118), SMALL_TEXT,
+                            theme.YELLOW if ctrl is not None else theme.TEXT_DIM, max_width=140)
         stat = pygame.Rect(PILE_X, 204, 446, 146)  # five lines at most; the piles' caption below
         draw.panel(surface, stat, theme.PANEL, edge=None, radius=8)
         cp = self.session.current_player
@@ -1085,5 +1092,5 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         text = self.pile_words(self.view["piles"][other])
         label = (tr("Your colour pile: {p}", p=text) if other == self.perspective
                  else tr("{who}'s colour pile: {p}", who=self.seat_name(other), p=text))
-        # one line between the piles and the prompt: a full pile in German steps its size down
-        theme.draw_text(surface, label, (PILE_X, 544), 13, theme.TEXT_DIM, max_width=446)
+        # one line between the piles and the prompt (see pile_words: a full pile fits in German)
+        theme.draw_text(surface, label, (PILE_X, 544), SMALL_TEXT, theme.TEXT_DIM, max_width=446)

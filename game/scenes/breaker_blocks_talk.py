@@ -60,10 +60,13 @@ class BreakerBlocksTalk:
         return tr("power {k}", k=kind) if kind.isdigit() else tile_name(kind)
 
     def pile_words(self, pile: dict[str, int]) -> str:
-        """A colour pile in plain words: "4 of power 1, 2 of power 2", or "empty" (piles are
-        open, BB-9; "0x0, 1x4" read as a grid of numbers)."""
-        held = [tr("{n} of power {k}", n=pile[k], k=k) for k in self.view["power_kinds"] if pile.get(k, 0)]
-        return ", ".join(held) if held else tr("empty")
+        """A colour pile in plain words: "power 1 ×4, 2 ×2", or "empty" (piles are open, BB-9;
+        "0x0, 1x4" read as a grid of numbers). "4 of power 1, ..." for each kind ran wider
+        than the line (446 px) at a readable size, in German by a third."""
+        held = [k for k in self.view["power_kinds"] if pile.get(k, 0)]
+        if not held:
+            return tr("empty")
+        return ", ".join([tr("power {k} ×{n}", k=held[0], n=pile[held[0]])] + [f"{k} ×{pile[k]}" for k in held[1:]])
 
     def hint_move(self, text: str) -> str:
         w = text.split()

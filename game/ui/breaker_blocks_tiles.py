@@ -12,8 +12,10 @@ from game.ui import draw, theme
 from game.ui.surface_cache import SurfaceCache
 
 OWNER = (theme.ORANGE, theme.SKY)
-ABBREV = {"accelerate": "ACC", "annihilate": "ANN", "agitate": "AGI", "authenticate": "ATH", "automate": "AUTO",
+# three letters each: "AUTO" was 35 px wide at the least readable size, a board cell's width
+ABBREV = {"accelerate": "ACC", "annihilate": "ANN", "agitate": "AGI", "authenticate": "ATH", "automate": "AUT",
           "attenuate": "ATT", "aggravate": "AGG"}
+ABBREV_SIZE = 12  # the least: at 8 px (a tile's quarter) it was 6 px in a 960 x 540 window
 _tile_cache = SurfaceCache(4_000_000)
 
 
@@ -68,24 +70,42 @@ def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], s
     colour = OWNER[owner]
     power = kind.isdigit()
     fill = colour if power else (236, 232, 220)
-    pygame.draw.rect(surf, fill, body, border_radius=4)
     nub = max(4, size // 5)
-    if from_side:  # the tab sticks out toward the parent
+    if from_side:  # the tab sticks out toward the parent; the body covers its outline's inner half
         pygame.draw.circle(surf, fill, side_point(body, from_side), nub)
         pygame.draw.circle(surf, theme.BLACK, side_point(body, from_side), nub, 1)
+    pygame.draw.rect(surf, fill, body, border_radius=4)
     for side in holes:  # holes are notches cut into the body
         pygame.draw.circle(surf, theme.TABLE_DARK, side_point(body, side), nub)
     pygame.draw.rect(surf, theme.BLACK if power else colour, body, 2, border_radius=4)
     if power:
         txt = theme.render(kind, int(size * 0.55), theme.BLACK, bold=True)
         surf.blit(txt, txt.get_rect(center=body.center))
+    elif abbrev:
+        abbrev_and_icon(surf, kind, body, colour, "S" in holes, nub)
     else:
-        action_icon(surf, kind, (body.centerx, body.centery - (size // 8 if abbrev else 0)), size * 0.32, colour)
-        if abbrev:
-            txt = theme.render(ABBREV.get(kind, kind[:3].upper()), max(8, int(size * 0.24)), theme.BLACK, bold=True)
-            surf.blit(txt, txt.get_rect(midbottom=(body.centerx, body.bottom - 1)))
+        action_icon(surf, kind, body.center, size * 0.32, colour)
     # the owner's seat shape in a corner: whose tile it is never rests on colour alone
-    draw.marker(surf, theme.seat_shape(owner), (body.x + size * 0.2, body.y + size * 0.2), max(3.0, size * 0.12),
+    # (the bottom corner when an action tile's name is on top, clear of its letters)
+    named_on_top = abbrev and not power and "S" in holes
+    corner_y = body.bottom - size * 0.2 if named_on_top else body.y + size * 0.2
+    draw.marker(surf, theme.seat_shape(owner), (body.x + size * 0.2, corner_y), max(3.0, size * 0.12),
                 theme.CARD_FACE if power else colour, theme.BLACK)
     _tile_cache[key] = surf
     return surf
+
+
+def abbrev_and_icon(surf: pygame.Surface, kind: str, body: pygame.Rect, colour: tuple[int, int, int],
+                    hole_below: bool, nub: int) -> None:
+    """An action tile's name cut short under its icon, or over it when the tile has a hole
+    in its bottom side (``hole_below``): the notch would cut the letters. The icon keeps
+    clear of the notch (``nub`` deep) on the other side."""
+    size = max(ABBREV_SIZE, int(body.h * 0.34))
+    f = theme.font(size, bold=True)
+    cap = f.metrics("A")[0][3]  # the capitals' height: place the letters, not the line's box
+    r = (body.h - 3 - cap - 2 - nub - 1) / 1.4  # an icon reaches 0.7 r either side of its centre
+    cap_top = body.top + 3 if hole_below else body.bottom - 3 - cap
+    icon_y = body.bottom - nub - 1 - r * 0.7 if hole_below else body.top + nub + 1 + r * 0.7
+    txt = theme.render(ABBREV.get(kind, kind[:3].upper()), size, theme.BLACK, bold=True)
+    surf.blit(txt, txt.get_rect(centerx=body.centerx, top=cap_top - (f.get_ascent() - cap)))
+    action_icon(surf, kind, (body.centerx, round(icon_y)), r, colour)

@@ -1298,9 +1298,9 @@ def test_the_other_colour_pile_reads_in_plain_words_or_empty():
     d = bb_driver()
     try:
         # seat 1 to move: its own pile is laid out as tiles, seat 2's is the line under them
-        assert colour_pile_line(d) == "Seat 2's colour pile: 4 of power 1, 4 of power 2, 3 of power 3"
+        assert colour_pile_line(d) == "Seat 2's colour pile: power 1 ×4, 2 ×4, 3 ×3"
         i18n.load_language("de")
-        assert colour_pile_line(d) == "Farbstapel von Spieler 2: 4 mit Leistung 1, 4 mit Leistung 2, 3 mit Leistung 3"
+        assert colour_pile_line(d) == "Farbstapel von Spieler 2: Leistung 1 ×4, 2 ×4, 3 ×3"
     finally:
         i18n.load_language("en")
         d.close()
@@ -1327,13 +1327,13 @@ def test_the_piles_caption_names_the_colour_pile_laid_out_and_the_line_under_it_
 
     with bb_in("en") as d:
         assert shown(d) == (0, "Seat 1's colour pile and the action pile (click to draw)",
-                            "Seat 2's colour pile: 4 of power 1, 4 of power 2, 3 of power 3")
+                            "Seat 2's colour pile: power 1 ×4, 2 ×4, 3 ×3")
         d.top.act("end")
         assert shown(d) == (1, "Seat 2's colour pile and the action pile (click to draw)",
-                            "Seat 1's colour pile: 4 of power 1, 4 of power 2, 3 of power 3")
+                            "Seat 1's colour pile: power 1 ×4, 2 ×4, 3 ×3")
         i18n.load_language("de")
         assert shown(d) == (1, "Farbstapel von Spieler 2 und der Aktionsstapel (zum Ziehen klicken)",
-                            "Farbstapel von Spieler 1: 4 mit Leistung 1, 4 mit Leistung 2, 3 mit Leistung 3")
+                            "Farbstapel von Spieler 1: Leistung 1 ×4, 2 ×4, 3 ×3")
     d = you_against_the_computer()
     try:
         d.top.paused = True  # the computer's turn stays on show
