@@ -224,6 +224,36 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             self._moves = (key, group_moves(texts))
         return self._moves[1]
 
+    def perform(self, text: str, seat: int) -> bool:
+        done = super().perform(text, seat)
+        if done and not self.is_bot(seat):
+            self.keep_the_only_choice(seat)
+        return done
+
+    def only_keep(self, seat: int) -> str | None:
+        """AGGRAVATE asking ``seat`` which tile a hand keeps when that hand holds one kind
+        only (BB-23): the one 'keep', as there is nothing to choose; None otherwise. The
+        rules still offer the step (BB-16); a person is not asked to click it. Not in the
+        tutorial or a replay, which go step by step."""
+        if self.tutorial is not None or self.replaying or self.session.is_over() \
+                or self.session.current_player != seat:
+            return None
+        texts = self.session.legal_texts()
+        return texts[0] if len(texts) == 1 and texts[0].startswith("keep ") else None
+
+    def keep_the_only_choice(self, seat: int) -> None:
+        """Take each AGGRAVATE keep that leaves no choice at once; the log says what was kept."""
+        keep = self.only_keep(seat)
+        while keep is not None and super().perform(keep, seat):
+            keep = self.only_keep(seat)
+
+    def undo(self) -> None:
+        # a keep taken at once (keep_the_only_choice) is taken back with the move before it:
+        # back at its step, the same keep would only be asked for with one choice
+        super().undo()
+        while self.only_keep(self.viewer) is not None and self.may_undo():
+            super().undo()
+
     def act(self, text: str) -> bool:
         self.selected = None
         self.side_pick = 0

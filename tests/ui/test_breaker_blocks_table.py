@@ -1172,8 +1172,8 @@ def test_after_the_last_aggravate_keep_by_keys_the_ring_moves_to_a_stop_enter_ca
         d.frames(3)
         focus_on(t, t.hand_rect(0, t.hand_kinds(0).index("aggravate")))
         d.key(pygame.K_RETURN)
-        d.key(pygame.K_RETURN)
-        d.key(pygame.K_RETURN)  # your own keep
+        d.key(pygame.K_RETURN)  # played: your own keep, your 0 alone, is taken at once
+        assert log(d)[-1] == "keep 0"
         assert t.focus.current.rect_of() == t.hand_rect(1, 0)
         d.key(pygame.K_RETURN)  # the opponent's keep
         assert log(d)[-1].startswith("keep ") and not t.moves().keeps and t.my_turn(), "an action is left"
