@@ -146,11 +146,14 @@ class BreakerBlocksTalk:
                 lines.append(self.turned_line(seat, k, w, before, pending.get("tile") == "agitate"))
             elif pending.get("tile") != "agitate":
                 lines.append(tr("{who} moved {k} from {a} to {b}.", who=who, k=k, a=w[1], b=w[3]))
-            elif 1 - seat == self.perspective:  # AGITATE moves the other player's leaf (BB-19): yours
-                lines.append(tr("{who} moved your {k} from {a} to {b} (Agitate).", who=who, k=k, a=w[1], b=w[3]))
-            else:  # two named seats at a shared screen: "the opponent's" named neither
-                lines.append(tr("{who} moved {owner}'s {k} from {a} to {b} (Agitate).", who=who,
-                                owner=self.seat_name(1 - seat), k=k, a=w[1], b=w[3]))
+            else:  # AGITATE moves the other player's leaf (BB-19), maybe into another of their circuits
+                words = dict(who=who, owner=self.seat_name(1 - seat), k=k, a=w[1], b=w[3],
+                             c=self.socket_circuit(parse_cell(w[3]), w[5], before))
+                if 1 - seat == self.perspective:  # yours
+                    lines.append(tr("{who} moved your {k} from {a} to {b}, into circuit {c} (Agitate).", **words))
+                else:  # the owner named after the tile: "You moved Seat 2 (AI)'s power 0" stumbled over the name
+                    lines.append(tr("{who} moved the {k} tile of {owner} from {a} to {b}, into circuit {c} "
+                                    "(Agitate).", **words))
         elif w[0] == "target":
             gone = self.tile_at(parse_cell(w[1]), before)
             kind = self.kind_word(gone["kind"]) if gone else "?"
@@ -199,7 +202,7 @@ class BreakerBlocksTalk:
         if 1 - seat == self.perspective:  # AGITATE turns the other player's leaf (BB-19): yours
             return tr("{who} turned your {k} at {cell} so it joins on its {side} side, into circuit {c} "
                       "(Agitate).", **words)
-        return tr("{who} turned {owner}'s {k} at {cell} so it joins on its {side} side, into circuit {c} "
+        return tr("{who} turned the {k} tile of {owner} at {cell} so it joins on its {side} side, into circuit {c} "
                   "(Agitate).", **words)
 
     def end_text(self, reason: dict, final_turn: int | None) -> str:

@@ -1092,7 +1092,8 @@ def test_a_held_tile_over_a_socket_shows_which_circuit_it_would_join_and_what_it
 
 def test_a_moved_tile_is_named_in_the_log_and_an_agitate_says_whose_it_moved():
     """"You moved the tile at 6,1 to 0,2." did not say which tile, nor that an AGITATE had
-    moved the opponent's tile rather than one of yours."""
+    moved the opponent's tile rather than one of yours. "You moved Seat 2 (AI)'s power 0 ..."
+    stumbled over the name: the tile comes first, then whose it is and the circuit it went to."""
     d = you_against_the_computer()
     try:
         t = d.top
@@ -1111,16 +1112,21 @@ def test_a_moved_tile_is_named_in_the_log_and_an_agitate_says_whose_it_moved():
         before = s.view(0)
         s.apply("rearrange 1,3 to 3,1 from W", 0)
         assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
-            ["You moved Seat 2 (AI)'s power 0 from 1,3 to 3,1 (Agitate)."]
+            ["You moved the power 0 tile of Seat 2 (AI) from 1,3 to 3,1, into circuit III (Agitate)."]
         assert t.narrate(1, "rearrange 1,3 to 3,1 from W", {**before, "pending": {"tile": "agitate"}}, {}) == \
-            ["Seat 2 (AI) moved your power 0 from 1,3 to 3,1 (Agitate)."]
+            ["Seat 2 (AI) moved your power 0 from 1,3 to 3,1, into circuit III (Agitate)."]
         t.perspective = None  # watched by nobody in particular: both seats named, "the opponent's" named neither
         assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
-            ["Seat 1 moved Seat 2 (AI)'s power 0 from 1,3 to 3,1 (Agitate)."]
+            ["Seat 1 moved the power 0 tile of Seat 2 (AI) from 1,3 to 3,1, into circuit III (Agitate)."]
         assert i18n.load_language("de") is None
         try:
             assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
-                ["Spieler 1 hat Spieler 2 (KI) das Plättchen Leistung 0 von 1,3 nach 3,1 versetzt (Agitate)."]
+                ["Spieler 1 hat Spieler 2 (KI) das Plättchen Leistung 0 von 1,3 nach 3,1 versetzt, jetzt in Kreis III "
+                 "(Agitate)."]
+            t.perspective = 0
+            assert t.narrate(0, "rearrange 1,3 to 3,1 from W", before, s.view(0)) == \
+                ["Du hast Spieler 2 (KI) das Plättchen Leistung 0 von 1,3 nach 3,1 versetzt, jetzt in Kreis III "
+                 "(Agitate)."]
         finally:
             i18n.load_language("en")
     finally:

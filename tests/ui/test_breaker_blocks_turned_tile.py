@@ -52,6 +52,8 @@ def test_a_leaf_turned_in_its_own_cell_says_which_side_and_circuit_not_from_a_to
     t.perspective = 0  # watched from seat 1, seat 2's AGITATE turning it
     assert t.narrate(1, move, before, {})[0] == \
         "Seat 2 turned your power 0 at 0,-1 so it joins on its east side, into circuit II (Agitate)."
+    assert t.narrate(0, move, before, {})[0] == \
+        "You turned the power 0 tile of Seat 2 at 0,-1 so it joins on its east side, into circuit II (Agitate)."
     with german():
         assert t.narrate(0, move, before, {})[0] == ("Du hast Spieler 2 das Plättchen Leistung 0 auf 0,-1 "
                                                      "gedreht, sodass es an der Seite nach Osten ansetzt: "
