@@ -14,8 +14,8 @@ from tests.ui.test_breaker_blocks_table import ACTION_STEPS, bb_in, log, near
 @pytest.mark.parametrize("lang, said", [
     ("en", "Agitate: put your opponent's tile from 1,3 into a glowing socket (click, drag or Enter). It joins at "
            "the big dot; point at another side or press R to move the dot."),
-    ("de", "Agitate: Leg das Plättchen deines Gegners von 1,3 in eine leuchtende Fassung (Klick, Ziehen oder Enter). "
-           "Es setzt am großen Punkt an; zeig auf eine andere Seite oder drück R.")])
+    ("de", "Agitate: Leg das gegnerische Plättchen von 1,3 in eine leuchtende Fassung (Klick, Ziehen oder Enter). "
+           "Es setzt am großen Punkt an; R oder der Zeiger setzt ihn um.")])
 def test_a_leaf_picked_by_a_click_for_agitate_moves_the_prompt_on_to_its_socket(lang, said):
     """Dragged, the rival's leaf said where to let go; picked by a click it kept asking to
     move one of the opponent's leaves, the one already picked up."""
