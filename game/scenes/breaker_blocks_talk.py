@@ -155,12 +155,7 @@ class BreakerBlocksTalk:
                     lines.append(tr("{who} moved the {k} tile of {owner} from {a} to {b}, into circuit {c} "
                                     "(Agitate).", **words))
         elif w[0] == "target":
-            gone = self.tile_at(parse_cell(w[1]), before)
-            kind = self.kind_word(gone["kind"]) if gone else "?"
-            if pending.get("tile") == "annihilate":  # BB-18: gone for good
-                lines.append(tr("{who} removed {k} at {cell} from the game.", who=who, k=kind, cell=w[1]))
-            else:  # ATTENUATE (BB-22)
-                lines.append(tr("{who} sent {k} at {cell} back to its pile.", who=who, k=kind, cell=w[1]))
+            lines.append(self.target_line(seat, w[1], before, pending.get("tile") == "annihilate"))
         elif w[0] == "keep":
             k = self.kind_word(w[1])
             owner = 1 - seat if pending.get("number") == 2 else seat  # AGGRAVATE's step 2: the other hand
@@ -191,6 +186,23 @@ class BreakerBlocksTalk:
             # why the game ended is the table's narration, not the mover's: no seat mark
             lines.append((None, self.end_text(after["end_reason"], after.get("final_turn"))))
         return lines
+
+    def target_line(self, seat: int, cell: str, before: dict, annihilate: bool) -> str:
+        """The log's words for ``target cell``: ANNIHILATE's leaf gone for good (BB-18) or
+        ATTENUATE's back to its pile (BB-22), naming whose it was when not the mover's own
+        ('Seat 2 (AI) removed power 3 at 3,-1' did not say that it was yours)."""
+        gone = self.tile_at(parse_cell(cell), before)
+        words = dict(who=self.seat_name(seat), k=self.kind_word(gone["kind"]) if gone else "?", cell=cell)
+        owner = gone["owner"] if gone else seat
+        if owner == seat:
+            return tr("{who} removed {k} at {cell} from the game.", **words) if annihilate \
+                else tr("{who} sent {k} at {cell} back to its pile.", **words)
+        if owner == self.perspective:
+            return tr("{who} removed your {k} at {cell} from the game.", **words) if annihilate \
+                else tr("{who} sent your {k} at {cell} back to its pile.", **words)
+        words["owner"] = self.seat_name(owner)
+        return tr("{who} removed the {k} tile of {owner} at {cell} from the game.", **words) if annihilate \
+            else tr("{who} sent the {k} tile of {owner} at {cell} back to its pile.", **words)
 
     def turned_line(self, seat: int, k: str, w: list[str], before: dict, agitate: bool) -> str:
         """The log's words for ``rearrange a to a from D`` (``w``): the tile stays in its cell and

@@ -304,7 +304,7 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         assert t.perform("target 1,3", 0)
         (_img, tween), = t.flights
         assert tween.start == cell_rect((1, 3)).topleft and tween.payload.get("fade"), "Annihilate: gone for good"
-        assert t.log_lines[-1][1] == "Seat 1 removed power 0 at 1,3 from the game."
+        assert t.log_lines[-1][1] == "Seat 1 removed the power 0 tile of Seat 2 at 1,3 from the game."
     finally:
         d.close()
     attenuate = ["play 0 at 1,-1 from N", "draw attenuate", "draw 1", "draw 2", "play attenuate at 2,-1 from N"]
