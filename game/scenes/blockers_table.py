@@ -105,6 +105,10 @@ class BlockersTable(TableScene):
         # large reading size ran off it; now its text steps down instead
         return LOGICAL_SIZE[1] - 8 - self.toast_top
 
+    # the ring stayed on the square your last tile went to, dashed and dead: after the others'
+    # moves Enter did nothing there, and the arrows set out from a corner of the board
+    ring_starts_each_turn = True
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.drag = DragController()
@@ -241,6 +245,14 @@ class BlockersTable(TableScene):
     def clear_selection(self) -> None:
         self.selected = None
         self.drag.cancel()
+
+    def ring_to_turn_start(self) -> None:
+        """Your turn starts on your first rack tile (where the first Tab goes), or on Pass when
+        no tile fits anywhere: a tile picked then has nowhere to go."""
+        if self.pass_button.visible:
+            self.focus.show_first([i for i, item in enumerate(self.focus.items) if item.button is self.pass_button])
+            return
+        super().ring_to_turn_start()
 
     # --- input --------------------------------------------------------------------------
     def rack_index_at(self, pos: tuple[int, int]) -> int | None:

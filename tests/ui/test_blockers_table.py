@@ -1055,3 +1055,38 @@ def test_a_rack_tiles_tip_goes_beside_the_rack_clear_of_the_prompt_and_the_tiles
     finally:
         d.close()
         i18n.load_language("en")
+
+
+@pytest.mark.parametrize("turn_start", ["rack", "moved", "pass"])
+def test_your_turn_starts_with_the_ring_on_your_first_rack_tile_unless_you_moved_it_meanwhile(turn_start):
+    """The ring stayed on the square your last tile went to, dashed: after the computer's move
+    Enter did nothing there. Your turn now starts on your first rack tile (Enter picks it up),
+    or on Pass when no tile fits anywhere, unless you moved the ring in the computer's turn."""
+    session = GameSession("blockers", ["human", "ai:easy"], seed=1, options={"first_player": 0, "setup": Y2})
+    if turn_start == "pass":  # your next turn has no tile that fits (the computer's moves are its own)
+        legal = session.legal_texts
+        session.legal_texts = lambda: ["pass"] if session.current_player == 0 and session.log.actions else legal()
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    t = d.top
+    try:
+        d.frames(2)
+        d.key(pygame.K_TAB)
+        d.key(pygame.K_RETURN)  # picks the first tile: the ring goes on to a square it may go to
+        d.key(pygame.K_RETURN)  # placed there: the computer's turn
+        assert len(session.log.actions) == 1
+        assert d.until(lambda: not t.my_turn(), timeout=5)
+        if turn_start == "moved":
+            d.key(pygame.K_TAB, frames=1)  # the ring moved while the computer plays (to a side button) stays put
+        kept = t.focus.index
+        assert d.until(lambda: t.my_turn() and not t.animating, timeout=30)
+        d.frames(3)
+        if turn_start == "moved":
+            assert t.focus.index == kept
+        elif turn_start == "pass":
+            assert t.focus.visible and t.focus.current.button is t.pass_button
+        else:
+            assert t.focus.visible and t.focus.current.rect_of() == t.rack_rect(0)
+            d.key(pygame.K_RETURN)
+            assert t.selected == t.rack_tiles()[0]
+    finally:
+        d.close()
