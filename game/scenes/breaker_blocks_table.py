@@ -76,6 +76,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     toast_top, toast_span, toast_max_height = PANEL_TOAST_TOP, PANEL_TOAST_SPAN, PANEL_TOAST_MAX_HEIGHT
     toast_spill = PANEL_TOAST_SPILL
     hidden_information = False  # all tiles are open: seats swap without a hand-off screen
+    # the ring stayed on the pile drawn from or the cell just played, which the other seat's
+    # moves may have taken: a turn starts on your first hand tile (your piles, with none)
+    ring_starts_each_turn = True
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)

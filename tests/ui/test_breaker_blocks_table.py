@@ -1751,3 +1751,36 @@ def test_the_focus_ring_on_a_tile_drawn_this_turn_leaves_its_new_readable():
         assert bare > 10 and yellow() == bare
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("moved", [False, True])
+def test_your_turn_starts_with_the_ring_on_your_first_hand_tile_unless_you_moved_it_meanwhile(moved):
+    """The ring stayed where your last turn left it (the cell your tile went to), a stop of
+    no use once the computer had moved. Your turn starts on your first hand tile, so Enter
+    picks it up, unless you moved the ring in the computer's turn."""
+    session = GameSession("breaker_blocks", ["human", "ai:easy"], seed=1, options={"first_player": 0})
+    d = Driver(lambda app: BreakerBlocksTable(app, session), autosave=False)
+    t = d.top
+    try:
+        d.frames(2)
+        d.key(pygame.K_TAB)
+        assert t.focus.current.rect_of() == t.hand_rect(0, 0)
+        d.key(pygame.K_RETURN)  # picked up: the ring goes on to its first socket
+        d.key(pygame.K_RETURN)  # played there
+        d.key(pygame.K_n)
+        d.key(pygame.K_n)  # yes, the second action goes unused: the turn ends with the ring on the played tile
+        assert session.log.actions[0].startswith("play ") and session.log.actions[-1] == "end"
+        assert d.until(lambda: not t.my_turn(), timeout=5)
+        if moved:
+            d.key(pygame.K_TAB, frames=1)  # the ring moved while the computer plays (to a side button) stays put
+        kept = t.focus.index
+        assert d.until(lambda: t.my_turn() and not t.animating and not t.settling(), timeout=30)
+        d.frames(3)
+        if moved:
+            assert t.focus.index == kept
+        else:
+            assert t.focus.visible and t.focus.current.rect_of() == t.hand_rect(0, 0)
+            d.key(pygame.K_RETURN)
+            assert t.selected == ("hand", t.hand_kinds(0)[0])
+    finally:
+        d.close()
