@@ -64,6 +64,9 @@ class CubeTable(TableScene):
     # messages under the board's heading lines and over the empty sky above the foundation,
     # clear of the question pad (the default top edge cut the heading line in half)
     toast_top = 126
+    # the ring stayed on Hide my shape or the question just asked: the next turn (a new phase,
+    # perhaps) had no use for the one, and Enter on the other asked again what the pad shows
+    ring_starts_each_turn = True
     TOAST_RIGHT = 630
 
     def toast_paused(self) -> bool:
@@ -113,7 +116,9 @@ class CubeTable(TableScene):
     def enter(self) -> None:
         super().enter()
         self.play_area_starts_here()
+        self.question_stops: dict[str, int] = {}  # each question's place in the focus ring
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
+            self.question_stops[q] = len(self.focus.items)
             self.focus.add(Focusable(lambda q=q: self.pad_stop(q), lambda q=q: self.ask(q), lambda: self.can_ask()))
         for item in self.board.focusables():
             self.focus.add(item)
@@ -124,6 +129,18 @@ class CubeTable(TableScene):
         self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
         self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
         self.submit_button = self.button("", (396, y, 220, 40), self.submit, object_id="#primary")
+
+    def ring_to_turn_start(self) -> None:
+        """A turn of the play phase starts on the first question whose answer the pad does not
+        show (asked again, one tells nothing new); the build phase's, or one with every answer
+        shown, where the first Tab goes (the first block to build with, the first question)."""
+        if self.phase() == "play" and self.can_ask() and self.tutorial is None:  # a lesson: the coach's stop
+            cells, letters, _ = self.pad_notes()
+            unanswered = [i for q, i in self.question_stops.items() if q not in cells and q not in letters]
+            if unanswered:
+                self.focus.show_first(unanswered)
+                return
+        super().ring_to_turn_start()
 
     def pad_stop(self, q: str) -> pygame.Rect:
         """Where a question's focus stop is: on the pad while the pad is drawn (the play

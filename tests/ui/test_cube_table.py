@@ -1906,3 +1906,43 @@ def test_in_the_build_phase_tab_reaches_the_blocks_before_the_turn_buttons():
         assert all(reached.index(p) > first_block for p in turns), reached
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("start", ["build", "play", "moved"])
+def test_your_turn_starts_with_the_ring_on_the_first_question_your_pad_has_no_answer_to(start):
+    """The ring stayed where your last turn left it: on Hide my shape once the play phase
+    came (no use now), or on the question just asked, where Enter asked it again. A turn of
+    the play phase starts on the first question whose answer the note sheet does not show,
+    unless you moved the ring in the computer's turn."""
+    setup = {} if start == "build" else {"setup": {"secrets": [P, Q]}}
+    d = cube_driver(["human", "ai:easy"], first_player=0, notes=True, **setup)
+    try:
+        t = d.top
+        d.frames(2)
+        if start == "build":
+            t.building().load(P)
+            d.frames(1)  # a finished shape: Hide my shape takes the ring
+            t.focus.show_first([i for i, item in enumerate(t.focus.items) if item.button is t.submit_button])
+            d.key(pygame.K_RETURN)  # hidden: the ring stays on the button
+            assert t.session.log.actions == ["build " + P]
+        else:
+            d.key(pygame.K_TAB)
+            assert t.focus.current.rect_of() == t.pad.question_rect("1")
+            d.key(pygame.K_RETURN)
+            assert t.session.log.actions[-1] == "ask 1"
+        assert d.until(lambda: not t.my_turn(), timeout=5)
+        if start == "moved":
+            d.key(pygame.K_TAB, frames=1)  # the ring moved while the computer plays (to a side button) stays put
+        kept = t.focus.index
+        assert d.until(lambda: t.my_turn() and t.phase() == "play" and not t.animating and not t.settling(),
+                       timeout=30)
+        d.frames(3)
+        if start == "moved":
+            assert t.focus.index == kept
+            return
+        first = "1" if start == "build" else "2"
+        assert t.focus.visible and t.focus.current.rect_of() == t.pad.question_rect(first)
+        d.key(pygame.K_RETURN)
+        assert t.session.log.actions[-1] == "ask " + first
+    finally:
+        d.close()
