@@ -38,6 +38,12 @@ RACK_Y = 636  # low enough that the focus ring on a rack tile clears the prompt 
 PROMPT_Y, PROMPT_SIZE = RACK_Y - 38, 18  # the prompt's line over the rack
 RACK_TIP_MIN_WIDTH = 200  # a rack tile's tip goes beside the rack if it has this much room
 MOVE_TIME = 0.35
+# A square a held tile may go to glows sky blue, not the yellow glow of the other games:
+# yellow is a seat's tile colour here (seat 4), and a square glowing yellow was nearly that
+# tile's colour (under tritanopia the same); sky keeps clear of all five tile colours and of
+# the board under each simulated colour blindness (tests/ui/test_blockers_table.py)
+TARGET_GLOW = theme.GLOW_ALT
+TARGET_ALPHA = (110, 35)  # the fill's alpha: at least, and as much again at the pulse's height
 SCORE_X = 616
 OBJECT_NOUNS = {"wild": "wild tile"}  # a tile named as the thing placed, where its face is no noun
 
@@ -585,9 +591,9 @@ class BlockersTable(TableScene):
                 draw.dashed_rect(surface, r.inflate(-12, -12), theme.BLACK, dash=5, width=2)
             else:
                 glow = pygame.Surface(r.size, pygame.SRCALPHA)
-                glow.fill((*theme.YELLOW, 70 + int(60 * pulse)))
+                glow.fill((*TARGET_GLOW, TARGET_ALPHA[0] + int(TARGET_ALPHA[1] * pulse)))
                 surface.blit(glow, r)
-                pygame.draw.rect(surface, theme.YELLOW, r.inflate(-2, -2), 2)
+                pygame.draw.rect(surface, TARGET_GLOW, r.inflate(-2, -2), 2)
                 draw.landing_dot(surface, r.center)
         last = self.view.get("last_action")
         if last and isinstance(last, dict) and "@" in str(last.get("action", "")):

@@ -1090,3 +1090,39 @@ def test_your_turn_starts_with_the_ring_on_your_first_rack_tile_unless_you_moved
             assert t.selected == t.rack_tiles()[0]
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("vision", [None, "protan", "deutan", "tritan"])
+def test_a_glowing_square_is_told_from_every_seats_tile_colour_and_the_bare_board(vision):
+    """Squares a held tile may go to glowed yellow, the colour of seat 4's tiles: a square
+    glowing at its height was some 30 apart from a yellow tile (CIE76), and under tritanopia
+    (Machado) 1 to 5 at any point of the pulse. Its glow, at its faintest and at its height,
+    stays apart from all five tile colours and from the board it lies on, in normal vision and
+    under each simulated colour blindness; the landing dot stays its shape cue."""
+    import math
+
+    from game.rules.blockers.layout import COLOURS
+    from game.ui.seat_style import blockers_fill
+    from tests.ui.colour_check import distance, simulate
+
+    def seen(c):
+        return tuple(c[:3]) if vision is None else simulate(tuple(c[:3]), vision)
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        d.frames(2)
+        canvas = d.app.display.canvas
+        spots = [square_rect(sq).move(12, 12).topleft for sq in ("B9", "C9", "D9")]
+        bare = [canvas.get_at(p) for p in spots]
+        t.selected = t.rack_tiles()[rack_index(t, "9")]
+        assert all(not t.targets()[sq] for sq in ("B9", "C9", "D9")), "glowing, not capture rings"
+        for height in (3 * math.pi / 10, math.pi / 10):  # the pulse at its faintest, at its height
+            t.pulse = height
+            d.frames(1, dt=0)
+            for spot, board in zip(spots, bare, strict=True):
+                glow = canvas.get_at(spot)
+                assert distance(seen(glow), seen(board)) >= 20, (glow, board)
+                apart = {c: round(distance(seen(glow), seen(blockers_fill(c)))) for c in COLOURS}
+                assert min(apart.values()) >= 20, (glow, apart)
+    finally:
+        d.close()
