@@ -1118,7 +1118,10 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             theme.draw_text(surface, self.kind_word(kind), (r.centerx, r.bottom - 1), PILE_NAME_SIZE, theme.TEXT_DIM,
                             anchor="midbottom", max_width=r.w - 2 * PILE_PAD)
             if kind in m.draws or kind in m.places:
+                # with its corner dots: the hand of the seat to move is outlined alike in its
+                # colour, seat 1's orange, which under deuteranopia is this yellow
                 pygame.draw.rect(surface, theme.YELLOW, r, 2, border_radius=6)
+                draw.corner_dots(surface, r, 6)
             if self.selected == ("pile", kind):
                 draw.dashed_rect(surface, r.inflate(6, 6), theme.GLOW_ALT, width=3)
         other = 1 - cp

@@ -95,10 +95,16 @@ def glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int
     ring = rect.inflate(grow * 2, grow * 2)
     pygame.draw.rect(surface, colour, ring, width, border_radius=radius)
     if dots:
-        inset = radius // 3  # on the rounded corner's curve, not off it
-        for corner in (ring.topleft, ring.topright, ring.bottomleft, ring.bottomright):
-            landing_dot(surface, (corner[0] + (inset if corner[0] == ring.left else -inset),
-                                  corner[1] + (inset if corner[1] == ring.top else -inset)), 3)
+        corner_dots(surface, ring, radius)
+
+
+def corner_dots(surface: pygame.Surface, ring: pygame.Rect, radius: int) -> None:
+    """A small landing dot on each corner of a glowing outline (``radius``: its corners'): the
+    shape that tells a glow from a seat's outline of a colour colour-blind eyes take for it."""
+    inset = radius // 3  # on the rounded corner's curve, not off it
+    for corner in (ring.topleft, ring.topright, ring.bottomleft, ring.bottomright):
+        landing_dot(surface, (corner[0] + (inset if corner[0] == ring.left else -inset),
+                              corner[1] + (inset if corner[1] == ring.top else -inset)), 3)
 
 
 def landing_dot(surface: pygame.Surface, centre: tuple[int, int], r: int = 5) -> None:

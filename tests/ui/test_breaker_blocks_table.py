@@ -1784,3 +1784,43 @@ def test_your_turn_starts_with_the_ring_on_your_first_hand_tile_unless_you_moved
             assert t.selected == ("hand", t.hand_kinds(0)[0])
     finally:
         d.close()
+
+
+def test_under_deuteranopia_a_pile_you_may_draw_from_is_told_apart_from_seat_1s_orange_hand_frame():
+    """The hand of the seat to move is framed in its colour (seat 1 orange) and a pile you may
+    draw from is outlined in yellow, the same 2 px rounded box: under deuteranopia (the Machado
+    matrix) the two are nearly one colour. The pile's outline carries a black-and-white dot on
+    each corner, whose colours stay far from both; the hand's frame has none."""
+    from game.ui import theme
+    from tests.ui.colour_check import distance, simulate
+
+    def deutan(c):
+        return simulate(c, "deutan")
+    assert distance(deutan(theme.ORANGE), deutan(theme.YELLOW)) < 25, "why the colour alone does not do"
+    d = bb_driver()
+    try:
+        t = d.top
+        theme.recording = []
+        d.frames(1)
+        label = next(r for text, r, _ in theme.recording if text == t.hand_label(0))
+        theme.recording = None
+        assert t.seat_colour(0) == theme.ORANGE and t.my_turn()
+        canvas = d.app.display.canvas
+        piles = [t.pile_rect(i) for i, (kind, _, _) in enumerate(t.pile_entries()) if kind in t.moves().draws]
+        assert piles, "piles to draw from"
+
+        def told_apart(box: pygame.Rect) -> int:
+            """Pixels in box that deutan eyes tell from the orange, the yellow and the panel."""
+            return sum(all(distance(deutan(tuple(canvas.get_at((x, y)))[:3]), deutan(c)) >= 40
+                           for c in (theme.ORANGE, theme.YELLOW, theme.PANEL, theme.TABLE))
+                       for x in range(box.left, box.right) for y in range(box.top, box.bottom))
+
+        def corners(r: pygame.Rect) -> list[pygame.Rect]:
+            return [pygame.Rect(x, y, 6, 6) for x in (r.left - 2, r.right - 4) for y in (r.top - 2, r.bottom - 4)]
+        for pile in piles:
+            assert all(told_apart(box) >= 3 for box in corners(pile)), (pile, [told_apart(b) for b in corners(pile)])
+        frame = t.hand_frame(0, label)
+        assert not any(told_apart(box) for box in corners(frame)), "the seat's frame has no such mark"
+    finally:
+        theme.recording = None
+        d.close()
