@@ -491,8 +491,18 @@ class BlockersTable(TableScene):
                          if row["group_total"] == 1 else
                          tr("{who}: {gt} groups ({g}) + {m} for the most captured of one colour ({caps}) = {s}",
                             gt=row["group_total"], **fields))
-        lines.append(tr("Lowest score wins; on a tie, fewer captures in all wins."))
+        lines.append(self.tie_line(rows) or tr("Lowest score wins; on a tie, fewer captures in all wins."))
         return lines
+
+    def tie_line(self, rows: list[dict]) -> str | None:
+        """When the lowest score is shared, the rule line names the captures that decided it
+        (BL-16): two equal scores under 'Seat 2 (AI) wins' left a newcomer guessing why."""
+        best = min(row["score"] for row in rows)
+        tied = [rows[seat] for seat in self.standings() if rows[seat]["score"] == best]
+        if len(tied) < 2:
+            return None
+        counts = ", ".join(f"{self.seat_name(row['seat'])} {row['total_captures']}" for row in tied)
+        return tr("Lowest score wins. A tie at {s} goes to fewer captures in all: {counts}.", s=best, counts=counts)
 
     def prompt(self) -> str:
         waiting = self.waiting_prompt()

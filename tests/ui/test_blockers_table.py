@@ -185,6 +185,27 @@ def test_results_rank_tied_scores_by_fewer_captures_as_the_winners_are():
         d.close()
 
 
+def test_results_say_the_captures_decided_a_tie_for_the_lowest_score():
+    """Y6 ends with seats 2 and 3 on 2 points each: the results name the tie and the captures
+    that broke it, not only the general rule (a newcomer saw 'Seat 2 (AI) wins' over two
+    equal scores with nothing to say why)."""
+    from game.scenes.results import ResultsScene
+    y6 = {"pools": [["triangle", "square", "1", "2", "3", "4"], ["E", "F", "1", "2", "3", "4"],
+                    ["5", "C", "1", "2", "3", "4"]],
+          "board": {"A1": "blue", "I9": "green", "E1": "red"}}
+    session = GameSession("blockers", ["human"] * 3, seed=1, options={"first_player": 0, "setup": y6})
+    for move in ["triangle@A1", "E@E1", "5@E5", "square@I9", "F@F1", "C@C5"]:
+        session.apply(move, session.current_player)
+    assert session.state.scores() == [3, 2, 2] and session.state.winners() == [2]
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        shown = " ".join(d.top.detail)
+        assert "A tie at 2 goes to fewer captures in all: Seat 3 0, Seat 2 1." in shown, shown
+    finally:
+        d.close()
+
+
 def four_seats_played_out_at_random() -> Driver:
     """Four people's game (seed 5) played to its end by random moves, its results on show:
     seats 1-3 tie on 16 points (seat 3 has the fewest captures), seat 4 wins."""
