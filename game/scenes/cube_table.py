@@ -834,7 +834,10 @@ class CubeTable(TableScene):
             for part in theme.wrap(seen, 16, box.w - 24):
                 theme.draw_text(surface, part, (box.x + 12, y), 16, theme.TEXT_DIM, max_width=box.w - 24)
                 y += 22
-            swatch(surface, pygame.Rect(box.x + 12, y + 4, 52, 30), e["answer"], COLOURS)
+            chip = pygame.Rect(box.x + 12, y + 4, 52, 30)
+            swatch(surface, chip, e["answer"], COLOURS)
+            if e["answer"] is None:  # the crossed box alone read as an answer still to come
+                theme.draw_text(surface, tr("empty"), (chip.right + 10, chip.centery), 16, anchor="midleft")
             return
         theme.draw_text(surface, tr("{who} asked for side {q}:", who=who, q=q),
                         (box.x + 12, box.y + 6), 15, max_width=box.w - 24)

@@ -520,6 +520,23 @@ def test_the_answer_panel_says_whose_shape_a_cell_answer_is_about(lang, seats):
         d.close()
 
 
+def test_an_empty_cell_answer_says_empty_beside_its_crossed_box():
+    """Cell 1 of P is empty: the answer box says so in a word, as the log does with the note
+    sheet on; a crossed box alone was taken for an answer still to come."""
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [Q, P]})
+    try:
+        t = d.top
+        t.paused = True
+        assert t.perform("ask 1", 0)
+        labels = [(text, rect) for text, rect, _ in d.labels(frames=1) if ANSWERS_BOX.colliderect(rect)]
+        empty = [rect for text, rect in labels if text == "empty"]
+        assert len(empty) == 1 and ANSWERS_BOX.contains(empty[0]), labels
+        assert t.perform("ask 2", 1) and t.perform("ask 3", 0)  # cell 3 of P holds L: no word
+        assert "empty" not in [text for text, _, _ in d.labels(frames=1)]
+    finally:
+        d.close()
+
+
 def test_tray_drawings_and_names_stay_clear_of_the_pose_buttons_in_every_view_and_set():
     from game.scenes.cube_board import POSE_SIZE
     for pieces in (3, 5):
