@@ -81,6 +81,8 @@ class AppScene(Scene):
         # the tile's tip follows the focus ring once the ring moves, the pointer once it moves
         self.tip_by_keyboard = False
         self._tip_inputs: tuple[tuple[int, int], int | None] = (app.mouse_pos, None)  # last frame's pointer and ring
+        # a press or release came last: a tile's tip waits for the pointer to move again
+        self.tip_hushed = False
 
     # --- widgets ------------------------------------------------------------------------
     def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
@@ -184,6 +186,10 @@ class AppScene(Scene):
         return self.app.time - self.opened_at < self.settle_time
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            # a tile dropped or clicked needs no tip: it lay over the squares around it, where
+            # the opponent's reply then landed unseen (Blockers!), until the pointer moved
+            self.tip_hushed = event.type != pygame.MOUSEMOTION
         if self.settling() and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return True
         if self.focus.handle(event):
@@ -209,7 +215,7 @@ class AppScene(Scene):
         self.ui.update(dt)
         by_keys = self.tip_by_keyboard_now()
         self.time_focused_button(dt if by_keys else None)
-        pointed = self.focused_tip() if by_keys else self.pointed_tip(self.app.mouse_pos)
+        pointed = self.focused_tip() if by_keys else None if self.tip_hushed else self.pointed_tip(self.app.mouse_pos)
         self.pointed_time = self.pointed_time + dt if pointed is not None and pointed == self.pointed else 0.0
         self.pointed = pointed
         if self.toast_time > 0:

@@ -992,6 +992,23 @@ def tip_drawn(d: Driver, seconds: float = 1.5) -> str:
     return tip if tip and any(" ".join(texts[-k:]) == tip for k in range(1, 5)) else ""
 
 
+def test_a_dropped_tile_shows_no_tip_until_the_pointer_moves():
+    """The pointer left resting on a tile just dropped brought up its tip, 'Red 9 on I9: your
+    tile.', over the squares around it, where the opponent's reply then landed unseen. Its
+    tip waits now for the pointer to move, as after any press."""
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        d.frames(2)
+        d.drag(t.rack_rect(rack_index(t, "9")).center, square_rect("I9").center)
+        assert t.session.log.actions[:1] == ["9@I9"]
+        assert tip_drawn(d) == "", "no tip with the pointer still where the tile was let go"
+        x, y = square_rect("I9").center
+        assert tip_at(d, (x + 3, y + 3)).startswith("Red 9 on I9"), "moved, the pointer names the tile again"
+    finally:
+        d.close()
+
+
 def test_the_focus_ring_resting_on_a_tile_names_it_as_the_pointer_does():
     """Only the mouse brought up a tile's tip: a keyboard player never learnt what the wild
     tile's mark meant. The ring on a rack tile or a board square shows the same tip after
