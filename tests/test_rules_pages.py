@@ -230,3 +230,17 @@ def test_the_cube_page_says_whom_you_question_in_plain_sentences(lang):
             "de": ("Spielers links von dir", "in der Zugreihenfolge nach dir kommt", "Skulptur des ersten",
                    "Zu zweit")}[lang]
     assert all(part in idea for part in said), idea
+
+
+def test_the_circuit_breaker_page_says_a_click_or_enter_on_a_spot_only_aims_the_mouse():
+    """A click or Enter on a stack, pile or appliance aims the mouse and a second one sends
+    it (circuit_breaker_table.aim_mouse); the page still said one Enter sent it, and told
+    of dragging only, so a newcomer's single click seemed to do nothing."""
+    german = asset("rules", "de", "circuit_breaker.txt").read_text(encoding="utf-8")
+    text = page("circuit_breaker")
+    assert "the first click only aims" in text and "a second click there sends the mouse" in text
+    assert "aims your mouse there and a second Enter sends it" in text
+    assert "sends your mouse there" not in text
+    assert "Der erste Klick zielt nur" in german and "ein zweiter Klick dort schickt die Maus los" in german
+    assert "ein zweites Enter schickt sie los" in german
+    assert "schickt deine Maus dorthin" not in german
