@@ -640,8 +640,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         """The spot one click aimed your mouse at glows as a cell a held tile fits does, your
         mouse drawn on it: a ring alone was lost among the market's yellow frames."""
         r = self.mouse_targets().get(self.mouse_aim) if self.mouse_aim is not None else None
-        if r is None:
-            return
+        if r is not None:
+            self.glow_aim(surface, r)
+
+    def glow_aim(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The aimed spot's pulsing glow and outline, your mouse in its corner."""
         glow = pygame.Surface(r.size, pygame.SRCALPHA)
         glow.fill((*theme.YELLOW, 60 + int(70 * (1 + math.sin(self.pulse * 5)) / 2)))
         surface.blit(glow, r)
@@ -963,6 +966,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             if m is not None and m["spot"] == "house" and m["seat"] == seat:
                 r = cell(m["x"], m["y"])
                 mouse_icon(surface, (r.centerx + 3, r.centery - 4), 9, owner)
+        # the appliance aimed at glows here too: the enlarged house covers the market, so the
+        # 14 px cell under it was the only sign the first click or Enter had done anything
+        prefix = f"mouse house {seat + 1} at "
+        if self.mouse_aim is not None and self.mouse_aim.startswith(prefix):
+            self.glow_aim(surface, cell(*map(int, self.mouse_aim[len(prefix):].split(","))))
 
     def draw_objective(self, surface: pygame.Surface) -> None:
         """The secret card's types as icons beside the heading, the score, then in words at

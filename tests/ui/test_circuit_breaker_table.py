@@ -2386,3 +2386,27 @@ def test_in_german_the_aimed_mouses_prompt_is_drawn_whole_above_the_house():
     finally:
         i18n.load_language("en")
         d.close()
+
+
+def test_an_aimed_appliance_glows_on_the_enlarged_house_too():
+    """A click or Enter on an opponent's appliance aims your mouse there, but the glow was
+    drawn only on the 14 px cell of the small house, while the enlarged copy over the market,
+    where the player looks, showed nothing: the first click seemed to do nothing."""
+    from game.ui import theme
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
+    try:
+        t = d.top
+        small = t.mini_cell_rect(0, 3, 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=small.center, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(1)
+        big = t.zoom_cell(0, 3, 4)
+        canvas = d.app.display.canvas
+        edge = [canvas.get_at((x, big.top + 1))[:3] for x in range(big.left + 6, big.right - 6)]
+        assert theme.YELLOW not in edge, "not aimed yet: no glow"
+        d.click(small.center)
+        assert t.mouse_aim == "mouse house 1 at 3,4" and t.zoomed_house() == 0
+        canvas = d.app.display.canvas
+        edge = [canvas.get_at((x, big.top + 1))[:3] for x in range(big.left + 6, big.right - 6)]
+        assert theme.YELLOW in edge, "the enlarged appliance is outlined as aimed"
+    finally:
+        d.close()
