@@ -750,6 +750,9 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     def describe_mouse(self, seat: int) -> str:
         """What a click on an opponent's mouse would do, and what it costs."""
         who = self.seat_name(seat)
+        if f"cheese {seat + 1}" in self.legal() and self.keys_in_use():  # the ring on it: Enter does it
+            return tr("Enter: 1 cheese (you have {c}) sends {who}'s mouse to the appliance stack.",
+                      c=self.view["cheese"][self.viewer], who=who)
         if f"cheese {seat + 1}" in self.legal():
             return tr("Click: 1 cheese (you have {c}) sends {who}'s mouse to the appliance stack.",
                       c=self.view["cheese"][self.viewer], who=who)

@@ -382,7 +382,10 @@ class CircuitBreakerTalk:
                 continue
             named = {"who": self.seat_name(owner), "cell": f"{m['x']},{m['y']}",
                      "appliance": words.on_your_appliance(helpers.tile_info(cell["tile"])["name"])}
-            if f"cheese {owner + 1}" in self.legal():
+            if f"cheese {owner + 1}" in self.legal() and self.keys_in_use():  # "click" named no key
+                out.append(tr("{who}'s mouse is on your {appliance} at {cell}: chase it with cheese (Tab to the "
+                              "mouse, Enter) or lose it when their turn starts.", **named))
+            elif f"cheese {owner + 1}" in self.legal():
                 out.append(tr("{who}'s mouse is on your {appliance} at {cell}: chase it with cheese (click the "
                               "mouse) or lose it when their turn starts.", **named))
             elif v["cheese_pool"] > 0 and v.get("hand"):

@@ -2410,3 +2410,24 @@ def test_an_aimed_appliance_glows_on_the_enlarged_house_too():
         assert theme.YELLOW in edge, "the enlarged appliance is outlined as aimed"
     finally:
         d.close()
+
+
+def test_on_the_keyboard_a_thief_on_your_appliance_is_chased_with_tab_and_enter_as_said():
+    """With the focus ring showing, the warning told a keyboard player to 'click the mouse' and
+    the ring on that mouse captioned 'Click: 1 cheese ...'; both name the keys now, and the
+    pointer's wording stays as it was."""
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end", "mouse house 1 at 3,4", "end"])
+    try:
+        t = d.top
+        d.frames(2)
+        assert "(click the mouse)" in t.mouse_warnings()[0]
+        focus_on(d, t.mouse_rect(1))
+        assert t.mouse_warnings() == ["Seat 2's mouse is on your Bubble Maker at 3,4: chase it with cheese (Tab to "
+                                      "the mouse, Enter) or lose it when their turn starts."]
+        texts = [text for text, _, _ in d.labels(frames=2)]
+        assert "Enter: 1 cheese (you have 1) sends Seat 2's mouse to the appliance stack." in " ".join(texts), texts
+        assert not any(text.startswith("Click: 1 cheese") for text in texts)
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1] == "cheese 2" and t.mouse_warnings() == []
+    finally:
+        d.close()
