@@ -539,7 +539,9 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             self.end_turn()
             return True
         if event.key == pygame.K_ESCAPE:
-            if self.selected or self.drag.drag or self.mouse_aim:
+            if self.mouse_aim:  # only the aim, as a click elsewhere: the tile picked before stays in hand
+                self.mouse_aim = None
+            elif self.selected or self.drag.drag:
                 self.clear_selection()
             else:
                 self.open_menu()

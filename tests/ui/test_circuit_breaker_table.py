@@ -2431,3 +2431,26 @@ def test_on_the_keyboard_a_thief_on_your_appliance_is_chased_with_tab_and_enter_
         assert log(d)[-1] == "cheese 2" and t.mouse_warnings() == []
     finally:
         d.close()
+
+
+def test_esc_after_aiming_the_mouse_with_a_tile_picked_keeps_the_tile_picked():
+    """With a tile picked, Enter on a wire pile aims your mouse there (only appliance piles take
+    discards); the prompt says 'Esc keeps it home', but Esc dropped the picked tile too, so it
+    had to be picked again. Esc now undoes the aim alone, as a click elsewhere does; a second
+    Esc puts the tile down."""
+    d = cb_driver()
+    try:
+        t = d.top
+        focus_on(d, t.hand_rect(t.view["hand"].index("W1")))
+        d.key(pygame.K_RETURN)
+        assert t.selected == "W1"
+        focus_on(d, t.spot_rect("wire-1"))
+        d.key(pygame.K_RETURN)
+        assert t.mouse_aim == "mouse wire-1" and t.selected == "W1"
+        d.key(pygame.K_ESCAPE)
+        assert t.mouse_aim is None and t.selected == "W1" and log(d) == []
+        assert t.prompt().startswith("Place the tile you picked"), t.prompt()
+        d.key(pygame.K_ESCAPE)
+        assert t.selected is None and d.top is t
+    finally:
+        d.close()
