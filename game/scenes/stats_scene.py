@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import storage
-from game.i18n import number, tr
+from game.i18n import number, tr, tr_message
 from game.rules import CATALOG
 from game.scenes.base import AppScene, heading
 from game.stats import LEVEL_ORDER, LOWER_IS_BETTER, Stats
@@ -69,9 +69,12 @@ class StatsScene(AppScene):
             self.stats, problem = storage.load_stats(self.app.dirs)
         except storage.NewerFileError as exc:
             self.stats, problem, self.unreadable = Stats(), f"Statistics not shown: {exc}", True
-        self.progress, _ = storage.load_progress(self.app.dirs)
-        if problem:
-            self.show_toast(problem, 6)
+        # a damaged puzzles.json is moved aside here as on the puzzle list: said here too, or
+        # the stars line drops to 0 unexplained
+        self.progress, progress_problem = storage.load_progress(self.app.dirs)
+        notes = [n for n in (problem, progress_problem) if n]
+        if notes:  # each translated on its own: joined, no message template matches them
+            self.show_toast(" ".join(tr_message(n) for n in notes), 8)
         self.rows = self.build_rows()
         self.first = 0  # index of the first row shown; the list scrolls by whole rows
         self.button(tr("Back"), (1080, 650, 160, 44), self.close, object_id="#primary")

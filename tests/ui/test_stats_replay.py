@@ -698,3 +698,26 @@ def test_a_replay_jumps_and_changes_whose_view_by_mouse_too():
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "no overlaps"
     finally:
         d.close()
+
+
+def test_damaged_statistics_and_puzzle_progress_are_both_named_in_german():
+    """The statistics screen read puzzles.json, moved a damaged one aside and said nothing:
+    the stars line fell to 0 unexplained. Both messages are shown, each in German."""
+    from game import i18n
+    dirs = storage.user_dirs()
+    storage.stats_path(dirs).write_text('{"format": 1,', encoding="utf-8")
+    storage.progress_path(dirs).write_text('["01_first"]', encoding="utf-8")
+    storage.atomic_write_json(storage.settings_path(dirs), {"language": "de"})
+    try:
+        d = Driver(lambda app: StatsScene(app))
+        try:
+            d.frames(2)
+            toast = d.top.toast or ""
+            assert toast.startswith("Statistik zurückgesetzt: "), toast
+            assert " Rätselfortschritt zurückgesetzt: " in toast and "aufbewahrt als puzzles.json.bad-" in toast
+            assert "reset" not in toast and "kept as" not in toast, "no English left"
+        finally:
+            d.close()
+    finally:
+        i18n.load_language("en")
+    assert list(dirs.data.glob("puzzles.json.bad-*")) and list(dirs.data.glob("stats.json.bad-*"))
