@@ -20,6 +20,7 @@ import shutil
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -529,12 +530,18 @@ def record_stars(dirs: UserDirs, name: str, stars: int) -> str | None:
     any. A damaged file that could not be moved aside is the only copy of every other
     puzzle's stars: it is not written over, and StorageError says why. OSError: not written."""
     progress, problem = load_progress(dirs)
-    path = progress_path(dirs)
-    if problem and path.exists() and not _holds(path, progress):
-        raise StorageError(problem)
+    _keep_damaged(progress_path(dirs), problem, progress)
     progress[name] = max(progress.get(name, 0), stars)
     save_progress(dirs, progress)
     return problem
+
+
+def _keep_damaged(path: Path, problem: str | None, read: Any) -> None:
+    """Raise StorageError(problem) when the load that gave ``read`` found ``path`` damaged
+    and left it in place (it could not be moved aside): it is the only copy of what it
+    held, and a save would write over it."""
+    if problem and path.exists() and not _holds(path, read):
+        raise StorageError(problem)
 
 
 def _holds(path: Path, data: Any) -> bool:
@@ -575,6 +582,19 @@ def load_stats(dirs: UserDirs) -> tuple[Any, str | None]:
 
 def save_stats(dirs: UserDirs, stats: Any) -> None:
     atomic_write_json(stats_path(dirs), stats.to_json())
+
+
+def update_stats(dirs: UserDirs, change: Callable[[Any], bool]) -> str | None:
+    """Apply ``change`` to the statistics and save them if it returns True; the message of a
+    damaged file read on the way, if any. A damaged file that could not be moved aside is
+    not written over (StorageError says why); a newer Breakbox's raises NewerFileError.
+    OSError: not written."""
+    stats, problem = load_stats(dirs)
+    read = stats.to_json()  # as loaded: what a salvaged file written back holds
+    if change(stats):
+        _keep_damaged(stats_path(dirs), problem, read)
+        save_stats(dirs, stats)
+    return problem
 
 
 # --- finished games (records for replay) ---------------------------------------------

@@ -18,7 +18,7 @@ import pygame
 
 from game import storage
 from game.core.errors import IllegalAction
-from game.i18n import number, tr, tr_form
+from game.i18n import number, tr, tr_form, tr_message
 from game.scenes import endings
 from game.scenes.base import AppScene, sentence
 from game.scenes.table_hints import TableHints
@@ -391,6 +391,9 @@ class TableScene(TableHints, TableLog, AppScene):
         problems = []
         try:
             self._count_result()
+        except storage.StorageError as exc:  # a damaged file left in place: not saved over
+            log.error("statistics not saved over a damaged file: %s", exc)
+            problems.append(tr("Could not save the statistics: {e}", e=tr_message(str(exc))))
         except OSError as exc:
             log.error("could not save the statistics: %s", exc)
             where = storage.stats_path(self.app.dirs)
@@ -409,16 +412,15 @@ class TableScene(TableHints, TableLog, AppScene):
     def _count_result(self) -> None:
         from game import stats as stats_mod
         from game import storage
+        session = self.session
         try:
-            stats, problem = storage.load_stats(self.app.dirs)
+            problem = storage.update_stats(self.app.dirs, lambda stats: stats_mod.record_result(
+                stats, session.game, session.seats, session.state.winners(), session.state.scores()))
         except storage.NewerFileError as exc:  # a newer version's statistics stay as they are
             self.app.notices.append(f"Statistics not updated: {exc}")
             return
         if problem:
             self.app.notices.append(problem)
-        if stats_mod.record_result(stats, self.session.game, self.session.seats, self.session.state.winners(),
-                                   self.session.state.scores()):
-            storage.save_stats(self.app.dirs, stats)
 
     def _log_seat(self) -> int:
         return self.perspective if self.perspective is not None else 0

@@ -721,3 +721,24 @@ def test_damaged_statistics_and_puzzle_progress_are_both_named_in_german():
     finally:
         i18n.load_language("en")
     assert list(dirs.data.glob("puzzles.json.bad-*")) and list(dirs.data.glob("stats.json.bad-*"))
+
+
+def test_damaged_statistics_that_cannot_be_moved_aside_are_not_written_over(monkeypatch):
+    """A finished game's result was saved over a damaged stats.json left in place, losing
+    the only copy of every game counted before; the finished game is still kept."""
+    dirs = storage.user_dirs()
+    path = storage.stats_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    damaged = '{"format": 1, "games": {"breaks": {"ai:easy": {"played": 40, "wins": 22'
+    path.write_text(damaged, encoding="utf-8")
+    monkeypatch.setattr(storage, "move_aside", lambda path, reason="": None)
+    session = GameSession("breaks", ["ai:easy", "human"], seed=2, options=ENDGAME)
+    d = Driver(lambda app: BreaksTable(app, session), autosave=False)
+    try:
+        table = play_out_endgame(d)
+        assert path.read_text(encoding="utf-8") == damaged
+        assert (table.save_problem or "").startswith("Could not save the statistics: Statistics reset: "), \
+            table.save_problem
+        assert len(storage.list_records(dirs)) == 1, "the game is kept for replay all the same"
+    finally:
+        d.close()
