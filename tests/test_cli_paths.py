@@ -195,6 +195,26 @@ def test_a_command_line_game_asks_before_it_replaces_an_unfinished_saved_game():
         d.close()
 
 
+def test_an_autoplay_run_asks_too_and_a_headless_one_keeps_the_saved_game():
+    """A demo or script run (--autoplay) over a user's unfinished game replaced it without
+    asking, at its first frame; it is nobody's decision to take for them."""
+    from game import storage
+    from game.cli import run
+    from game.scenes.confirm import ConfirmScene
+    from game.scenes.tables import first_table
+    from game.session import GameSession
+    from tests.ui.driver import Driver
+    assert run(["play", "blockers", "--seats", "human,ai:easy", "--seed", "5", "--headless", "--max-frames", "3"]) == 0
+    assert run(["play", "breaks", "--seats", "human,ai:normal", "--autoplay", "--headless", "--max-frames", "30"]) == 0
+    record, _ = storage.load_autosave(storage.user_dirs())
+    assert record["log"]["game"] == "blockers", "nobody said yes: the saved game is kept"
+    d = Driver(lambda app: first_table(app, GameSession("breaks", ["human", "ai:easy"], seed=1)), autoplay=True)
+    try:
+        assert isinstance(d.top, ConfirmScene) and "unfinished Blockers! game" in d.top.text
+    finally:
+        d.close()
+
+
 def test_behind_the_question_the_title_screen_is_whole():
     """The question covered the title before its first frame, and only the top scene updates:
     the title's buttons (Play on each game, Continue, Settings, Quit) were never laid out and

@@ -98,8 +98,10 @@ def prepare_table(app, session: GameSession):
 def first_table(app: App, session: GameSession) -> Scene:
     """The first scene of a game started from the command line: its table, or, when the
     game would replace an unfinished saved game, the title with the set-up screen's question
-    over it (Stay keeps the saved game, and Continue on the title resumes it)."""
-    text = replacing_saved_game(app) if session.humans and not app.config.autoplay else None
+    over it (Stay keeps the saved game, and Continue on the title resumes it). --autoplay
+    asks too: its game, a demo or a script's, would take the saved game's place, and a run
+    nobody answers (headless) leaves the saved game as it is."""
+    text = replacing_saved_game(app) if session.humans else None
     if text is None:
         return prepare_table(app, session)
     from game.scenes.title import TitleScene
