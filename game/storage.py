@@ -319,8 +319,14 @@ def load_setup(dirs: UserDirs, game: str) -> tuple[dict[str, Any] | None, str | 
 
 def save_setup(dirs: UserDirs, game: str, record: dict[str, Any] | None) -> None:
     """Remember ``game``'s set-up (None forgets it); the other games' stay as they are.
-    A failed write is logged: it must not stop a game from starting."""
-    setups, _ = _read_setups(dirs)
+    A failed write is logged: it must not stop a game from starting. Nor is a damaged file
+    that could not be moved aside written over: it holds every other game's set-up."""
+    setups, problem = _read_setups(dirs)
+    try:
+        _keep_damaged(setups_path(dirs), problem, setups)
+    except StorageError as exc:  # the set-up screen named the damage when it opened
+        log.warning("the set-up of %s not remembered over a damaged file: %s", game, exc)
+        return
     if record is None:
         if game not in setups:
             return

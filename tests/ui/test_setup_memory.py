@@ -169,3 +169,22 @@ def test_the_set_up_is_remembered_only_when_its_game_starts_not_when_the_saved_g
         assert storage.load_setup(dirs, "cube")[0]["seats"][:2] == ["human", "human"]
     finally:
         d.close()
+
+
+def test_a_damaged_set_up_file_that_cannot_be_moved_aside_is_not_written_over(monkeypatch):
+    """Starting a game wrote its set-up over the damaged file left in place, losing the only
+    copy of every other game's remembered set-up; the game still starts."""
+    from game.scenes.breaks_table import BreaksTable
+    dirs = storage.user_dirs()
+    path = storage.setups_path(dirs)
+    damaged = '{"blockers": {"players": 3, "seats": ["human", "human", "ai:hard"]}, "breaks": {"pla'
+    path.write_text(damaged, encoding="utf-8")
+    monkeypatch.setattr(storage, "move_aside", lambda path, reason="": None)
+    d = open_setup("breaks")
+    try:
+        assert d.top.toast.startswith("Remembered set-ups reset: "), d.top.toast
+        d.click(button(d.top, "Start").rect.center)
+        assert d.until(lambda: isinstance(d.top, BreaksTable), timeout=5)
+        assert path.read_text(encoding="utf-8") == damaged
+    finally:
+        d.close()
