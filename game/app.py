@@ -106,17 +106,30 @@ class App:
         theme.apply_settings(self.settings.high_contrast, self.settings.text_scale)
         try:
             storage.save_settings(self.dirs, self.settings)
-        except OSError as exc:
-            # English, as the message is reworded from it after a change of language (see show_toast)
-            problem = f"Could not save settings: {storage.write_problem(exc)} ({storage.settings_path(self.dirs)})"
+        except (OSError, storage.StorageError) as exc:
+            if isinstance(exc, OSError):
+                # English, as the message is reworded from it after a change of language (see show_toast)
+                problem = f"Could not save settings: {storage.write_problem(exc)} ({storage.settings_path(self.dirs)})"
+            else:  # a damaged file left in place: not saved over
+                problem = f"Could not save settings: {exc}"
+            words = self._settings_problem(exc, problem)
             top = self.stack.top
             if top is not None and hasattr(top, "show_toast"):
                 # where the change was made, not one title visit per change later; kept through
                 # a change of language (which saves the settings too, so fails the same way)
-                top.show_toast(problem, 6, reword=lambda: problem)
+                top.show_toast(words(), 6, reword=words)
             elif problem not in self.notices:
                 self.notices.append(problem)
         self.sound.set_volume(self.settings.volume, self.settings.muted)
+
+    @staticmethod
+    def _settings_problem(exc: Exception, problem: str) -> Callable[[], str]:
+        """Words ``problem`` in the language chosen when called. A damaged file's message is
+        translated on its own: inside "Could not save settings: ..." no template matches it."""
+        if isinstance(exc, OSError):
+            return lambda: problem
+        from game.i18n import tr, tr_message
+        return lambda: tr("Could not save settings: {e}", e=tr_message(str(exc)))
 
     def autosave(self, record: dict[str, Any]) -> None:
         if self.config.autosave:

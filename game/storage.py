@@ -251,13 +251,19 @@ def _read_object(path: Path, expected: str = "a JSON object") -> tuple[dict[str,
     it) and None comes back with what was wrong (``expected``: what it should have held) and
     where the file went."""
     try:
-        raw = read_json(path)
-        if not isinstance(raw, dict):
-            raise StorageError(f"{path}: expected {expected}")
+        raw = _object_in(path, expected)
     except StorageError as exc:
         moved = move_aside(path, exc)
         return None, f"{exc}" + (f" (kept as {moved.name})" if moved else "")
     return raw, ""
+
+
+def _object_in(path: Path, expected: str = "a JSON object") -> dict[str, Any]:
+    """The JSON object ``path`` holds; StorageError says why it holds none."""
+    raw = read_json(path)
+    if not isinstance(raw, dict):
+        raise StorageError(f"{path}: expected {expected}")
+    return raw
 
 
 def settings_path(dirs: UserDirs) -> Path:
@@ -285,7 +291,16 @@ def load_settings(dirs: UserDirs) -> tuple[Settings, str | None]:
 
 
 def save_settings(dirs: UserDirs, settings: Settings) -> None:
-    atomic_write_json(settings_path(dirs), asdict(settings))
+    """OSError: not written. A file in place that holds no settings is a damaged one that
+    could not be moved aside when read (or one broken since): the only copy of the settings
+    it held is not written over, and StorageError says why."""
+    path = settings_path(dirs)
+    if path.exists():
+        try:
+            _object_in(path)
+        except StorageError as exc:
+            raise StorageError(f"Settings reset: {exc}") from None
+    atomic_write_json(path, asdict(settings))
 
 
 # --- remembered set-ups ----------------------------------------------------------------

@@ -1391,3 +1391,28 @@ def test_f11_held_down_through_the_new_window_toggles_full_screen_once():
         assert not d.app.display.fullscreen
     finally:
         d.close()
+
+
+def test_damaged_settings_that_cannot_be_moved_aside_are_not_written_over(monkeypatch):
+    """A change of setting wrote the settings over a damaged settings.json left in place,
+    the only copy of every setting it held; the settings screen says why it kept it."""
+    from game import i18n
+    dirs = storage.user_dirs()
+    path = storage.settings_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    damaged = '{"volume": 0.2, "language": "de", "text_scale": 1.5,'
+    path.write_text(damaged, encoding="utf-8")
+    monkeypatch.setattr(storage, "move_aside", lambda path, reason="": None)
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.top._palette(True)
+        assert path.read_text(encoding="utf-8") == damaged
+        assert (d.top.toast or "").startswith("Could not save settings: Settings reset: ") and \
+            "settings.json: not valid JSON" in d.top.toast, d.top.toast
+        i18n.load_language("de")
+        d.top.reword_toast()  # as a change of language does
+        assert d.top.toast.startswith("Einstellungen konnten nicht gespeichert werden: Einstellungen zurückgesetzt: ") \
+            and "kein gültiges JSON" in d.top.toast, d.top.toast
+    finally:
+        i18n.load_language("en")
+        d.close()
