@@ -291,16 +291,18 @@ def load_settings(dirs: UserDirs) -> tuple[Settings, str | None]:
 
 
 def save_settings(dirs: UserDirs, settings: Settings) -> None:
-    """OSError: not written. A file in place that holds no settings is a damaged one that
+    """Write the settings; keys this version does not know (a newer Breakbox's) stay as they
+    are. OSError: not written. A file in place that holds no settings is a damaged one that
     could not be moved aside when read (or one broken since): the only copy of the settings
     it held is not written over, and StorageError says why."""
     path = settings_path(dirs)
+    kept: dict[str, Any] = {}
     if path.exists():
         try:
-            _object_in(path)
+            kept = _object_in(path)
         except StorageError as exc:
             raise StorageError(f"Settings reset: {exc}") from None
-    atomic_write_json(path, asdict(settings))
+    atomic_write_json(path, {**kept, **asdict(settings)})
 
 
 # --- remembered set-ups ----------------------------------------------------------------

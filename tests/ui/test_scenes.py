@@ -1416,3 +1416,20 @@ def test_damaged_settings_that_cannot_be_moved_aside_are_not_written_over(monkey
     finally:
         i18n.load_language("en")
         d.close()
+
+
+def test_a_change_of_setting_keeps_the_settings_of_a_newer_breakbox():
+    """Back on an older version after trying a newer one: its settings were dropped from the
+    file at the first change made here (only a reset at start kept them)."""
+    dirs = storage.user_dirs()
+    path = storage.settings_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"volume": 0.4, "card_back": "blue", "deal_speed": 3}), encoding="utf-8")
+    d = Driver(lambda app: SettingsScene(app))
+    try:
+        d.top._palette(False)
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        assert saved["card_back"] == "blue" and saved["deal_speed"] == 3
+        assert saved["volume"] == 0.4 and saved["colorblind"] is False
+    finally:
+        d.close()
