@@ -428,6 +428,18 @@ def autosave_kept(dirs: UserDirs) -> bool:
     return autosave_path(dirs).exists()
 
 
+def autosave_is_newer(dirs: UserDirs) -> bool:
+    """The save in place was written by a newer Breakbox (not a damaged one left in place,
+    nor one whose game cannot be read now)."""
+    try:
+        _read_save(autosave_path(dirs))
+    except NewerFileError:
+        return True
+    except Exception:  # only asked to word a question: any other failure is not "newer"
+        return False
+    return False
+
+
 def clear_autosave(dirs: UserDirs) -> None:
     path = autosave_path(dirs)
     path.unlink(missing_ok=True)

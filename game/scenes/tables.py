@@ -50,6 +50,8 @@ def replacing_saved_game(app: App) -> str | None:
     if record is None:
         if not storage.autosave_kept(app.dirs):
             return None
+        if not storage.autosave_is_newer(app.dirs):  # damaged and left in place, or its game's files broken
+            return tr("A new game takes the place of the saved game, which cannot be continued now.")
         return tr("A new game takes the place of the saved game from a newer Breakbox, "
                   "which this version cannot open.")
     title = saved_game_title(record)

@@ -1433,3 +1433,27 @@ def test_a_change_of_setting_keeps_the_settings_of_a_newer_breakbox():
         assert saved["volume"] == 0.4 and saved["colorblind"] is False
     finally:
         d.close()
+
+
+def test_a_new_game_over_a_damaged_save_left_in_place_does_not_call_it_a_newer_breakbox_s(monkeypatch):
+    """A damaged save that could not be moved aside was named 'the saved game from a newer
+    Breakbox' in the question before a new game replaced it."""
+    from game.scenes.confirm import ConfirmScene
+    dirs = storage.user_dirs()
+    path = storage.autosave_path(dirs)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "log": {"game": "bre', encoding="utf-8")
+    monkeypatch.setattr(storage, "move_aside", lambda path, reason="": None)
+    d = Driver()
+    try:
+        d.frames(2)
+        d.top.open_setup("breaks")
+        d.frames(2)
+        d.top.start()
+        d.frames(2)
+        assert isinstance(d.top, ConfirmScene), d.top
+        assert d.top.text == "A new game takes the place of the saved game, which cannot be continued now."
+        d.key(pygame.K_ESCAPE)
+        assert path.read_text(encoding="utf-8") == '{"format": 1, "log": {"game": "bre'
+    finally:
+        d.close()
