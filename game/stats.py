@@ -8,7 +8,7 @@ pass-and-play games under "friends". Shared wins count as draws.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 STATS_FORMAT = 1
@@ -95,10 +95,14 @@ class Stats:
 
 
 def _line_problem(raw: Any) -> str | None:
-    try:
-        line = Line(**raw)
-    except TypeError as exc:
-        return str(exc)
+    # said in our words: Line(**raw)'s TypeError ("game.stats.Line() argument after ** must
+    # be a mapping") was shown as it was, in English whatever the language
+    if not isinstance(raw, dict):
+        return "expected a line of counts"
+    unknown = sorted(set(raw) - {f.name for f in fields(Line)})
+    if unknown:
+        return f"unknown key(s): {', '.join(unknown)}"
+    line = Line(**raw)
     if not _well_typed(line):
         return "counts must be whole numbers and the best score a number"
     if min(line.played, line.wins, line.losses, line.draws) < 0 or \

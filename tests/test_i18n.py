@@ -553,6 +553,28 @@ def test_a_statistics_line_left_out_is_explained_in_german(tmp_path):
     assert "breaks/ai:easy: Die Zahlen gehen nicht auf" in german and "aufbewahrt als stats.json.bad-" in german
 
 
+def test_statistics_lines_of_the_wrong_shape_are_explained_in_our_words_and_in_german(tmp_path):
+    """Python's own TypeError was the reason given: 'game.stats.Line() argument after **
+    must be a mapping, not NoneType', English in every language."""
+    from game import storage
+    dirs, path = _user_file(tmp_path, storage.stats_path)
+    good = {"played": 1, "wins": 1, "losses": 0, "draws": 0, "streak": 1, "best_streak": 1, "best_score": 2}
+    levels = {"ai:easy": None, "ai:hard": {**good, "rating": 1500}, "ai:normal": good}
+    path.write_text(json.dumps({"format": 1, "games": {"breaks": levels}}))
+    stats, problem = storage.load_stats(dirs)
+    assert list(stats.games["breaks"]) == ["ai:normal"]
+    assert problem.startswith("Statistics: 2 unreadable lines were left out: ") and \
+        "breaks/ai:easy: expected a line of counts" in problem, problem
+    assert "Line()" not in problem
+    german = _in_german(problem)
+    assert "breaks/ai:easy: Erwartet wird eine Zeile mit Zahlen" in german, german
+    from game.stats import Stats
+    assert Stats.salvage({"format": 1, "games": {"breaks": levels}})[1] == [
+        "breaks/ai:easy: expected a line of counts", "breaks/ai:hard: unknown key(s): rating"]
+    assert _in_german(f"{path}: breaks/ai:hard: unknown key(s): rating").endswith(
+        "breaks/ai:hard: Unbekannte Schlüssel: rating")
+
+
 def test_settings_reset_by_hand_edits_are_named_in_german(tmp_path):
     from dataclasses import fields
 
