@@ -655,7 +655,9 @@ def save_finished(dirs: UserDirs, record: dict[str, Any]) -> Path:
         n += 1
         path = folder / f"{stamp}-{record['log']['game']}-{n}.json"
     atomic_write_json(path, record)
-    for old in sorted(folder.glob("*.json"), key=_saved_order)[:-RECORDS_KEPT]:
+    # only files Breakbox named count and go: one put there by hand (a friend's game) is kept
+    ours = [p for p in folder.glob("*.json") if _RECORD_NAME.fullmatch(p.name)]
+    for old in sorted(ours, key=_saved_order)[:-RECORDS_KEPT]:
         old.unlink(missing_ok=True)
     return path
 

@@ -337,6 +337,22 @@ def test_finished_games_are_listed_newest_first_even_within_one_second_and_only_
     assert paths[2] not in kept, "the oldest went first (the Blockers! game's name was never used again)"
 
 
+def test_a_record_put_in_the_folder_by_hand_is_never_removed_to_make_room():
+    """A file not named by Breakbox sorted before the oldest record and went first, deleted
+    without a word once RECORDS_KEPT games were kept."""
+    from game.session import GameSession
+    dirs = storage.user_dirs()
+    folder = storage.records_dir(dirs)
+    folder.mkdir(parents=True, exist_ok=True)
+    record = GameSession("breaks", ["human", "ai:easy"], seed=1).to_record()
+    friends = folder / "friends-best-game.json"
+    friends.write_text(json.dumps(record))
+    for _ in range(storage.RECORDS_KEPT + 1):
+        storage.save_finished(dirs, record)
+    assert friends.exists() and friends in storage.list_records(dirs)
+    assert len([p for p in storage.list_records(dirs) if p != friends]) == storage.RECORDS_KEPT
+
+
 def test_odd_save_and_settings_files_give_a_message_not_a_crash():
     dirs = storage.user_dirs()
     path = storage.autosave_path(dirs)
