@@ -19,17 +19,26 @@ def _rule_lines(lang: str) -> tuple[str, ...]:
     return tuple(load_rules_text("breaker_blocks").splitlines())
 
 
+# sentences of a rules line a tip keeps: Automate's second says the tile it places takes
+# effect at once (its tip, the first alone, left out that an action placed so acts straight away)
+TIP_SENTENCES = {"automate": 2}
+
+
 def action_effect(kind: str) -> str | None:
-    """The first sentence of the rules page's '- Agitate: ...' line, capitalised, without its
-    asides in brackets: the rest is detail for the page (Automate's cost, Authenticate's
-    'never moved'), and whole, Automate's tip ran to five lines. None if the page has no such
-    line (it could not be loaded)."""
+    """The first sentence of the rules page's '- Agitate: ...' line (Automate's first two, see
+    TIP_SENTENCES), capitalised, without its asides in brackets: the rest is detail for the
+    page (Automate's cost, Authenticate's 'never moved'), and whole, Automate's tip ran to
+    five lines. None if the page has no such line (it could not be loaded)."""
     prefix = f"- {tile_name(kind)}:"
     line = next((line for line in _rule_lines(language()) if line.startswith(prefix)), None)
     if line is None:
         return None
     text = line[len(prefix):].strip()
-    end = text.find(". ")
+    end = -1
+    for _ in range(TIP_SENTENCES.get(kind, 1)):
+        end = text.find(". ", end + 1)
+        if end < 0:
+            break
     text = re.sub(r" \([^)]*\)", "", text if end < 0 else text[:end + 1])
     return text[:1].upper() + text[1:]
 

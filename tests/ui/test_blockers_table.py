@@ -934,10 +934,7 @@ def tip_at(d: Driver, pos: tuple[int, int], seconds: float = 1.5) -> str:
     """The tooltip drawn once the pointer has rested on ``pos`` for ``seconds`` ('' if none):
     the scene's tip, if its wrapped lines are the last texts drawn in the frame."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    d.frames(round(seconds * 60))
-    texts = [text for text, _, _ in d.labels(frames=1)]
-    tip = d.top.pointed[1] if d.top.pointed else ""
-    return tip if tip and any(" ".join(texts[-k:]) == tip for k in range(1, 5)) else ""
+    return tip_drawn(d, seconds)
 
 
 def test_resting_the_pointer_on_a_tile_names_it_and_says_where_it_fits():
@@ -989,7 +986,8 @@ def tip_drawn(d: Driver, seconds: float = 1.5) -> str:
     d.frames(round(seconds * 60))
     texts = [text for text, _, _ in d.labels(frames=1)]
     tip = d.top.pointed[1] if d.top.pointed else ""
-    return tip if tip and any(" ".join(texts[-k:]) == tip for k in range(1, 5)) else ""
+    # up to five lines: the German Automate's
+    return tip if tip and any(" ".join(texts[-k:]) == tip for k in range(1, 6)) else ""
 
 
 def test_a_dropped_tile_shows_no_tip_until_the_pointer_moves():

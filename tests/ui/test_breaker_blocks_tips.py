@@ -15,13 +15,13 @@ TIPS = {
            "2": "Power 2: adds 2 to the circuit it joins.",
            "annihilate": "Annihilate: Remove any leaf except an Authenticate from the game.",
            "automate": "Automate: Place a tile of your choice from your colour pile or the action pile into one of "
-                       "your sockets.",
+                       "your sockets. An action tile placed this way takes effect at once.",
            "accelerate": "Accelerate: Draw three more tiles by the usual draw rules; you cannot play them this turn."},
     "de": {"0": "Leistung 0: zählt nichts zum Kreis, an den das Plättchen kommt, hat aber die meisten Löcher.",
            "2": "Leistung 2: zählt 2 zum Kreis, an den das Plättchen kommt.",
            "annihilate": "Annihilate: Entferne ein beliebiges Blatt außer einem Authenticate aus dem Spiel.",
            "automate": "Automate: Leg ein Plättchen deiner Wahl von deinem Farbstapel oder vom Aktionsstapel in eine "
-                       "deiner Fassungen.",
+                       "deiner Fassungen. Ein so gelegtes Aktionsplättchen wirkt sofort.",
            "accelerate": "Accelerate: Zieh drei weitere Plättchen nach den üblichen Regeln fürs Ziehen; spielen "
                          "kannst du sie erst im nächsten Zug."},
 }
@@ -34,7 +34,8 @@ def pile_index(t, kind: str) -> int:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_resting_the_pointer_on_a_hand_or_pile_tile_says_what_it_does(lang):
     """Hand and pile tiles said nothing when pointed at: a player had to open the rules to
-    learn what Annihilate does or what a 2 adds."""
+    learn what Annihilate does or what a 2 adds. Automate's says the tile it places takes
+    effect at once: its tip, the rules line's first sentence alone, left that out."""
     with bb_in(lang) as d:
         t = d.top
         d.frames(2)
