@@ -189,17 +189,19 @@ def draw_labels(manager: pygame_gui.UIManager, surface: pygame.Surface) -> None:
         button.draw_label(surface)
 
 
-TIP_MARGIN = 8  # a tooltip keeps this far inside the window (the side panel's own margin)
+TIP_MARGIN = 8  # a tooltip keeps this far inside the window and a panel (the side panel's own margin)
 TIP_GAP = 4  # and this far off what it must not cover
 
 
 def tip_room(anchor: pygame.Rect, screen: pygame.Rect, areas: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     """Where the tooltip of what lies at ``anchor`` (a button, a tile) may go: inside the
-    screen, TIP_MARGIN in from its edges, and inside the first of ``areas`` that holds it (a
-    table's side panel: the Hint button's tip ran 3 px out of its left edge, over the board)."""
+    screen, TIP_MARGIN in from its edges, and inside the first of ``areas`` that holds it,
+    TIP_MARGIN in from its edges too (a table's side panel: the Hint button's tip ran 3 px
+    out of its left edge, over the board; clipped to the panel's edge, tips lay on its right
+    border)."""
     room = screen.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN)
     home = next((area for area in areas if area.contains(anchor)), None)
-    return room.clip(home) if home is not None else room
+    return room.clip(home.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN)) if home is not None else room
 
 
 def tooltip_rect(anchor: pygame.Rect, mouse_x: int, size: tuple[int, int], room: pygame.Rect,

@@ -113,3 +113,21 @@ def test_the_hint_buttons_tip_under_a_hint_in_the_panel_leaves_the_log_readable(
         assert not any(r.colliderect(rect) for r in drawn), (game, rect, drawn)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_panel_buttons_tips_keep_inside_the_panels_border(game, monkeypatch):
+    """The tips of Hint, Undo, Rules and Menu ran to the panel's right edge and lay on its
+    border line; they keep the panel's margin inside it, as its log and buttons do."""
+    from game.scenes.table_base import PANEL_RECT
+    d = table(game)
+    try:
+        t = d.top
+        d.frames(2)
+        inside = PANEL_RECT.inflate(-2 * TIP_MARGIN, -2 * TIP_MARGIN)
+        for button in (t.hint_button, t.undo_button, *(b for b in t._callbacks if b.text in ("Rules", "Menu"))):
+            rect = tip_drawn(d, monkeypatch, (button.rect.right - 4, button.rect.centery))
+            assert rect is not None, (game, button.text)
+            assert inside.contains(rect), (game, button.text, rect, inside)
+    finally:
+        d.close()
