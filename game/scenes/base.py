@@ -5,7 +5,7 @@ window larger than the canvas."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -255,11 +255,13 @@ class AppScene(Scene):
                 and self.pointed_time > TIP_DELAY:
             draw_tip_box(surface, self.pointed_tip_layout(*self.pointed))
 
-    def pointed_tip_layout(self, anchor: pygame.Rect, text: str) -> Tip:
+    def pointed_tip_layout(self, anchor: pygame.Rect, text: str, avoid: Sequence[pygame.Rect] = ()) -> Tip:
         """Where the tip of a thing the scene draws goes (see pointed_tip): as a button's, under
-        it from the pointer (from its edge for the keyboard), else over or beside it."""
+        it from the pointer (from its edge for the keyboard), else over or beside it, clear of
+        ``avoid`` too where it can be (what names the thing: a hand's label)."""
         x = anchor.x if self.tip_by_keyboard else self.app.mouse_pos[0]
-        return tip_layout(text, anchor, x, pygame.Rect((0, 0), LOGICAL_SIZE), self.tip_avoids(), self.tip_areas())
+        return tip_layout(text, anchor, x, pygame.Rect((0, 0), LOGICAL_SIZE), [*self.tip_avoids(), *avoid],
+                          self.tip_areas())
 
     def pointed_tip(self, pos: tuple[int, int]) -> tuple[pygame.Rect, str] | None:
         """What a thing the scene draws itself (not a button: a tile) says of itself while the

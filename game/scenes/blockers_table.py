@@ -10,7 +10,7 @@ rack tile or a square, Enter), do the same.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -295,12 +295,12 @@ class BlockersTable(TableScene):
                         owner is not None and owner == self.perspective)
         return square_rect(square), tip
 
-    def pointed_tip_layout(self, anchor: pygame.Rect, text: str) -> Tip:
+    def pointed_tip_layout(self, anchor: pygame.Rect, text: str, avoid: Sequence[pygame.Rect] = ()) -> Tip:
         """A rack tile's tip beside the rack, in the free space right of it (and of the rack's
         caption): over the rack it lay on the prompt, which says what to do with the tile."""
         room = self.rack_tip_room() if anchor.y == RACK_Y else None
         if room is None or room.w < RACK_TIP_MIN_WIDTH:  # a long caption beside the rack: as a button's
-            return super().pointed_tip_layout(anchor, text)
+            return super().pointed_tip_layout(anchor, text, avoid)
         return tip_in(text, room, anchor.centery)
 
     def rack_tip_room(self) -> pygame.Rect:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -46,6 +46,8 @@ from game.scenes.table_base import (
 )
 from game.ui import draw, theme
 from game.ui.breaker_blocks_tiles import OWNER, side_point, tile_image
+from game.ui.buttons import TIP_GAP, TIP_MARGIN, Tip, tip_in
+from game.ui.display import LOGICAL_SIZE
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
 from game.ui.tween import Tween, ease_in_out, speed_factor
@@ -53,6 +55,7 @@ from game.ui.tween import Tween, ease_in_out, speed_factor
 HAND_TILE = 36
 HAND_LABEL_ABOVE = 29  # a 20 px label, then the 8 px the focus ring reaches out of a tile, then 1
 PILE_X = 500
+HAND_TIP_MIN_WIDTH = 200  # a hand tile's tip goes beside the hand if it has this much room
 PILE_ICON = 22  # a pile's tile icon, PILE_PAD inside its box's top left corner
 PILE_PAD = 3
 PILE_NAME_SIZE = 14  # a pile's tile name: 10.5 px in a 960 x 540 window, as the log's text
@@ -348,6 +351,27 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if index is not None and 0 <= index - self.pile_focus < len(self.pile_entries()):
             return self.pile_tip(index - self.pile_focus)
         return super().focused_tip()
+
+    def pointed_tip_layout(self, anchor: pygame.Rect, text: str, avoid: Sequence[pygame.Rect] = ()) -> Tip:
+        """A hand tile's tip beside its hand, right of the label and tiles' frame, level with the
+        tile: placed as a button's, it rose from the lower hand over the hand's label (and, over
+        it, on the board's sockets by your inputs). Where the hand leaves too little room there,
+        as a button's, kept off the frame."""
+        seat = next((seat for seat in (0, 1) if anchor in self.hand_rects(seat)), None)
+        if seat is None:
+            return super().pointed_tip_layout(anchor, text, avoid)
+        frame = self.hand_frame(seat, self.hand_label_rect(seat))
+        left, right = frame.right + 2 * TIP_GAP, PILE_X - 2 * TIP_GAP
+        top, bottom = (TIP_MARGIN, frame.bottom) if frame.top < BOARD.top else (frame.top, LOGICAL_SIZE[1] - TIP_MARGIN)
+        room = pygame.Rect(left, top, right - left, bottom - top)
+        if room.w >= HAND_TIP_MIN_WIDTH:
+            tip = tip_in(text, room, anchor.centery)
+            if room.contains(tip.rect):
+                return tip
+        return super().pointed_tip_layout(anchor, text, [*avoid, frame])
+
+    def hand_rects(self, seat: int) -> list[pygame.Rect]:
+        return [self.hand_rect(seat, i) for i in range(len(self.hand_kinds(seat)))]
 
     def hand_tip(self, seat: int, index: int) -> tuple[pygame.Rect, str]:
         return self.hand_rect(seat, index), tile_tip(self.hand_kinds(seat)[index])
@@ -949,16 +973,23 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             return label
         return f"{label} — {tr('playing') if self.is_bot(seat) else tr('your turn')}"
 
+    def hand_label_rect(self, seat: int) -> pygame.Rect:
+        """Where the words above ``seat``'s hand go (see hand_label)."""
+        active = seat == self.session.current_player
+        size = theme.font(14, bold=active).size(self.hand_label(seat))
+        return pygame.Rect((BOARD.x + 18 if active else BOARD.x + 16, self.hand_rect(seat, 0).y - HAND_LABEL_ABOVE),
+                           size)
+
     def draw_hands(self, surface: pygame.Surface) -> None:
         m = self.moves()
         for seat in (0, 1):
-            label_y = self.hand_rect(seat, 0).y - HAND_LABEL_ABOVE
+            label = self.hand_label_rect(seat)
             active = seat == self.session.current_player
             # the seat to move stands out by its words, bold bright text, a bigger mark and a
             # frame round label and tiles, not by its colour alone
-            draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label_y + 8), 8 if active else 6,
+            draw.marker(surface, theme.seat_shape(seat), (BOARD.x + 6, label.y + 8), 8 if active else 6,
                         self.seat_colour(seat))
-            text = theme.draw_text(surface, self.hand_label(seat), (BOARD.x + 18 if active else BOARD.x + 16, label_y),
+            text = theme.draw_text(surface, self.hand_label(seat), label.topleft,
                                    14, theme.TEXT if active else theme.TEXT_DIM, bold=active)
             if active:
                 pygame.draw.rect(surface, self.seat_colour(seat), self.hand_frame(seat, text), 2, border_radius=6)

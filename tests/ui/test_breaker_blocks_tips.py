@@ -55,3 +55,31 @@ def test_the_focus_ring_on_a_hand_or_pile_tile_shows_its_tip():
             while t.focus.index != stop or not t.focus.visible:
                 d.key(pygame.K_TAB, frames=1)
             assert tip_drawn(d) == TIPS["en"][kind]
+
+
+def drawn_tip_box(d, pos: tuple[int, int]) -> pygame.Rect:
+    """Rest the pointer on ``pos``; the box round the tip's lines as drawn."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    d.frames(90)
+    labels = d.labels(frames=1)
+    tip = d.top.pointed[1]
+    k = next(k for k in range(1, 6) if " ".join(text for text, _, _ in labels[-k:]) == tip)
+    drawn = [rect for _, rect, _ in labels[-k:]]
+    return drawn[0].unionall(drawn)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hand_tiles_tip_leaves_the_hands_label_and_the_tile_in_view(lang):
+    """Your hand lies at the window's foot: a tile's tip, placed as a button's, rose over
+    'Your hand — your turn'. Either hand's tile tip now covers neither its label nor the tile."""
+    with bb_in(lang) as d:
+        t = d.top
+        d.frames(2)
+        for seat in (0, 1):
+            label = next(rect for text, rect, _ in d.labels() if text == t.hand_label(seat))
+            for i in range(len(t.hand_kinds(seat))):
+                tile = t.hand_rect(seat, i)
+                box = drawn_tip_box(d, tile.center)
+                assert not box.colliderect(label), (seat, i, box, label)
+                assert not box.colliderect(tile), (seat, i, box, tile)
+                assert pygame.Rect(0, 0, 1280, 720).contains(box), (seat, i, box)
