@@ -122,19 +122,24 @@ class TableLog:
         box's top with it, so the message covers neither and the newest lines stay in view;
         the box keeps its bottom (the buttons under it stay put). So does a tooltip hanging
         into the log from above: the Hint button's tip, with no room left between the button
-        and the hint it put up in the panel, lay over the log's first lines."""
-        top = LOG_HEADING.y
+        and the hint it put up in the panel, lay over the log's first lines. A tip rising into
+        it from the buttons under it (Undo's) takes the box's bottom up over it instead: it lay
+        over the newest lines, and the log shows the newest that fit."""
+        top, bottom = LOG_HEADING.y, LOG_RECT.bottom
         layout = self.toast_layout()
         tip = self.tip_over_log()
         hanging = [(layout.rect, LOG_RECT.bottom)] if layout is not None else []
-        hanging += [(tip, LOG_RECT.top)] if tip is not None else []  # not a tip rising over it from below
+        hanging += [(tip, LOG_RECT.top)] if tip is not None else []
         for rect, below in hanging:
             if rect.left < LOG_RECT.right and rect.right > LOG_RECT.left and rect.top < below:
                 top = max(top, rect.bottom + LOG_GAP)
-        if top == LOG_HEADING.y:
+        if tip is not None and tip.left < LOG_RECT.right and tip.right > LOG_RECT.left \
+                and LOG_RECT.top <= tip.top < LOG_RECT.bottom:
+            bottom = tip.top - LOG_GAP
+        if (top, bottom) == (LOG_HEADING.y, LOG_RECT.bottom):
             return LOG_HEADING, LOG_RECT
         heading = LOG_HEADING.move(0, top - LOG_HEADING.y)
-        return heading, pygame.Rect(LOG_RECT.x, heading.bottom, LOG_RECT.width, LOG_RECT.bottom - heading.bottom)
+        return heading, pygame.Rect(LOG_RECT.x, heading.bottom, LOG_RECT.width, bottom - heading.bottom)
 
     def add_log(self, seat: int | None, text: str) -> None:
         self.log_lines.append((seat, text))
@@ -207,8 +212,8 @@ class TableLog:
         surface.set_clip(clip)
         if self.log_scroll:
             theme.draw_text(surface, tr("(scrolled: wheel down or Page Down for newest)"),
-                            (LOG_RECT.right - 6, LOG_RECT.bottom - 4), 12, theme.YELLOW, anchor="bottomright",
-                            max_width=LOG_RECT.width - 12)
+                            (box.right - 6, box.bottom - 4), 12, theme.YELLOW, anchor="bottomright",
+                            max_width=box.width - 12)
 
 
 def mark_line(surface: pygame.Surface, rect: pygame.Rect, strength: float) -> None:

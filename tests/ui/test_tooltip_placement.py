@@ -131,3 +131,23 @@ def test_the_panel_buttons_tips_keep_inside_the_panels_border(game, monkeypatch)
             assert inside.contains(rect), (game, button.text, rect, inside)
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bottom_buttons_tip_leaves_the_newest_log_lines_in_view(game, monkeypatch):
+    """The greyed-out Undo's tip, two lines tall, rose from the buttons under the game log
+    over its newest lines; the log's box now ends over the tip, the newest lines in it."""
+    d = table(game)
+    try:
+        t = d.top
+        for i in range(40):
+            t.add_log(None, f"Entry {i}")
+        d.frames(2)
+        rect = tip_drawn(d, monkeypatch, t.undo_button.rect.center)
+        assert rect is not None and rect.bottom <= t.undo_button.rect.top, (game, rect)
+        drawn = {text: r for text, r, clip in d.labels() if text.startswith("Entry ") and r.colliderect(clip)}
+        assert "Entry 39" in drawn, (game, sorted(drawn))
+        assert not any(r.colliderect(rect) for r in drawn.values()), (game, rect, drawn)
+        assert not t.log_box()[1].colliderect(rect), (game, rect, t.log_box())
+    finally:
+        d.close()
