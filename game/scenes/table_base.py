@@ -33,6 +33,7 @@ from game.ui.tween import speed_factor
 log = logging.getLogger("breakbox")
 
 PANEL_RECT = pygame.Rect(968, 8, 304, 704)
+TABLE_AREA = pygame.Rect(0, 0, PANEL_RECT.x, LOGICAL_SIZE[1])  # all left of the side panel
 HINT_BUTTON = (PANEL_RECT.right - 94, PANEL_RECT.y + 12, 82, 32)  # top right of the panel, by the turn banner
 HEADING_X = PANEL_RECT.x + 50  # the turn heading, right of its seat marker
 STATUS_Y = PANEL_RECT.y + 72   # the game's facts under the banner (draw_status)
@@ -631,7 +632,9 @@ class TableScene(TableHints, TableLog, AppScene):
         return tip.rect if tip is not None else None
 
     def tip_areas(self) -> list[pygame.Rect]:
-        return [PANEL_RECT]  # a tip of a panel button stays on the panel, off the board
+        # a tip of a panel button stays on the panel, off the board; one of a thing on the
+        # table (a Breaker Blocks pile) off the panel: it ran over the panel's edge and the log
+        return [PANEL_RECT, TABLE_AREA]
 
     # --- spectating -------------------------------------------------------------------
     PACES = (4.0, 2.0, 1.0, 0.5, 0.25, 0.0)

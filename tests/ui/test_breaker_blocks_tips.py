@@ -58,14 +58,14 @@ def test_the_focus_ring_on_a_hand_or_pile_tile_shows_its_tip():
 
 
 def drawn_tip_box(d, pos: tuple[int, int]) -> pygame.Rect:
-    """Rest the pointer on ``pos``; the box round the tip's lines as drawn."""
+    """Rest the pointer on ``pos``; the tip's box, round its lines as drawn."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     d.frames(90)
     labels = d.labels(frames=1)
     tip = d.top.pointed[1]
     k = next(k for k in range(1, 6) if " ".join(text for text, _, _ in labels[-k:]) == tip)
     drawn = [rect for _, rect, _ in labels[-k:]]
-    return drawn[0].unionall(drawn)
+    return drawn[0].unionall(drawn).inflate(16, 10)  # the box draw_tip_box pads its lines with
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -83,3 +83,17 @@ def test_a_hand_tiles_tip_leaves_the_hands_label_and_the_tile_in_view(lang):
                 assert not box.colliderect(label), (seat, i, box, label)
                 assert not box.colliderect(tile), (seat, i, box, tile)
                 assert pygame.Rect(0, 0, 1280, 720).contains(box), (seat, i, box)
+
+
+def test_a_pile_tiles_tip_keeps_off_the_side_panel():
+    """The tips of the piles' right-hand column ran on over the side panel's edge and lay
+    on the game log; they stay on the table, clear of the pile they name."""
+    from game.scenes.table_base import PANEL_RECT
+    with bb_in("en") as d:
+        t = d.top
+        d.frames(2)
+        for kind in ("3", "authenticate", "aggravate"):
+            pile = t.pile_rect(pile_index(t, kind))
+            box = drawn_tip_box(d, pile.center)
+            assert box.right <= PANEL_RECT.left, (kind, box)
+            assert not box.colliderect(pile), (kind, box, pile)
