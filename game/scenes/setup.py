@@ -31,6 +31,11 @@ SEAT_KINDS = ["human", "ai"]  # a seat's button; an AI seat's level has a button
 SEAT_BUTTON_MIN = 132
 LEVEL_MARGIN = 8  # each side of the widest level word ("schwer") on its button
 LEVEL_WIDE = 110  # a level button's width where the row has room
+# a level button that appeared under the pointer (a person's seat clicked where the level
+# goes) is not pressed by a click this soon after at that spot: it was meant for the seat
+# button, as the first one was (a double click's time)
+LEVEL_SETTLE = 0.5
+STILL = 4  # px the pointer may drift and still be "where it was"
 
 
 def int_choices(spec) -> list:
@@ -84,6 +89,8 @@ class SetupScene(AppScene):
         if problem:
             self.show_toast(problem, 8)
         self.seed_text = ""
+        # a level button that just appeared under the pointer: (seat, when, where the pointer was)
+        self.level_appeared: tuple[int, float, tuple[int, int]] | None = None
 
     def set_defaults(self) -> None:
         """Seats, levels and options as a first game starts them."""
@@ -234,6 +241,8 @@ class SetupScene(AppScene):
     def _set_kind(self, i: int, kind: str) -> None:
         self.seats[i] = "human" if kind == "human" else f"ai:{self.ai_levels[i]}"
         self.show_level(i)
+        if kind != "human" and self.level_buttons[i].rect.collidepoint(self.app.mouse_pos):
+            self.level_appeared = (i, self.app.time, self.app.mouse_pos)
         if self.first_player == i:  # the first player's name says whether it is the computer
             self.first_button.set_text(tr("First player: ") + self.first_label(i))
 
@@ -260,6 +269,20 @@ class SetupScene(AppScene):
         else:
             button.show()
             button.enable()
+
+    def click_meant_for_seat(self, event: pygame.event.Event) -> int | None:
+        """The seat whose button a press is meant for though it lands on that seat's level:
+        one made at once, the pointer still, where the level has just appeared (see LEVEL_SETTLE)."""
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button not in (pygame.BUTTON_LEFT, pygame.BUTTON_RIGHT) \
+                or self.level_appeared is None:
+            return None
+        i, when, (x, y) = self.level_appeared
+        ex, ey = event.pos
+        level = self.level_buttons[i]
+        if self.app.time - when > LEVEL_SETTLE or abs(ex - x) > STILL or abs(ey - y) > STILL \
+                or not level.visible or not level.rect.collidepoint(event.pos):
+            return None
+        return i
 
     def _set_option(self, spec: OptionSpec, v: Any) -> None:
         was_per_seat = self.set_per_seat(spec)
@@ -330,6 +353,14 @@ class SetupScene(AppScene):
         self.stack.push(ask_before_replacing(self.app, text, begin))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        seat = self.click_meant_for_seat(event)
+        if seat is not None and not self.settling():
+            self.level_appeared = None
+            self.focus.visible = False  # as after any click
+            right = event.button == pygame.BUTTON_RIGHT
+            self.app.sound.play("pick")
+            (self._back_callbacks if right else self._callbacks)[self.seat_buttons[seat]]()
+            return True  # the level never saw the press: its release presses nothing
         # a digit typed with the focus ring on the seed field goes into it (no Enter first)
         if event.type == pygame.KEYDOWN and event.unicode.isdigit() and not self.seed_entry.is_focused \
                 and self.focus.visible and self.focus.current is self.seed_focus:
