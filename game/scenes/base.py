@@ -64,6 +64,7 @@ class AppScene(Scene):
         self.focus = FocusRing()
         self._callbacks: dict[object, Callable[[], None]] = {}
         self._back_callbacks: dict[object, Callable[[], None]] = {}  # a right-click on a cycle button
+        self._choosers: dict[object, Callable[[object], None]] = {}  # a cycle button set to a value (see choose)
         self.toast: str | None = None
         self.toast_rect: pygame.Rect | None = None  # where the last frame drew the message
         self.toast_time = 0.0
@@ -114,8 +115,13 @@ class AppScene(Scene):
             show()
             on_change(values[state["i"]])
 
+        def choose(value: object) -> None:  # set from elsewhere: it goes on stepping from there
+            state["i"] = values.index(value)
+            show()
+
         btn = LabelButton(pygame.Rect(rect), "", self.ui)
         show()
+        self._choosers[btn] = choose
         if len(values) < 2:  # nothing to choose (Breaker Blocks is for two): shown, greyed out
             btn.disable()
         self._callbacks[btn] = lambda: step(1)
@@ -125,12 +131,17 @@ class AppScene(Scene):
                                  on_left=lambda: step(-1), on_right=lambda: step(1), vanishes=True, button=btn))
         return btn
 
+    def choose(self, button: LabelButton, value: object) -> None:
+        """Show ``value`` on a cycle button without its on_change (the caller applies it)."""
+        self._choosers[button](value)
+
     def rebuild(self) -> None:
         """Drop every widget and build the scene again (after settings or data changed)."""
         self.ui.clear_and_reset()
         self.focus.clear()
         self._callbacks.clear()
         self._back_callbacks.clear()
+        self._choosers.clear()
         self.built_language = language()
         self.enter()
 

@@ -16,7 +16,7 @@ from game.core.options import OptionSpec, PerSeatOption
 from game.i18n import tr, tr_message
 from game.rules import get_rules
 from game.scenes.base import AppScene, heading
-from game.scenes.setup_memory import PER_SEAT, restore_setup, setup_record
+from game.scenes.setup_memory import PER_SEAT, SEAT_VALUES, restore_setup, setup_record
 from game.scenes.tables import table_class
 from game.session import GameSession
 from game.storage import AI_LEVELS
@@ -137,6 +137,10 @@ class SetupScene(AppScene):
             self.seat_buttons.append(self.cycle_button(
                 (x + 40, sy, seat_w, 40), SEAT_KINDS, lambda v: tr("Human") if v == "human" else tr("AI"),
                 kind, lambda v, i=i: self._set_kind(i, v), prefix=tr("Seat {n}: ", n=i + 1)))
+            # Left / Right change the ring's choice, as everywhere: on a seat, who plays it, the
+            # computer's levels included (they cannot move the ring over to the level button)
+            self.focus.items[-1].on_left = lambda i=i: self.step_seat(i, -1)
+            self.focus.items[-1].on_right = lambda i=i: self.step_seat(i, 1)
             level_button = self.cycle_button((x + 48 + seat_w, sy, level_w, 40), list(AI_LEVELS), tr,
                                              self.ai_levels[i], lambda v, i=i: self._set_level(i, v))
             level_button.tip = tr("How well the computer plays this seat")
@@ -245,6 +249,17 @@ class SetupScene(AppScene):
             self.level_appeared = (i, self.app.time, self.app.mouse_pos)
         if self.first_player == i:  # the first player's name says whether it is the computer
             self.first_button.set_text(tr("First player: ") + self.first_label(i))
+
+    def step_seat(self, i: int, step: int) -> None:
+        """The next (or previous) of a seat's players: Human, then the computer at each level."""
+        values = list(SEAT_VALUES)
+        now = values.index(self.seats[i]) if self.seats[i] in values else 0
+        kind, _, level = values[(now + step) % len(values)].partition(":")
+        if level:
+            self.ai_levels[i] = level
+            self.choose(self.level_buttons[i], level)
+        self.choose(self.seat_buttons[i], kind)
+        self._set_kind(i, kind)
 
     def first_label(self, seat: int | None) -> str:
         """The first player as the table names it: a computer's seat 'Seat 2 (AI)', as

@@ -159,3 +159,35 @@ def test_the_first_player_is_named_as_the_table_names_it_the_computer_with_ai(la
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_left_and_right_on_a_seat_button_step_through_its_players_and_levels():
+    """Left / Right change the choice the ring is on, as on every other button; on a seat
+    that choice is who plays it: a person, or the computer at each level in turn, so the
+    arrows reach the level too (they switched Human / AI only)."""
+    d = setup_driver("blockers")
+    try:
+        s = d.top
+        seat2 = seat_button(s, 1)
+        while s.focus.current is None or s.focus.current.button is not seat2:
+            d.key(pygame.K_TAB, frames=1)
+        assert row(s, 1) == ("Seat 2: AI", "normal")
+        steps = []
+        for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_LEFT):
+            d.key(key)
+            steps.append((row(s, 1), s.seats[1]))
+            assert s.focus.current.button is seat2, "the ring stays on the seat"
+        assert steps == [(("Seat 2: AI", "hard"), "ai:hard"), (("Seat 2: Human", None), "human"),
+                         (("Seat 2: AI", "easy"), "ai:easy"), (("Seat 2: AI", "normal"), "ai:normal"),
+                         (("Seat 2: AI", "easy"), "ai:easy"), (("Seat 2: Human", None), "human")]
+        d.key(pygame.K_LEFT)
+        assert row(s, 1) == ("Seat 2: AI", "hard") and s.seats[1] == "ai:hard"
+        # the buttons go on from what they show: a click on the level steps on from hard
+        d.click(s.level_buttons[1].rect.center)
+        assert row(s, 1) == ("Seat 2: AI", "easy") and s.seats[1] == "ai:easy"
+        d.click(seat2.rect.center)  # and the seat button still switches a person in, then out
+        assert row(s, 1) == ("Seat 2: Human", None)
+        d.click((seat2.rect.x + 10, seat2.rect.centery))
+        assert row(s, 1) == ("Seat 2: AI", "easy") and s.seats[1] == "ai:easy"
+    finally:
+        d.close()
