@@ -157,6 +157,7 @@ class SetupScene(AppScene):
         self.first_button = self.cycle_button((x, fy, col_w, 40), [None, *range(n)], self.first_label,
                                               self.first_player if (self.first_player or 0) < n else None,
                                               self._set_first, prefix=tr("First player: "))
+        first_stop = self.focus.items[-1]
         ox, oy = 620, 130
         self.option_help: list[tuple[int, list[str]]] = []
         for spec in self.rules.options:
@@ -180,12 +181,16 @@ class SetupScene(AppScene):
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(12)
         self.seed_entry.set_text(self.seed_text)
+        # for the arrows the seed is its whole row, words and field: Up from Start game under
+        # the words went past it to the last option
         self.seed_focus = self.focus.add(Focusable(lambda: self.seed_entry.rect,
-                                                   lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set())))
+                                                   lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set()),
+                                                   area_of=lambda: self.seed_label.union(self.seed_entry.rect)))
         self.start_button = self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
         self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules)
         self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial)
         self.button(tr("Back"), (140, 600, 160, 56), self.back)
+        first_stop.exits[(0, 1)] = self.focus.items[-1]  # Down: Back, under First player's left end
         self.button(tr("Defaults"), (320, 600, 160, 56), self.defaults,
                     tooltip=tr("This screen keeps the players and options of the last game started; "
                                "this sets them back to the defaults"))

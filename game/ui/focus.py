@@ -10,7 +10,7 @@ once (see App._arrived_by_keyboard), so a keyboard player always sees where they
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -30,6 +30,15 @@ class Focusable:
     # track, 2 px from the next): its ring is drawn thin, within its rect, covering none of them
     inside: bool = False
     button: object | None = None  # the button this stop is, whose tooltip the resting ring shows
+    # where the arrow keys take the stop to lie, if more than its rect: a field and the words
+    # before it, which the ring does not go round
+    area_of: Callable[[], pygame.Rect] | None = None
+    # an arrow that goes to a given stop, not the nearest from this one's centre: a wide stop
+    # over a row of them goes to the one under its left end, where both start
+    exits: dict[tuple[int, int], Focusable] = field(default_factory=dict)
+
+    def area(self) -> pygame.Rect:
+        return self.area_of() if self.area_of is not None else self.rect_of()
 
 
 class FocusRing:
@@ -82,12 +91,17 @@ class FocusRing:
         if cur is None:
             self._move(1)
             return
-        c = pygame.Vector2(cur.rect_of().center)
+        exit_to = cur.exits.get((dx, dy))
+        there = next((i for i, item in enumerate(self.items) if item is exit_to), None)
+        if there is not None and exit_to.enabled():
+            self.index, self.visible = there, True
+            return
+        c = pygame.Vector2(cur.area().center)
         best, best_key = None, None
         for i, item in enumerate(self.items):
             if i == self.index or not item.enabled():
                 continue
-            r = item.rect_of()
+            r = item.area()
             if not r.w or not r.h:
                 continue
             d = pygame.Vector2(min(max(c.x, r.left), r.right - 1), min(max(c.y, r.top), r.bottom - 1)) - c

@@ -191,3 +191,43 @@ def test_left_and_right_on_a_seat_button_step_through_its_players_and_levels():
         assert row(s, 1) == ("Seat 2: AI", "easy") and s.seats[1] == "ai:easy"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game,players", [("breaks", 2), ("breaks", 4), ("cube", 2)])
+def test_the_arrows_follow_the_screen_round_the_seed_and_the_bottom_buttons(game, players):
+    """Up from Start game is the seed row just above it (its words and field), not the last
+    option beyond; Down from the seed is Start game under its words; Down from First player,
+    which spans Back and Defaults, is Back under its left end, where it and its words start."""
+    d = setup_driver(game)
+    try:
+        s = d.top
+        while s.num_players != players:
+            d.click(next(b for b in s._callbacks if b.text.startswith("Players: ")).rect.center)
+            s = d.top
+
+        def ring_on(text: str) -> None:
+            s.focus.index = next(i for i, item in enumerate(s.focus.items)
+                                 if item.button is not None and item.button.text.startswith(text))
+            s.focus.visible = True
+
+        def ring() -> str:
+            stop = s.focus.current
+            return "seed" if stop is s.seed_focus else stop.button.text
+
+        ring_on("Start game")
+        d.key(pygame.K_UP)
+        assert ring() == "seed"
+        d.key(pygame.K_DOWN)
+        assert ring() == "Start game"
+        ring_on("How to play")
+        d.key(pygame.K_UP)
+        assert ring() == "seed"
+        ring_on("First player: ")
+        d.key(pygame.K_DOWN)
+        assert ring() == "Back"
+        d.key(pygame.K_RIGHT)
+        assert ring() == "Defaults"
+        d.key(pygame.K_UP)
+        assert ring().startswith("First player: ")
+    finally:
+        d.close()
