@@ -186,14 +186,16 @@ class SetupScene(AppScene):
         self.seed_focus = self.focus.add(Focusable(lambda: self.seed_entry.rect,
                                                    lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set()),
                                                    area_of=lambda: self.seed_label.union(self.seed_entry.rect)))
-        self.start_button = self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
-        self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules)
-        self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial)
+        # Tab reads the bottom row as the screen does, from the left (Back and Defaults came
+        # after Learn by playing, far right)
         self.button(tr("Back"), (140, 600, 160, 56), self.back)
         first_stop.exits[(0, 1)] = self.focus.items[-1]  # Down: Back, under First player's left end
         self.button(tr("Defaults"), (320, 600, 160, 56), self.defaults,
                     tooltip=tr("This screen keeps the players and options of the last game started; "
                                "this sets them back to the defaults"))
+        self.start_button = self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
+        self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules)
+        self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial)
         self.error: str | None = None
 
     def offered(self, spec) -> bool:

@@ -231,3 +231,28 @@ def test_the_arrows_follow_the_screen_round_the_seed_and_the_bottom_buttons(game
         assert ring().startswith("First player: ")
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", ["breaks", "cube"])
+def test_tab_reads_the_screen_the_columns_then_the_bottom_row_left_to_right(game):
+    """Tab goes down the Players column, down the Options column to the seed, then along the
+    bottom row from the left: Back and Defaults came last, after Learn by playing far right."""
+    d = setup_driver(game)
+    try:
+        s = d.top
+        names = []
+        for _ in range(40):
+            d.key(pygame.K_TAB, frames=1)
+            stop = s.focus.current
+            name = "seed" if stop is s.seed_focus else stop.button.text
+            if names and name == names[0]:
+                break
+            names.append(name)
+        assert names[0].startswith("Players: ") and names[-6:] == [
+            "seed", "Back", "Defaults", "Start game", "How to play", "Learn by playing"]
+        first = names.index(next(n for n in names if n.startswith("First player: ")))
+        assert all(n.startswith("Seat ") or n in ("normal",) for n in names[1:first])
+        d.key(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+        assert s.focus.current.button.text == "Learn by playing"
+    finally:
+        d.close()
