@@ -122,6 +122,7 @@ class SetupScene(AppScene):
         col_w = max(360, 40 + seat_w + 8 + level_w + chips_w)
         self.cycle_button((x, y, col_w, 40), list(range(self.rules.min_players, self.rules.max_players + 1)),
                           lambda v: tr("{n} players", n=v), n, self._set_players, prefix=tr("Players: "))
+        players_stop = self.focus.items[-1]
         self.seat_rows: list[tuple[int, int]] = []
         self.level_buttons: list[LabelButton] = []
         self.seat_buttons: list[LabelButton] = []
@@ -139,8 +140,11 @@ class SetupScene(AppScene):
                 kind, lambda v, i=i: self._set_kind(i, v), prefix=tr("Seat {n}: ", n=i + 1)))
             # Left / Right change the ring's choice, as everywhere: on a seat, who plays it, the
             # computer's levels included (they cannot move the ring over to the level button)
-            self.focus.items[-1].on_left = lambda i=i: self.step_seat(i, -1)
-            self.focus.items[-1].on_right = lambda i=i: self.step_seat(i, 1)
+            seat_stop = self.focus.items[-1]
+            seat_stop.on_left = lambda i=i: self.step_seat(i, -1)
+            seat_stop.on_right = lambda i=i: self.step_seat(i, 1)
+            if i == 0:  # Down from Players: the row under its left end, not a level nearer its middle
+                players_stop.exits[(0, 1)] = seat_stop
             level_button = self.cycle_button((x + 48 + seat_w, sy, level_w, 40), list(AI_LEVELS), tr,
                                              self.ai_levels[i], lambda v, i=i: self._set_level(i, v))
             level_button.tip = tr("How well the computer plays this seat")
@@ -158,6 +162,7 @@ class SetupScene(AppScene):
                                               self.first_player if (self.first_player or 0) < n else None,
                                               self._set_first, prefix=tr("First player: "))
         first_stop = self.focus.items[-1]
+        first_stop.exits[(0, -1)] = seat_stop  # Up: the last seat's button, over its left end
         ox, oy = 620, 130
         self.option_help: list[tuple[int, list[str]]] = []
         for spec in self.rules.options:

@@ -256,3 +256,31 @@ def test_tab_reads_the_screen_the_columns_then_the_bottom_row_left_to_right(game
         assert s.focus.current.button.text == "Learn by playing"
     finally:
         d.close()
+
+
+def test_the_arrows_from_the_players_column_s_wide_buttons_go_to_the_seat_buttons():
+    """Players and First player span the column: Down from the one and Up from the other go
+    to the seat button under (over) their left end, where the row starts. With Break the
+    Cube's per-seat buttons a narrow AI seat button left the level nearer their middle."""
+    d = setup_driver("cube")
+    try:
+        s = d.top
+        while not any(s.set_per_seat(spec) for spec in s.rules.options):
+            d.click(next(b for b in s._callbacks if b.text.startswith("Blocks: ")).rect.center)
+            s = d.top
+        d.click(seat_button(s, 0).rect.center)
+        assert s.seats[0].startswith("ai:") and s.seats[1].startswith("ai:")
+
+        def ring_on(text: str) -> None:
+            s.focus.index = next(i for i, item in enumerate(s.focus.items)
+                                 if item.button is not None and item.button.text.startswith(text))
+            s.focus.visible = True
+
+        ring_on("Players: ")
+        d.key(pygame.K_DOWN)
+        assert s.focus.current.button is seat_button(s, 0)
+        ring_on("First player: ")
+        d.key(pygame.K_UP)
+        assert s.focus.current.button is seat_button(s, 1)
+    finally:
+        d.close()
