@@ -17,6 +17,7 @@ import pygame
 from game.i18n import tr, tr_form
 from game.rules.blockers import helpers
 from game.scenes import endings
+from game.scenes.blockers_rack import RackOrder
 from game.scenes.blockers_tips import board_tip, rack_tip
 from game.scenes.table_base import PANEL_RECT, TableScene
 from game.ui import draw, theme
@@ -126,6 +127,10 @@ class BlockersTable(TableScene):
         self._background: pygame.Surface | None = None
         self._background_contrast = False
         self._scores: tuple[int, list[dict]] | None = None
+        self.rack_order = RackOrder()  # tiles keep their rack slots from draw to draw
+        if session.log.actions:  # a continued game: as its racks were laid out before saving
+            self.rack_order.rebuild(session.log.new_state(session.rules), session.log.actions,
+                                    range(session.num_players))
 
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -165,12 +170,15 @@ class BlockersTable(TableScene):
         return list(self.view["colours"][self.viewer])
 
     def rack_tiles(self) -> list[tuple[str, str]]:
-        """(colour, tile) for every tile on the viewer's racks, rack by rack."""
-        out = []
-        for colour in self.my_colours():
-            if not self.view["finished"].get(colour):
-                out += [(colour, t) for t in self.view["racks"].get(colour, [])]
-        return out
+        """(colour, tile) for every tile on the viewer's racks, rack by rack, each tile in
+        the slot it had (see blockers_rack)."""
+        self.rack_order.follow(self.view)
+        return self.racked(self.view)
+
+    def racked(self, view: dict) -> list[tuple[str, str]]:
+        """The viewer's unfinished racks in ``view``, in the order last shown."""
+        return [(colour, t) for colour in self.my_colours() if not view["finished"].get(colour)
+                for t in self.rack_order.of(view, colour)]
 
     def rack_rect(self, index: int) -> pygame.Rect:
         colours = [c for c in self.my_colours() if not self.view["finished"].get(c)]
@@ -459,8 +467,7 @@ class BlockersTable(TableScene):
         if not self.is_bot(seat):
             return  # a person's own tile is already where they dropped it
         if seat == self.viewer:  # watching computers: from the tile's own rack slot
-            rack = [(c, t) for c in self.my_colours() if not before["finished"].get(c)
-                    for t in before["racks"].get(c, [])]
+            rack = self.racked(before)  # the order is still the one shown before the move
             start = self.rack_rect(rack.index((colour, tile)) if (colour, tile) in rack else 0)
         else:
             start = pygame.Rect(SCORE_X + 20, self.score_row_y(seat), CELL, CELL)

@@ -1162,3 +1162,25 @@ def test_a_glowing_square_is_told_from_every_seats_tile_colour_and_the_bare_boar
                 assert min(apart.values()) >= 20, (glow, apart)
     finally:
         d.close()
+
+
+def test_a_drawn_tile_takes_the_placed_tiles_slot_and_the_others_stay_put_after_continue_too():
+    """The rack was re-sorted by kind after each draw: the drawn 1 went first and every tile
+    shifted a slot, so a player reaching for where a tile had been dragged its neighbour."""
+    d = blockers_driver(Y2, seats=("human", "ai:normal"))
+    try:
+        t = d.top
+        before = [tile for _, tile in t.rack_tiles()]
+        assert before == ["5", "9", "A", "E", "circle"]
+        d.drag(t.rack_rect(rack_index(t, "9")).center, square_rect("I9").center)
+        assert t.session.log.actions[:1] == ["9@I9"]
+        after = [tile for _, tile in t.rack_tiles()]
+        assert after == ["5", "1", "A", "E", "circle"], after
+        record = t.session.to_record()
+    finally:
+        d.close()
+    again = Driver(lambda app: BlockersTable(app, GameSession.from_record(record)), autosave=False)
+    try:
+        assert [tile for _, tile in again.top.rack_tiles()] == after, "lost on continue"
+    finally:
+        again.close()
