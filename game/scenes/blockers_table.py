@@ -405,6 +405,12 @@ class BlockersTable(TableScene):
             return tr("It joins one of your groups, keeping your group count low.")
         return tr("It is the least harmful place for this tile.")
 
+    def draw_hint_spot(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        # the shared thin sky outline all but vanished on the section symbols (E8 on the
+        # diamond) and was the colour of the squares a held tile may go to
+        # (the arrows on the board only: beside a rack tile they lay on its neighbours)
+        draw.hint_mark(surface, rect, (1 + math.sin(self.app.time * 6)) / 2, arrows=BOARD.contains(rect))
+
     def hint_move(self, text: str) -> str:
         if text == "pass":
             return tr("Pass.")

@@ -135,6 +135,10 @@ class TableHints:
         if self.app.time - shown > 8 or self.session.current_player != self.viewer:
             self.hint = None
             return
-        pulse = 2 + int(2 * (1 + math.sin(self.app.time * 6)))
         for rect in self.hint_spots(text):
-            pygame.draw.rect(surface, theme.SKY, rect.inflate(8, 8), pulse, border_radius=8)
+            self.draw_hint_spot(surface, rect)
+
+    def draw_hint_spot(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Outline one place of the suggested move, pulsing (a table may mark it its own way)."""
+        pulse = 2 + int(2 * (1 + math.sin(self.app.time * 6)))
+        pygame.draw.rect(surface, theme.SKY, rect.inflate(8, 8), pulse, border_radius=8)

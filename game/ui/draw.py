@@ -125,6 +125,26 @@ def corner_brackets(surface: pygame.Surface, rect: pygame.Rect, length: int = 8)
             pygame.draw.line(surface, colour, (x, y), (x, y + dy * length), width)
 
 
+def hint_mark(surface: pygame.Surface, rect: pygame.Rect, phase: float, arrows: bool = True) -> None:
+    """A suggested place, unmistakable on any colour and to any eye: a thick black band with
+    a white stripe round ``rect`` and (``arrows``) a black arrow edged in white pointing in
+    at each side, bobbing in and out with ``phase`` (0..1). No hue is needed to see it, so
+    it keeps clear of every glow and tile colour under each colour blindness too."""
+    pygame.draw.rect(surface, theme.BLACK, rect.inflate(12, 12), 6)
+    pygame.draw.rect(surface, (255, 255, 255), rect.inflate(6, 6), 2)
+    if not arrows:
+        return
+    gap = 8 + round(6 * phase)  # from the edge of ``rect`` to an arrow's tip, clear of the band
+    for (dx, dy), (ex, ey) in (((0, -1), (rect.centerx, rect.top)), ((0, 1), (rect.centerx, rect.bottom - 1)),
+                               ((-1, 0), (rect.left, rect.centery)), ((1, 0), (rect.right - 1, rect.centery))):
+        tip = (ex + dx * gap, ey + dy * gap)
+        base = (tip[0] + dx * 14, tip[1] + dy * 14)
+        side = (dy * 10, dx * 10)  # across the arrow
+        arrow = [tip, (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1])]
+        pygame.draw.polygon(surface, theme.BLACK, arrow)
+        pygame.draw.polygon(surface, (255, 255, 255), arrow, 2)
+
+
 def dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int],
                 dash: int = 8, width: int = 2) -> None:
     """A dashed outline: the shape cue for 'selected' or 'empty slot', distinct from glow."""

@@ -9,6 +9,7 @@ import pytest
 from game.scenes.blockers_table import BlockersTable, square_rect
 from game.scenes.handoff import HandoffScene
 from game.session import GameSession
+from game.ui import theme
 from tests.ui.driver import Driver
 
 Y2 = {"pools": [["5", "E", "9", "A", "circle", "1"], ["1", "2", "3", "4", "5", "6"]],
@@ -1184,3 +1185,27 @@ def test_a_drawn_tile_takes_the_placed_tiles_slot_and_the_others_stay_put_after_
         assert [tile for _, tile in again.top.rack_tiles()] == after, "lost on continue"
     finally:
         again.close()
+
+
+def test_the_hints_square_is_ringed_black_and_white_with_arrows_pointing_in_at_every_pulse():
+    """The hint's square had a thin sky outline that all but vanished on the section symbols
+    (E8 on the diamond) and was the legal squares' glow colour. Now a black band with a white
+    stripe rings it and an arrow points in at each side: no hue is needed to see it."""
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        r = square_rect("E8")
+        white = (255, 255, 255)
+        for _ in range(8):  # over the pulse: the marks never thin out
+            t.hint = ("E@E8", t.app.time)
+            d.frames(4)
+            canvas = d.app.display.canvas
+            assert canvas.get_at((r.centerx, r.top - 5))[:3] == theme.BLACK
+            assert canvas.get_at((r.centerx, r.top - 3))[:3] == white
+            assert canvas.get_at((r.left - 5, r.centery))[:3] == theme.BLACK
+            for x, y in ((r.centerx, r.top - 18), (r.centerx, r.bottom + 17), (r.left - 18, r.centery),
+                         (r.right + 17, r.centery)):  # the arrows, pointing in
+                assert canvas.get_at((x, y))[:3] in (theme.BLACK, white), (x, y)
+    finally:
+        d.close()
