@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.ai.blockers_hint import move_facts
 from game.i18n import tr, tr_form
 from game.rules.blockers import helpers
 from game.scenes import endings
 from game.scenes.blockers_rack import RackOrder
-from game.scenes.blockers_tips import board_tip, rack_tip
+from game.scenes.blockers_tips import board_tip, hint_why, rack_tip
 from game.scenes.table_base import PANEL_RECT, TableScene
 from game.ui import draw, theme
 from game.ui.buttons import TIP_GAP, TIP_MARGIN, Tip, tip_in
@@ -395,15 +396,8 @@ class BlockersTable(TableScene):
     def hint_reason(self, text: str) -> str:
         if text == "pass":
             return tr("No tile fits anywhere.")
-        colour, _tile, square = self._parse(text, self.viewer, self.view)
-        if square in self.view["board"]:
-            return tr("It captures a {c} tile without splitting its group.", c=tr(self.view["board"][square]))
-        row, col = "ABCDEFGHI".index(square[0]), int(square[1:]) - 1
-        neighbours = [f"{'ABCDEFGHI'[r]}{c + 1}" for r, c in ((row - 1, col), (row + 1, col), (row, col - 1),
-                                                            (row, col + 1)) if 0 <= r < 9 and 0 <= c < 9]
-        if any(self.view["board"].get(n) == colour for n in neighbours):
-            return tr("It joins one of your groups, keeping your group count low.")
-        return tr("It is the least harmful place for this tile.")
+        state = self.session.state
+        return hint_why(move_facts(state, state.parse(text)), self.seat_name, self.viewer)
 
     def draw_hint_spot(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         # the shared thin sky outline all but vanished on the section symbols (E8 on the

@@ -5,6 +5,9 @@ no adjective has to agree with the symbol's gender."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from game.ai.blockers_hint import MoveFacts
 from game.i18n import tr
 from game.rules.blockers import helpers
 
@@ -49,3 +52,33 @@ def board_tip(colour: str, tile: str | None, square: str, owner: str | None, you
     if owner is None:
         return tr("{tile} on {sq}.", tile=name, sq=square)
     return tr("{tile} on {sq}: {who}'s tile.", tile=name, sq=square, who=owner)
+
+
+def hint_why(facts: MoveFacts, seat_name: Callable[[int], str], you: int) -> str:
+    """Why the hint's move is good, from what the move does (game.ai.blockers_hint): to
+    your groups, what it captures, whose join it blocks, and your score after it. One
+    sentence each, so each translates whole. 'The least harmful place' said none of it."""
+    before, after = facts.groups_before, facts.groups_after
+    if after < before:
+        lines = [tr("It joins {n} of your groups into one.", n=before - after + 1)]
+    elif after == before:
+        lines = [tr("It extends one of your groups.")]
+    elif before == 0:
+        lines = [tr("It starts your first group.")]
+    elif not facts.could_touch:
+        lines = [tr("No tile on your rack fits next to your groups, so it starts a new one.")]
+    else:
+        lines = [tr("It starts a new group.")]
+    if facts.captured is not None:
+        if facts.lone and facts.owner is not None and facts.owner != you:
+            lines.append(tr("It captures a lone {c} tile, which costs {who} a group.", c=tr(facts.captured),
+                            who=seat_name(facts.owner)))
+        else:
+            lines.append(tr("It captures a {c} tile without splitting its group.", c=tr(facts.captured)))
+    if facts.blocks:
+        lines.append(tr("It takes the square {who} could join two groups with.", who=seat_name(facts.blocks[0])))
+    if facts.score_after == facts.score_before:
+        lines.append(tr("Your score stays at {s}.", s=facts.score_after))
+    else:
+        lines.append(tr("Your score goes from {a} to {b}.", a=facts.score_before, b=facts.score_after))
+    return " ".join(lines)

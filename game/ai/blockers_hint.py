@@ -1,0 +1,52 @@
+"""Why a Blockers! move is good, in facts a hint can word: what it does to the mover's
+groups, what it captures, whose join it blocks and what the mover's score becomes. The
+same bitboard measures the bots weigh (heuristics.blockers: groups, the squares next to
+a group and those next to two); public facts only, so a hint never tells a secret."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai.heuristics.blockers import _near, colour_masks, components, fit_union
+from game.rules.blockers.actions import Place
+from game.rules.blockers.layout import COLOURS
+from game.rules.blockers.state import BlockersState
+
+
+@dataclass(frozen=True)
+class MoveFacts:
+    groups_before: int  # the placed colour's groups
+    groups_after: int
+    could_touch: bool  # some tile of that rack fitted a free square next to its groups
+    captured: str | None  # the colour taken, if any
+    lone: bool  # the tile taken stood alone: its owner loses a group
+    owner: int | None  # the seat whose tile is taken
+    blocks: tuple[int, ...]  # seats that could have joined two of their groups there
+    score_before: int
+    score_after: int
+
+
+def move_facts(state: BlockersState, action: Place) -> MoveFacts:
+    """The facts of ``action`` for the seat to move in ``state`` (which is left as it was)."""
+    cfg = state._cfg
+    seat = state._cur
+    colour = action.colour if cfg.advanced else cfg.seat_colours[seat][0]
+    sq = action.square
+    masks = colour_masks(state._board)
+    own = masks[colour + 1]
+    once, _ = _near(own)
+    could_touch = bool(once & masks[0] & fit_union(state._racks[colour]))
+    victim = state._board[sq] - 1
+    owner = next((p for p, cols in enumerate(cfg.seat_colours) if victim in cols), None) if victim >= 0 else None
+    lone = victim >= 0 and len(components(masks[victim + 1])) > len(components(masks[victim + 1] & ~(1 << sq)))
+    blocks = []
+    for p, cols in enumerate(cfg.seat_colours):
+        if p != seat and any(_near(masks[c + 1])[1] >> sq & 1 for c in cols if not state._finished[c]):
+            blocks.append(p)
+    after = state.clone()
+    after.apply(action)
+    return MoveFacts(groups_before=len(components(own)),
+                     groups_after=len(components(colour_masks(after._board)[colour + 1])),
+                     could_touch=could_touch, captured=COLOURS[victim] if victim >= 0 else None, lone=lone,
+                     owner=owner, blocks=tuple(blocks), score_before=state.scores()[seat],
+                     score_after=after.scores()[seat])
