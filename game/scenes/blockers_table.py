@@ -46,6 +46,7 @@ MOVE_TIME = 0.35
 # the board under each simulated colour blindness (tests/ui/test_blockers_table.py)
 TARGET_GLOW = theme.GLOW_ALT
 TARGET_ALPHA = (110, 35)  # the fill's alpha: at least, and as much again at the pulse's height
+LAST_MOVE = (255, 255, 255)  # the last tile placed: white edged in black (see draw_last_move)
 SCORE_X = 616
 OBJECT_NOUNS = {"wild": "wild tile"}  # a tile named as the thing placed, where its face is no noun
 
@@ -616,12 +617,20 @@ class BlockersTable(TableScene):
         if last and isinstance(last, dict) and "@" in str(last.get("action", "")):
             sq = str(last["action"]).split("@")[1].upper()
             if sq in self.view["board"]:
-                r = square_rect(sq)
-                pygame.draw.rect(surface, theme.SKY, r, 3)
-                # and a corner flag, so the last move never rests on a thin coloured line
-                flag = [(r.x + 2, r.y + 2), (r.x + 16, r.y + 2), (r.x + 2, r.y + 16)]
-                pygame.draw.polygon(surface, (255, 255, 255), flag)
-                pygame.draw.polygon(surface, theme.BLACK, flag, 2)
+                self.draw_last_move(surface, square_rect(sq))
+
+    @staticmethod
+    def draw_last_move(surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The last tile placed: a white line edged in black round it and a white flag in two
+        opposite corners. It was sky blue, the colour the squares a held tile may go to now
+        glow in (and under deuteranopia or tritanopia as well); white on black keeps apart
+        from that glow and from every tile colour to any eye, and the flags are its shape."""
+        pygame.draw.rect(surface, theme.BLACK, r, 6)
+        pygame.draw.rect(surface, LAST_MOVE, r.inflate(-2, -2), 3)
+        for (x, y), d in (((r.x + 2, r.y + 2), 1), ((r.right - 3, r.bottom - 3), -1)):
+            flag = [(x, y), (x + d * 16, y), (x, y + d * 16)]
+            pygame.draw.polygon(surface, LAST_MOVE, flag)
+            pygame.draw.polygon(surface, theme.BLACK, flag, 2)
 
     def rack_caption(self) -> str | None:
         """Whose rack is on show when it is not the watcher's own (a computer's, or another

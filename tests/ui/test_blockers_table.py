@@ -1233,3 +1233,29 @@ def test_a_hints_reason_says_what_the_move_joins_captures_or_blocks_and_what_you
     finally:
         i18n.load_language("en")
         d.close()
+
+
+def test_the_last_move_is_ringed_white_on_black_with_two_flags_apart_from_the_glow_to_any_eye():
+    """The last move's outline was sky blue, the colour the squares a held tile may go to
+    glow in: with a tile picked up next to it, the two marks read as one."""
+    from game.scenes.blockers_table import TARGET_GLOW
+    from tests.ui.colour_check import distance, simulate
+
+    white = (255, 255, 255)
+
+    d = blockers_driver(Y2)
+    try:
+        t = d.top
+        assert t.perform("9@I9", 0)
+        t.finish_animation()
+        surface = pygame.Surface((1280, 720))
+        t.draw_board(surface)
+        r = square_rect("I9")
+        edge = tuple(surface.get_at((r.x + 2, r.centery)))[:3]
+        assert edge == white and tuple(surface.get_at((r.x, r.centery)))[:3] == theme.BLACK
+        for corner in ((r.x + 6, r.y + 6), (r.right - 7, r.bottom - 7)):  # a flag in two opposite corners
+            assert tuple(surface.get_at(corner))[:3] == white, corner
+        for vision in ("deutan", "tritan", "protan"):
+            assert distance(simulate(edge, vision), simulate(TARGET_GLOW, vision)) >= 30, vision
+    finally:
+        d.close()
