@@ -287,7 +287,7 @@ def test_the_rules_page_follows_the_language_and_falls_back_to_english():
         assert load_rules_text("breaks") == asset("rules", "breaks.txt").read_text(encoding="utf-8")
     finally:
         i18n.load_language("en")
-    assert load_rules_text("breaks").startswith("# Breaks")
+    assert load_rules_text("breaks").startswith("# How to play: Breaks")
 
 
 def test_engine_messages_are_translated_by_template():

@@ -244,3 +244,13 @@ def test_the_circuit_breaker_page_says_a_click_or_enter_on_a_spot_only_aims_the_
     assert "Der erste Klick zielt nur" in german and "ein zweiter Klick dort schickt die Maus los" in german
     assert "ein zweites Enter schickt sie los" in german
     assert "schickt deine Maus dorthin" not in german
+
+
+@pytest.mark.parametrize("game", [info.name for info in CATALOG])
+def test_an_english_page_is_titled_as_the_set_up_screen_is(game):
+    """'Blockers!: how to play' put a colon after the title's '!'. Like the set-up screen's
+    'New game: Blockers!' and the German 'Spielregeln: Blockers!', every page now names what
+    it is first: 'How to play: Blockers!'."""
+    title = page(game).splitlines()[0]
+    info = next(i for i in CATALOG if i.name == game)
+    assert title == f"# How to play: {info.title}", title

@@ -38,7 +38,7 @@ def test_the_text_is_drawn_with_draw_text_and_wrapped_to_the_box():
     try:
         scene = d.top
         texts = _drawn(d)
-        assert texts[0] == "Breaks: how to play" and "The idea" in texts and "\u2022" in texts
+        assert texts[0] == "How to play: Breaks" and "The idea" in texts and "\u2022" in texts
         assert not any(isinstance(s, pygame_gui.elements.UITextBox) for s in scene.ui.get_sprite_group().sprites())
         view = scene.view
         theme.recording = []
@@ -125,9 +125,9 @@ def test_the_rules_are_redrawn_sharp_in_a_larger_window(monkeypatch):
         d.app.display.window = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)
         d.app.display.resized()
         d.frames(2)
-        assert "Breaks: how to play" in seen and "The idea" in seen and "Back" in seen
+        assert "How to play: Breaks" in seen and "The idea" in seen and "Back" in seen
         d.key(pygame.K_PAGEDOWN)
-        assert "Breaks: how to play" not in seen
+        assert "How to play: Breaks" not in seen
         assert d.top.lines[d.top.first].text in seen
     finally:
         d.close()
