@@ -6,6 +6,7 @@ a group and those next to two); public facts only, so a hint never tells a secre
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.ai.heuristics.blockers import _near, colour_masks, components, fit_union
 from game.rules.blockers.actions import Place
@@ -50,3 +51,23 @@ def move_facts(state: BlockersState, action: Place) -> MoveFacts:
                      could_touch=could_touch, captured=COLOURS[victim] if victim >= 0 else None, lone=lone,
                      owner=owner, blocks=tuple(blocks), score_before=state.scores()[seat],
                      score_after=after.scores()[seat])
+
+
+def last_turn_choice(state: BlockersState, action: Any) -> Any:
+    """``action``, unless it is the mover's last turn and another move ends on a lower score
+    (then fewer captures in all, BL-16): that move. With every move judged lost, the search
+    rated them all alike, and on the last turn of a game a hint took a tile for 2 points
+    ('Your score goes from 3 to 5') where another kept the 3. Nothing later can win points
+    back, so the lowest own score is the best a move can do (the advanced game, which ends
+    by racks running out, is left to the search)."""
+    seat = state._cur
+    if state._cfg.advanced or seat is None or state._turns[seat] + 1 < state._cfg.turn_limit:
+        return action
+
+    def outcome(move: Any) -> tuple[int, int]:
+        after = state.clone()
+        after.apply(move)
+        return after.scores()[seat], sum(after.captures_of(seat))
+
+    best = min(state.legal_actions(), key=outcome)
+    return action if outcome(action) <= outcome(best) else best

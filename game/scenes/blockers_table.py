@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.ai.blockers_hint import move_facts
+from game.ai.blockers_hint import last_turn_choice, move_facts
 from game.i18n import tr, tr_form
 from game.rules.blockers import helpers
 from game.scenes import endings
@@ -393,6 +393,10 @@ class BlockersTable(TableScene):
             if held == (colour, tile):
                 spots.append(self.rack_rect(i))
         return spots
+
+    def refine_hint(self, text: str) -> str:
+        state = self.session.state
+        return text if text == "pass" else str(last_turn_choice(state, state.parse(text)))
 
     def hint_reason(self, text: str) -> str:
         if text == "pass":

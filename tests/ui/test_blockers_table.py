@@ -1259,3 +1259,25 @@ def test_the_last_move_is_ringed_white_on_black_with_two_flags_apart_from_the_gl
             assert distance(simulate(edge, vision), simulate(TARGET_GLOW, vision)) >= 30, vision
     finally:
         d.close()
+
+
+def test_on_your_last_turn_the_hint_never_costs_points_another_move_would_not():
+    """On the game's last turn the hint said 'Place the red 9 on A9 ... Your score goes from 3
+    to 5' where the 9 on I9 kept the 3: the computer, judging every move lost, rated them
+    alike. Nothing later wins points back, so the hint takes the lowest score it can."""
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.cancel_ai()
+        assert t.perform("5@D5", 0)
+        t.cancel_ai()
+        assert t.perform("1@E1", 1)
+        t.cancel_ai()
+        t.finish_animation()
+        assert t.view["turns"][0] + 1 == t.view["turn_limit"], "seat 1's last turn"
+        better = t.refine_hint("9@A9")  # a capture: a new group and a most-captured colour, 1 -> 3
+        assert better != "9@A9"
+        assert t.hint_reason(better).endswith("Your score stays at 1."), t.hint_reason(better)
+        assert t.refine_hint("circle@D4") == "circle@D4", "a move as good as any is kept"
+    finally:
+        d.close()
