@@ -646,12 +646,17 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             self.glow_aim(surface, r)
 
     def glow_aim(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """The aimed spot's pulsing glow and outline, your mouse in its corner."""
-        glow = pygame.Surface(r.size, pygame.SRCALPHA)
-        glow.fill((*theme.YELLOW, 60 + int(70 * (1 + math.sin(self.pulse * 5)) / 2)))
-        surface.blit(glow, r)
-        pygame.draw.rect(surface, theme.YELLOW, r, 3, border_radius=6)
-        mouse_icon(surface, (r.right - 16, r.bottom - 13), 10, self.viewer)
+        """The aimed spot: a pulsing outline round it, white corner marks and your mouse at
+        its corner, nothing over its face. A yellow fill washed out the tile about to be
+        taken and the pile's name; on a pile the mouse sits right of the tile, on a cell of a
+        house (14 or 40 px) just outside the cell, which it would cover."""
+        grow = 4 + round((1 + math.sin(self.pulse * 5)) / 2)  # its 3 px band and round corners off the face
+        ring = r.inflate(2 * grow, 2 * grow)
+        pygame.draw.rect(surface, theme.YELLOW, ring, 3, border_radius=6)
+        draw.corner_brackets(surface, ring)  # within the 8 px between piles
+        # the icon (radius 8) reaches 17 px left of its centre (the tail's tag), 8 right, 9 up, 6 down
+        centre = (r.right - 13, r.bottom - 11) if r.w >= 100 else (ring.right + 13, ring.bottom + 5)
+        mouse_icon(surface, centre, 8, self.viewer)
 
     def held_tile(self) -> str | None:
         if self.drag.active and self.drag.drag.source[0] == "tile":

@@ -2401,12 +2401,12 @@ def test_an_aimed_appliance_glows_on_the_enlarged_house_too():
         d.frames(1)
         big = t.zoom_cell(0, 3, 4)
         canvas = d.app.display.canvas
-        edge = [canvas.get_at((x, big.top + 1))[:3] for x in range(big.left + 6, big.right - 6)]
+        edge = [canvas.get_at((x, big.top - 3))[:3] for x in range(big.left + 6, big.right - 6)]
         assert theme.YELLOW not in edge, "not aimed yet: no glow"
         d.click(small.center)
         assert t.mouse_aim == "mouse house 1 at 3,4" and t.zoomed_house() == 0
         canvas = d.app.display.canvas
-        edge = [canvas.get_at((x, big.top + 1))[:3] for x in range(big.left + 6, big.right - 6)]
+        edge = [canvas.get_at((x, big.top - 3))[:3] for x in range(big.left + 6, big.right - 6)]
         assert theme.YELLOW in edge, "the enlarged appliance is outlined as aimed"
     finally:
         d.close()
@@ -2452,5 +2452,47 @@ def test_esc_after_aiming_the_mouse_with_a_tile_picked_keeps_the_tile_picked():
         assert t.prompt().startswith("Place the tile you picked"), t.prompt()
         d.key(pygame.K_ESCAPE)
         assert t.selected is None and d.top is t
+    finally:
+        d.close()
+
+
+def _pixels(surface: pygame.Surface, rect: pygame.Rect) -> list[tuple[int, int, int]]:
+    return [surface.get_at((x, y))[:3] for y in range(rect.top, rect.bottom) for x in range(rect.left, rect.right)]
+
+
+def test_the_aimed_spot_is_outlined_with_your_mouse_beside_it_and_its_face_left_clear():
+    """A yellow fill pulsed over the aimed spot and washed out the tile about to be taken and
+    the pile's name (and the appliance on the enlarged house): now an outline, corner marks
+    and your mouse beside the tile mark it, and the tile and the name look as before."""
+    from game.ui import theme
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
+    try:
+        t = d.top
+        pile = t.spot_rect("wire-1")
+        label = pygame.Rect(pile.x + 4, pile.y + 2, 60, 18)
+        d.frames(1)
+        canvas = d.app.display.canvas
+        before = _pixels(canvas, t.pile_tile_rect("wire-1")), _pixels(canvas, label)
+        d.click(pile.center)
+        assert t.mouse_aim == "mouse wire-1"
+        for _ in range(6):  # whatever the pulse
+            d.frames(3)
+            canvas = d.app.display.canvas
+            assert (_pixels(canvas, t.pile_tile_rect("wire-1")), _pixels(canvas, label)) == before
+            assert theme.YELLOW in [canvas.get_at((x, pile.top - 3))[:3] for x in range(pile.left + 8, pile.right - 8)]
+        mine = theme.seat_colour(t.viewer)
+        corner = pygame.Rect(pile.right - 32, pile.bottom - 24, 30, 22)
+        assert mine in _pixels(canvas, corner), "your mouse in the pile's corner"
+        d.key(pygame.K_ESCAPE)
+        small = t.mini_cell_rect(0, 3, 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=small.center, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(1)
+        big = t.zoom_cell(0, 3, 4)
+        face = _pixels(d.app.display.canvas, big)
+        d.click(small.center)
+        assert t.mouse_aim == "mouse house 1 at 3,4" and t.zoomed_house() == 0
+        for _ in range(4):
+            d.frames(3)
+            assert _pixels(d.app.display.canvas, big) == face, "the appliance aimed at shows whole"
     finally:
         d.close()
