@@ -628,14 +628,19 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             mouse_tag(surface, centre, 10, seat)
         self.draw_flights(surface)
         self.draw_mouse_warnings(surface)
-        # the enlarged house reaches the top of the window: drawn over the warning line, whole
-        # (the warning's words ran through its title), and gone when the pointer leaves it
-        self.draw_zoom(surface)
         size, lines = prompt_lines(self.prompt())
         for line_i, line in enumerate(lines):
             colour = theme.YELLOW if self.my_turn() else theme.TEXT
             theme.draw_text(surface, line, (HOUSE.x, 44 + (size + 4) * line_i), size, colour)
         self.draw_panel(surface)
+
+    def draw_over_ring(self, surface: pygame.Surface) -> None:
+        """The enlarged house reaches the top of the window: drawn over the warning line, whole
+        (the warning's words ran through its title), and over the focus ring, which on a pile
+        or a round under it ran through the house as if round one of its cells; what is
+        dragged comes last, over the house it may be dropped on."""
+        super().draw_over_ring(surface)
+        self.draw_zoom(surface)
         self.drag.draw(surface)
 
     def draw_mouse_aim(self, surface: pygame.Surface) -> None:

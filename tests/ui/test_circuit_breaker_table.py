@@ -2496,3 +2496,28 @@ def test_the_aimed_spot_is_outlined_with_your_mouse_beside_it_and_its_face_left_
             assert _pixels(d.app.display.canvas, big) == face, "the appliance aimed at shows whole"
     finally:
         d.close()
+
+
+def test_the_focus_ring_on_a_pile_under_the_enlarged_house_is_not_drawn_through_it():
+    """The pointer resting on a small house shows it enlarged over the market; the focus ring
+    on a pile under it was drawn through the enlarged house, a dashed frame round an empty
+    cell there. The enlarged house now covers it, as it covers the pile."""
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
+    try:
+        t = d.top
+        frame = t.mini_frame(0)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=frame.center, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(1)
+        box = t.zoom_box(0)
+        pile = t.spot_rect("wire-1")
+        assert t.zoomed_house() == 0 and box.contains(pile.inflate(16, 16))
+        t.focus.index = next(i for i, item in enumerate(t.focus.items) if item.rect_of() == pile)
+        t.focus.visible = False
+        d.frames(1)
+        bare = _pixels(d.app.display.canvas, box)
+        t.focus.visible = True
+        d.frames(1)
+        assert t.zoomed_house() == 0
+        assert _pixels(d.app.display.canvas, box) == bare
+    finally:
+        d.close()
