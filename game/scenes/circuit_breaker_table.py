@@ -90,19 +90,13 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         super().enter()
         self.end_button = self.button(tr("End turn (N)"), (MARKET_X + 300, 648, 170, 44), self.end_turn)
         self.play_area_starts_here()
+        # Tab goes first where a turn is played: the hand, the cells a picked tile may go to,
+        # a rival mouse you may chase, the market, the rival appliances your mouse may go to,
+        # and last the round track's deal marks (a rival mouse came after every pile and mark,
+        # 16 or more Tabs in). Stops that cannot be used now are passed over.
         for i in range(len(helpers.TILE_IDS)):  # a hand may hold any number of tiles (CB-17)
             self.focus.add(Focusable(lambda i=i: self.hand_rect(i), lambda i=i: self.pick_hand(i),
                                      lambda i=i: self.my_turn() and i < len(self.view.get("hand") or [])))
-        for name in self.market_spots():
-            self.focus.add(Focusable(lambda n=name: self.spot_rect(n),
-                                     lambda n=name: self.click_spot(n, self.mouse_aim), lambda: self.my_turn()))
-        # the round track's deal marks, a stop each whoever's turn it is: what a round deals
-        # was said only under the pointer, and the caption names what the focus is on too. The
-        # ring sits inside the round's box, its mark just under it: 8 px round box and mark, it
-        # covered the next round's box on either side (they are 2 px apart)
-        for k in range(len(self.view["deals"])):
-            self.focus.add(Focusable(lambda k=k: self.deal_box(k), lambda: None,
-                                     lambda k=k: k < len(self.view["deals"]), inside=True))
         self.cell_focus: dict[tuple[int, int], int] = {}  # your house's cells: their focus stops
         for y in range(6, -1, -1):
             for x in range(7):
@@ -115,13 +109,24 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             self.focus.add(Focusable(lambda k=k: self.mouse_rect(self.other(k)) or pygame.Rect(0, 0, 0, 0),
                                      lambda k=k: self.act(f"cheese {self.other(k) + 1}"),
                                      lambda k=k: self.other_move_legal(k, "cheese {seat}")))
+        for name in self.market_spots():
+            self.focus.add(Focusable(lambda n=name: self.spot_rect(n),
+                                     lambda n=name: self.click_spot(n, self.mouse_aim), lambda: self.my_turn()))
+        for k in range(1, 4):
             for y in range(6, -1, -1):
                 for x in range(7):
                     self.focus.add(Focusable(
-                        lambda k=k, x=x, y=y: self.mini_cell_rect(self.other(k), x, y),
+                        lambda k=k, x=x, y=y: self.rival_cell_rect(k, x, y),
                         lambda k=k, x=x, y=y: self.aim_mouse(f"mouse house {self.other(k) + 1} at {x},{y}",
                                                              self.mouse_aim),
                         lambda k=k, x=x, y=y: self.other_move_legal(k, f"mouse house {{seat}} at {x},{y}")))
+        # the round track's deal marks, a stop each whoever's turn it is: what a round deals
+        # was said only under the pointer, and the caption names what the focus is on too. The
+        # ring sits inside the round's box, its mark just under it: 8 px round box and mark, it
+        # covered the next round's box on either side (they are 2 px apart)
+        for k in range(len(self.view["deals"])):
+            self.focus.add(Focusable(lambda k=k: self.deal_box(k), lambda: None,
+                                     lambda k=k: k < len(self.view["deals"]), inside=True))
 
     # --- helpers ------------------------------------------------------------------------
     def legal(self) -> set[str]:
@@ -137,6 +142,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     def other_move_legal(self, k: int, template: str) -> bool:
         return k < self.session.num_players and self.my_turn() and \
             template.format(seat=self.other(k) + 1) in self.legal()
+
+    def rival_cell_rect(self, k: int, x: int, y: int) -> pygame.Rect:
+        """Cell x,y of the k-th seat after the viewer's small house; none in a smaller game
+        (these stops now come before the round track's, which a walk along the stops reaches)."""
+        return self.mini_cell_rect(self.other(k), x, y) if k < self.session.num_players else pygame.Rect(0, 0, 0, 0)
 
     def hand_rect(self, index: int, count: int | None = None) -> pygame.Rect:
         """Where your hand's index-th tile lies (among ``count`` tiles, by default the hand now)."""

@@ -2521,3 +2521,30 @@ def test_the_focus_ring_on_a_pile_under_the_enlarged_house_is_not_drawn_through_
         assert _pixels(d.app.display.canvas, box) == bare
     finally:
         d.close()
+
+
+def test_tab_reaches_a_rival_mouse_right_after_the_hand_and_the_round_track_last():
+    """Reaching a rival mouse on your appliance took 15 Tabs with three tiles in hand: every
+    pile and every deal mark of the round track came first. Tab now goes hand, rival mice,
+    market, rival appliances, then the round track; Up from the hand reaches the thief too."""
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end",
+                   "place A5 at 3,4 r180", "mouse house 1 at 3,4", "end"])
+    try:
+        t = d.top
+        d.frames(2)
+        order: list[int] = []
+        for _ in range(len(t.focus.items)):
+            d.key(pygame.K_TAB, frames=1)
+            if order and t.focus.index == order[0]:
+                break
+            order.append(t.focus.index)
+        rects = [t.focus.items[i].rect_of() for i in order]
+        hand = [t.hand_rect(i) for i in range(len(t.view["hand"]))]
+        assert rects[:len(hand) + 2] == [*hand, t.mouse_rect(1), t.spot_rect("wire-stack")]
+        deals = [rects.index(t.deal_box(k)) for k in range(len(t.view["deals"]))]
+        assert rects.index(t.spot_rect("appliance-3")) < rects.index(t.mini_cell_rect(1, 3, 4)) < min(deals)
+        t.focus.index, t.focus.visible = order[0], True
+        d.key(pygame.K_UP)
+        assert t.focus.current.rect_of() == t.mouse_rect(1), "Up from the hand goes to the thief"
+    finally:
+        d.close()
