@@ -112,3 +112,32 @@ def round_box(k: int, rounds: int) -> pygame.Rect:
     long game (up to 40 rounds) needs it, so the track always ends before the side panel."""
     step = min(20.0, ROUND_TRACK.width / rounds)
     return pygame.Rect(ROUND_TRACK.x + round((k - 1) * step), ROUND_TRACK.y, max(3, int(step) - 2), 18)
+
+
+def mouse_spot(rect: pygame.Rect) -> tuple[tuple[int, int], int]:
+    """(centre, radius) of the mouse icon drawn for a mouse token's ``rect``: the radius is a
+    third of its width, the centre a little right and down of the rect's (the tail's tag
+    reaches 2.1 radii left of the centre, the body one radius right)."""
+    size = round(rect.w / 3)
+    return (rect.centerx + round(0.3 * size), rect.centery + round(0.2 * size)), size
+
+
+def shared_mouse_rect(spot: pygame.Rect, index: int, count: int) -> pygame.Rect:
+    """The index-th of ``count`` (2 to 4) mice on one market spot, a size smaller than a lone
+    mouse, inside the spot's frame and off its card: two or three in a row under the card,
+    evenly spaced; four in two rows of two at the frame's left and right, beside the card
+    (a row of four fits only smaller, and the seat tags were then too small to tell apart).
+    At full size three overlapped one another (a tail's tag on the next) and the card's edge."""
+    size = 8
+    wide = 3.1 * size  # an icon from its tail's tag to its nose
+    inner = spot.w - 8  # 4 px in from the frame on either side
+    low = spot.bottom - 4 - 0.7 * size  # the lowest row: clear of the card above and the frame below
+    if count <= 3:
+        gap = (inner - count * wide) / (count + 1)
+        cx, cy = spot.x + 4 + gap * (index + 1) + wide * index + 2.1 * size, low
+    else:
+        row, col = divmod(index, 2)
+        cx, cy = spot.x + 4 + 2.1 * size + col * (inner - wide), low - 23 * row
+    rect = pygame.Rect(0, 0, 3 * size, round(2.2 * size))
+    rect.center = (round(cx - 0.3 * size), round(cy - 0.2 * size))
+    return rect

@@ -36,9 +36,11 @@ from game.scenes.circuit_breaker_layout import (
     hand_tile_rect,
     house_cell_at,
     house_rect_cell,
+    mouse_spot,
     objective_lines,
     prompt_lines,
     round_box,
+    shared_mouse_rect,
 )
 from game.scenes.circuit_breaker_motion import Flight, plan_flights
 from game.scenes.circuit_breaker_talk import CircuitBreakerTalk, objective_texts
@@ -396,12 +398,9 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             return pygame.Rect(r.x - 8, r.y - 8, 30, 22)
         r = self.spot_rect(m["spot"])
         slot = [s for s in range(len(view["mice"])) if (view["mice"][s] or {}).get("spot") == m["spot"]]
-        # right to left along the bottom, 2 px apart (they overlapped every 24 px). Four do not
-        # fit in a row (they overlapped 6 px): two rows of two, 2 px apart, at the pile's left
-        # and right edges, beside its tile rather than over it
-        row, col = divmod(slot.index(seat), 2 if len(slot) > 3 else 3)
-        step = r.w - 38 if len(slot) > 3 else 32
-        return pygame.Rect(r.right - 34 - step * col, r.bottom - 26 - 24 * row, 30, 22)
+        if len(slot) == 1:
+            return pygame.Rect(r.right - 34, r.bottom - 26, 30, 22)
+        return shared_mouse_rect(r, slot.index(seat), len(slot))
 
     def mouse_targets(self) -> dict[str, pygame.Rect]:
         out = {}
@@ -586,7 +585,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 pygame.draw.rect(surface, theme.CARD_BACK, r, border_radius=4)
                 pygame.draw.rect(surface, theme.CARD_FACE, r, 2, border_radius=4)
             elif f.what == "mouse":
-                mouse_icon(surface, (r.centerx + 3, r.centery + 2), 10, f.seat)
+                mouse_icon(surface, *mouse_spot(r), f.seat)
             else:
                 pygame.draw.rect(surface, theme.YELLOW, r)
                 pygame.draw.rect(surface, theme.BLACK, r, 1)
@@ -632,10 +631,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             r = self.mouse_rect(seat)
             dragging_mine = self.dragging_mouse() and seat == self.viewer
             if r is not None and not dragging_mine and ("mouse", seat) not in hidden:
-                shown.append(((r.centerx + 3, r.centery + 2), seat))
-                mouse_icon(surface, shown[-1][0], 10, seat, tag=False)
-        for centre, seat in shown:  # tags last: a neighbour on the same pile never covers one
-            mouse_tag(surface, centre, 10, seat)
+                shown.append((*mouse_spot(r), seat))
+                mouse_icon(surface, *shown[-1], tag=False)
+        for centre, size, seat in shown:  # tags last: a neighbour on the same pile never covers one
+            mouse_tag(surface, centre, size, seat)
         self.draw_flights(surface)
         self.draw_mouse_warnings(surface)
         size, lines = prompt_lines(self.prompt())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.circuit_breaker_layout import HOUSE, house_rect_cell, round_box
+from game.scenes.circuit_breaker_layout import HOUSE, house_rect_cell, mouse_spot, round_box
 from game.scenes.circuit_breaker_table import CircuitBreakerTable
 from game.session import GameSession
 from tests.ui.driver import Driver
@@ -1108,8 +1108,8 @@ def test_mice_sharing_a_pile_all_show_their_seat_tags():
         assert len(on_pile) == 3
         from game.ui import theme
         for seat in on_pile:
-            r = t.mouse_rect(seat)
-            tag = (r.centerx + 3 - 16, r.centery + 2 - 5)   # where mouse_icon puts the tail's tag (r = 10)
+            (cx, cy), size = mouse_spot(t.mouse_rect(seat))
+            tag = (cx - round(1.6 * size), cy - round(0.5 * size))   # where mouse_icon puts the tail's tag
             assert d.app.display.canvas.get_at(tag)[:3] == theme.seat_colour(seat), seat
     finally:
         d.close()
@@ -2118,7 +2118,8 @@ def test_every_mouse_on_one_pile_shows_whole_at_any_table_size(players):
         assert len(set(map(tuple, rects))) == players
         assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:] if a.colliderect(b)], rects
         for seat, r in enumerate(rects):
-            tag = (r.centerx + 3 - 16, r.centery + 2 - 5)   # where mouse_icon puts the tail's tag (r = 10)
+            (cx, cy), size = mouse_spot(r)
+            tag = (cx - round(1.6 * size), cy - round(0.5 * size))   # where mouse_icon puts the tail's tag
             assert d.app.display.canvas.get_at(tag)[:3] == theme.seat_colour(seat), seat
     finally:
         d.close()
@@ -2546,5 +2547,37 @@ def test_tab_reaches_a_rival_mouse_right_after_the_hand_and_the_round_track_last
         t.focus.index, t.focus.visible = order[0], True
         d.key(pygame.K_UP)
         assert t.focus.current.rect_of() == t.mouse_rect(1), "Up from the hand goes to the thief"
+    finally:
+        d.close()
+
+
+def test_two_to_four_mice_on_one_stack_sit_side_by_side_inside_its_frame_under_its_card():
+    """Three mice on the appliance stack overlapped one another (a tail's tag on the next
+    mouse) and the card's edge: several mice on one spot now lie apart, inside the frame and
+    off the card (three in a row under it, four beside it); each is still where a click or
+    the focus ring finds it."""
+    from game.ui.circuit_tiles import mouse_icon
+    d = four_mice_on_the_appliance_stack()
+    try:
+        t = d.top
+        stack = t.spot_rect("appliance-stack")
+        card = t.pile_tile_rect("appliance-stack")
+
+        def drawn(seat: int) -> pygame.Rect:
+            layer = pygame.Surface(d.app.display.canvas.get_size(), pygame.SRCALPHA)
+            mouse_icon(layer, *mouse_spot(t.mouse_rect(seat)), seat)
+            return layer.get_bounding_rect()
+
+        for count in (3, 4):
+            if count == 4:
+                t.act("mouse appliance-stack")  # your own joins the three
+            mice = [s for s in range(4) if (t.view["mice"][s] or {}).get("spot") == "appliance-stack"]
+            assert len(mice) == count
+            icons = [drawn(s) for s in mice]
+            for i, a in enumerate(icons):
+                assert stack.inflate(-6, -6).contains(a), (count, a, stack)
+                assert not a.colliderect(card), (count, a, card)
+                assert all(not a.inflate(2, 2).colliderect(b) for b in icons[i + 1:]), (count, icons)
+                assert t.mouse_rect(mice[i]).colliderect(a) and stack.contains(t.mouse_rect(mice[i]))
     finally:
         d.close()
