@@ -256,6 +256,9 @@ class CircuitBreakerTalk:
         if waiting is not None:
             return waiting
         if self.mouse_aim is not None:  # one click aimed the mouse: say how to send it, or not
+            if self.last_round():  # legal, but a mouse out at the game's end fetches nothing (CB-18)
+                return tr("Last round: your mouse would bring nothing back. Click there again (or press Enter) "
+                          "to send it anyway; Esc keeps it home.")
             return tr("Click there again (or press Enter) to send your mouse {to}; Esc keeps it home.",
                       to=self.mouse_to(self.mouse_aim))
         done = self.view["placed"] >= MAX_PLACEMENTS  # both placements of the turn are made

@@ -2581,3 +2581,29 @@ def test_two_to_four_mice_on_one_stack_sit_side_by_side_inside_its_frame_under_i
                 assert t.mouse_rect(mice[i]).colliderect(a) and stack.contains(t.mouse_rect(mice[i]))
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_aiming_the_mouse_in_the_last_round_says_it_would_bring_nothing_back(language):
+    """A mouse still out when the game ends fetches nothing (CB-18), but it may be sent: the
+    prompt on aiming it in the last round said only how to send it. It now says it would
+    bring nothing back, drawn whole over the house; a second click still sends it."""
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S, "rounds": 1})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    try:
+        t = d.top
+        d.click(t.spot_rect("wire-1").center)
+        assert t.mouse_aim == "mouse wire-1"
+        prompt = t.prompt()
+        assert prompt == i18n.tr("Last round: your mouse would bring nothing back. Click there again (or press "
+                                 "Enter) to send it anyway; Esc keeps it home.")
+        assert ("nichts mehr zurück" if language == "de" else "bring nothing back") in prompt
+        drawn = [(text, rect) for text, rect, _ in d.labels() if rect.x == HOUSE.x and rect.y < HOUSE.y]
+        assert " ".join(text for text, _ in drawn) == prompt
+        d.click(t.spot_rect("wire-1").center)
+        assert log(d) == ["mouse wire-1"]
+    finally:
+        i18n.load_language("en")
+        d.close()
