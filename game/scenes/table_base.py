@@ -834,7 +834,7 @@ class TableScene(TableHints, TableLog, AppScene):
         if self.tutorial is not None and len(scenes) > 1 and scenes[-1] is self and isinstance(scenes[-2], SetupScene):
             self.stack.pop()  # back where the tutorial was opened: Start game is one click away
             return
-        self.stack.clear_to(TitleScene(self.app))
+        self.stack.clear_to(TitleScene(self.app, played=self.session.game))
 
     def new_game_same_seats(self) -> None:
         from game.scenes.tables import start_table

@@ -23,6 +23,10 @@ class TitleScene(AppScene):
     toast_span = (112, 1232)  # the logo, the name and the subtitle (longer in German)
     toast_width = 1104
 
+    def __init__(self, app, played: str | None = None) -> None:
+        super().__init__(app)
+        self.played = played  # the game just left for this screen: its Play takes the focus
+
     def enter(self) -> None:
         self.logo = make_icon(120)
         self.record, self.record_path, problem = storage.find_autosave(self.app.dirs)
@@ -66,7 +70,10 @@ class TitleScene(AppScene):
                             object_id="#coming_soon", enabled=False, focusable=False)
             y += 98
         x = 920
-        first_stop = 0
+        # back from a game, its Play (the ring stood on Breaks' whatever was played)
+        played = self.row_buttons.get(self.played or "")
+        first_stop = next((i for i, item in enumerate(self.focus.items) if played is not None and
+                           item.button is played and played.is_enabled), 0)
         if self.continue_text:  # the likeliest choice takes the focus first
             first_stop = len(self.focus.items)
             self.button(self.continue_text, (x, 200, 300, 56), self.resume_game, object_id="#primary")

@@ -1457,3 +1457,27 @@ def test_a_new_game_over_a_damaged_save_left_in_place_does_not_call_it_a_newer_b
         assert path.read_text(encoding="utf-8") == '{"format": 1, "log": {"game": "bre'
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("game", ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"])
+def test_back_on_the_title_after_a_game_the_focus_is_on_that_games_play(game):
+    """Leaving a game for the title put the focus ring on Breaks' Play whatever was played:
+    a keyboard player wanting another game of the same had to find it again."""
+    from game.rules import CATALOG
+    from game.scenes.tables import table_class
+    session = GameSession(game, ["human", "human"], seed=3, options={"first_player": 0})
+    d = Driver(lambda app: table_class(game)(app, session), autosave=False)
+    try:
+        d.frames(2)
+        d.top.leave()
+        d.frames(2)
+        title = d.top
+        assert isinstance(title, TitleScene) and title.continue_text is None
+        row = title.rows[[info.name for info in CATALOG].index(game)]
+        assert title.focus.current.button is title.row_buttons[game]
+        assert row.contains(title.focus.current.rect_of())
+        d.key(pygame.K_TAB)  # the first Tab shows the ring where it is
+        d.key(pygame.K_RETURN)
+        assert isinstance(d.top, SetupScene) and d.top.game == game
+    finally:
+        d.close()
