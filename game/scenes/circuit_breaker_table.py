@@ -80,6 +80,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.turned: str | None = None      # the tile ``rotation`` was set for
         self.selected: str | None = None    # a hand tile picked by click/keyboard
         self.mouse_aim: str | None = None   # a mouse move clicked once: a second click sends it
+        self.key_aimed: str | None = None   # the aim as the ring's Enter found it (see handle_event)
         self.cursor = (3, 4)
         self.pulse = 0.0
         self.zoom_seat: int | None = None  # the house shown enlarged in the last frame
@@ -113,14 +114,14 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                                      lambda k=k: self.other_move_legal(k, "cheese {seat}")))
         for name in self.market_spots():
             self.focus.add(Focusable(lambda n=name: self.spot_rect(n),
-                                     lambda n=name: self.click_spot(n, self.mouse_aim), lambda: self.my_turn()))
+                                     lambda n=name: self.click_spot(n, self.key_aimed), lambda: self.my_turn()))
         for k in range(1, 4):
             for y in range(6, -1, -1):
                 for x in range(7):
                     self.focus.add(Focusable(
                         lambda k=k, x=x, y=y: self.rival_cell_rect(k, x, y),
                         lambda k=k, x=x, y=y: self.aim_mouse(f"mouse house {self.other(k) + 1} at {x},{y}",
-                                                             self.mouse_aim),
+                                                             self.key_aimed),
                         lambda k=k, x=x, y=y: self.other_move_legal(k, f"mouse house {{seat}} at {x},{y}")))
         # the round track's deal marks, a stop each whoever's turn it is: what a round deals
         # was said only under the pointer, and the caption names what the focus is on too. The
@@ -429,6 +430,15 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         return min(hits)[1] if hits else None
 
     # --- input --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
+                and self.focus.visible:
+            # the ring's Enter is a click on its stop (see press): on the aimed spot again it sends
+            # the mouse, anywhere else it drops the aim. A tile picked by keys kept it, and the
+            # prompt still said Enter would send the mouse while the ring stood on the house
+            self.key_aimed, self.mouse_aim = self.mouse_aim, None
+        return super().handle_event(event)
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):
             return True

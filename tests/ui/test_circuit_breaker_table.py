@@ -2606,4 +2606,27 @@ def test_aiming_the_mouse_in_the_last_round_says_it_would_bring_nothing_back(lan
         assert log(d) == ["mouse wire-1"]
     finally:
         i18n.load_language("en")
+
+
+def test_enter_on_another_stop_drops_the_aim_as_a_click_elsewhere_does():
+    """A click anywhere but the aimed spot keeps your mouse home; Enter on a hand tile picked
+    it but left the aim, its glow and the prompt 'Click there again (or press Enter) to send
+    your mouse ...' while the ring went on to the house. Enter on the aimed spot still sends."""
+    d = cb_driver()
+    try:
+        t = d.top
+        pile = t.spot_rect("wire-1")
+        focus_on(d, pile)
+        d.key(pygame.K_RETURN)
+        assert t.mouse_aim == "mouse wire-1"
+        focus_on(d, t.hand_rect(t.view["hand"].index("W1")))
+        d.key(pygame.K_RETURN)
+        assert t.selected == "W1" and t.mouse_aim is None and log(d) == []
+        assert t.prompt().startswith("Place the tile you picked"), t.prompt()
+        focus_on(d, pile)
+        d.key(pygame.K_RETURN)
+        assert t.mouse_aim == "mouse wire-1" and log(d) == []
+        d.key(pygame.K_RETURN)
+        assert log(d) == ["mouse wire-1"] and t.mouse_aim is None
+    finally:
         d.close()
