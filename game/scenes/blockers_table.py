@@ -508,12 +508,17 @@ class BlockersTable(TableScene):
 
     def tie_line(self, rows: list[dict]) -> str | None:
         """When the lowest score is shared, the rule line names the captures that decided it
-        (BL-16): two equal scores under 'Seat 2 (AI) wins' left a newcomer guessing why."""
+        (BL-16): two equal scores under 'Seat 2 (AI) wins' left a newcomer guessing why. Equal
+        captures too share the win, and the line says so."""
         best = min(row["score"] for row in rows)
         tied = [rows[seat] for seat in self.standings() if rows[seat]["score"] == best]
         if len(tied) < 2:
             return None
         counts = ", ".join(f"{self.seat_name(row['seat'])} {row['total_captures']}" for row in tied)
+        fewest = min(row["total_captures"] for row in tied)
+        if sum(row["total_captures"] == fewest for row in tied) > 1:  # tied there too: "goes to" named no one
+            return tr("Lowest score wins. A tie at {s} goes to fewer captures in all: {counts}; equal there "
+                      "too, the win is shared.", s=best, counts=counts)
         return tr("Lowest score wins. A tie at {s} goes to fewer captures in all: {counts}.", s=best, counts=counts)
 
     def prompt(self) -> str:

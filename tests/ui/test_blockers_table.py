@@ -208,6 +208,27 @@ def test_results_say_the_captures_decided_a_tie_for_the_lowest_score():
         d.close()
 
 
+def test_results_say_a_tie_on_captures_too_shares_the_win():
+    """Two people's game (seed 9) played out at random: 13 points and equal captures each,
+    the win shared. The line said the tie 'goes to fewer captures', naming counts that were
+    equal, as if one of them had won it."""
+    import random
+
+    from game.scenes.results import ResultsScene
+    session = GameSession("blockers", ["human", "human"], seed=9, options={"first_player": 0})
+    rng = random.Random(9)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    assert session.state.scores() == [13, 13] and session.state.winners() == [0, 1]
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        shown = " ".join(d.top.detail)
+        assert "A tie at 13 goes to fewer captures in all: " in shown, shown
+        assert shown.endswith("; equal there too, the win is shared."), shown
+    finally:
+        d.close()
+
 def four_seats_played_out_at_random() -> Driver:
     """Four people's game (seed 5) played to its end by random moves, its results on show:
     seats 1-3 tie on 16 points (seat 3 has the fewest captures), seat 4 wins."""
