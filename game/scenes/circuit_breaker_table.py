@@ -431,12 +431,17 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
 
     # --- input --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) \
-                and self.focus.visible:
-            # the ring's Enter is a click on its stop (see press): on the aimed spot again it sends
-            # the mouse, anywhere else it drops the aim. A tile picked by keys kept it, and the
-            # prompt still said Enter would send the mouse while the ring stood on the house
-            self.key_aimed, self.mouse_aim = self.mouse_aim, None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus.visible:
+                # the ring's Enter is a click on its stop (see press): on the aimed spot again it
+                # sends the mouse, anywhere else it drops the aim. A tile picked by keys kept it,
+                # and the prompt still said Enter would send the mouse while the ring stood on the house
+                self.key_aimed, self.mouse_aim = self.mouse_aim, None
+            elif self.mouse_aim is not None and not self.settling() and not self.coach_waiting():
+                # a click aimed it (a click hides the ring): Enter sends it, as the prompt says;
+                # it put the ring on the first hand tile, and a second Enter picked that up
+                self.aim_mouse(self.mouse_aim, self.mouse_aim)
+                return True
         return super().handle_event(event)
 
     def on_event(self, event: pygame.event.Event) -> bool:

@@ -2630,3 +2630,19 @@ def test_enter_on_another_stop_drops_the_aim_as_a_click_elsewhere_does():
         assert log(d) == ["mouse wire-1"] and t.mouse_aim is None
     finally:
         d.close()
+
+
+def test_enter_after_a_click_aimed_the_mouse_sends_it_as_the_prompt_says():
+    """'Click there again (or press Enter) to send your mouse ...': after a click (which hides
+    the ring) Enter only showed the ring on the first hand tile, and a second Enter picked
+    that tile up, the mouse still home."""
+    d = cb_driver()
+    try:
+        t = d.top
+        d.click(t.spot_rect("wire-1").center)
+        assert t.mouse_aim == "mouse wire-1" and not t.focus.visible
+        assert "(or press Enter)" in t.prompt()
+        d.key(pygame.K_RETURN)
+        assert log(d) == ["mouse wire-1"] and t.mouse_aim is None and t.selected is None
+    finally:
+        d.close()
