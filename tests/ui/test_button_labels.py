@@ -255,13 +255,20 @@ def test_tab_out_of_the_seed_field_stops_typing_into_it():
         d.close()
 
 
-def test_digits_typed_with_the_ring_on_the_seed_field_go_into_it():
+def ring_on_seed_field() -> Driver:
+    """Breaks' set-up screen with the focus ring shown on its seed field (not typing yet)."""
     from game.scenes.setup import SetupScene
     d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    scene = d.top
+    scene.focus.index = scene.focus.items.index(scene.seed_focus)
+    scene.focus.visible = True
+    return d
+
+
+def test_digits_typed_with_the_ring_on_the_seed_field_go_into_it():
+    d = ring_on_seed_field()
     try:
         scene = d.top
-        scene.focus.index = scene.focus.items.index(scene.seed_focus)
-        scene.focus.visible = True
         assert not scene.seed_entry.is_focused
         for key, char in ((pygame.K_4, "4"), (pygame.K_2, "2")):
             d.settle()
@@ -306,12 +313,9 @@ def type_digits(d: Driver, digits: str) -> None:
 def test_an_arrow_key_out_of_the_seed_field_stops_typing_into_it_as_tab_does():
     """Up from the seed moved the ring to the option above, but the field kept its caret and
     the digits typed next: '4711', Up, '99' made the seed 471199 with the ring elsewhere."""
-    from game.scenes.setup import SetupScene
-    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    d = ring_on_seed_field()
     try:
         scene = d.top
-        scene.focus.index = scene.focus.items.index(scene.seed_focus)
-        scene.focus.visible = True
         type_digits(d, "4711")
         assert scene.seed_entry.is_focused and scene.seed_entry.get_text() == "4711"
         d.key(pygame.K_UP)
@@ -326,12 +330,9 @@ def test_an_arrow_key_out_of_the_seed_field_stops_typing_into_it_as_tab_does():
 def test_enter_in_the_seed_field_goes_on_to_start_game_and_a_second_enter_starts():
     """Enter after typing a seed did nothing to be seen (the field took it as 'edit me')."""
     from game.scenes.breaks_table import BreaksTable
-    from game.scenes.setup import SetupScene
-    d = Driver(lambda app: SetupScene(app, "breaks"), autosave=False)
+    d = ring_on_seed_field()
     try:
         scene = d.top
-        scene.focus.index = scene.focus.items.index(scene.seed_focus)
-        scene.focus.visible = True
         type_digits(d, "4711")
         d.key(pygame.K_RETURN)
         assert not scene.seed_entry.is_focused and scene.seed_entry.get_text() == "4711"
