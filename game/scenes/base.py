@@ -84,6 +84,9 @@ class AppScene(Scene):
         self._tip_inputs: tuple[tuple[int, int], int | None] = (app.mouse_pos, None)  # last frame's pointer and ring
         # a press or release came last: a tile's tip waits for the pointer to move again
         self.tip_hushed = False
+        # the stop where the ring's Enter acted and stayed: its tile's tip waits for the ring to
+        # move, as tip_hushed for the pointer (a tile placed with the keys named itself otherwise)
+        self.tip_hushed_stop: int | None = None
 
     # --- widgets ------------------------------------------------------------------------
     def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
@@ -203,8 +206,11 @@ class AppScene(Scene):
             self.tip_hushed = event.type != pygame.MOUSEMOTION
         if self.settling() and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             return True
+        stop = self.focus.index
         if self.focus.handle(event):
             self.restart_focus_tip()
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus.index == stop:
+                self.tip_hushed_stop = stop
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             right = getattr(event, "mouse_button", pygame.BUTTON_LEFT) == pygame.BUTTON_RIGHT
@@ -226,7 +232,12 @@ class AppScene(Scene):
         self.ui.update(dt)
         by_keys = self.tip_by_keyboard_now()
         self.time_focused_button(dt if by_keys else None)
-        pointed = self.focused_tip() if by_keys else None if self.tip_hushed else self.pointed_tip(self.app.mouse_pos)
+        if self.focus.index != self.tip_hushed_stop:
+            self.tip_hushed_stop = None  # the ring moved on: back on that stop, its tip comes again
+        if by_keys:
+            pointed = None if self.tip_hushed_stop is not None else self.focused_tip()
+        else:
+            pointed = None if self.tip_hushed else self.pointed_tip(self.app.mouse_pos)
         self.pointed_time = self.pointed_time + dt if pointed is not None and pointed == self.pointed else 0.0
         self.pointed = pointed
         if self.toast_time > 0:
@@ -310,7 +321,7 @@ class AppScene(Scene):
         stop = self.focus.current
         if stop is not None and isinstance(stop.button, LabelButton):
             stop.button.focus_time = None
-        self.pointed_time = 0.0  # a tile's tip, the same
+        self.pointed_time = 0.0  # a tile's tip, the same (after Enter, see tip_hushed_stop)
 
     def focused_tip(self) -> tuple[pygame.Rect, str] | None:
         """The tip of the thing the focus ring is on (see pointed_tip), so a keyboard player

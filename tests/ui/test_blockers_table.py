@@ -1030,6 +1030,25 @@ def test_a_dropped_tile_shows_no_tip_until_the_pointer_moves():
         d.close()
 
 
+def test_a_tile_placed_with_the_keys_shows_no_tip_while_the_ring_stays_on_it():
+    """As with the pointer: Enter put the tile down and the ring, resting on its square,
+    brought up 'Red 5 on A5: your tile.' a second later, over the squares where the
+    computer's reply then landed unseen. Its tip waits for the ring to move."""
+    d = blockers_driver(Y2, seats=("human", "ai:easy"))
+    try:
+        t = d.top
+        t.paused = True  # the computer's reply is not made here
+        d.frames(2)
+        d.key(pygame.K_TAB)
+        assert tip_drawn(d).startswith("Red 5"), "the ring on a rack tile names it"
+        d.key(pygame.K_RETURN)  # picked: the ring goes on to a square it may go to
+        d.key(pygame.K_RETURN)  # put down there, the ring staying on it
+        assert t.session.log.actions == ["5@A5"] and t.focus.current.rect_of() == square_rect("A5")
+        assert tip_drawn(d) == "", "no tip with the ring still where the tile was put"
+    finally:
+        d.close()
+
+
 def test_the_focus_ring_resting_on_a_tile_names_it_as_the_pointer_does():
     """Only the mouse brought up a tile's tip: a keyboard player never learnt what the wild
     tile's mark meant. The ring on a rack tile or a board square shows the same tip after
