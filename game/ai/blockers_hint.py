@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.ai.heuristics.blockers import _near, colour_masks, components, fit_union
+from game.ai.heuristics.blockers import _near, colour_masks, components, fit_union, tiebreak
 from game.rules.blockers.actions import Place
 from game.rules.blockers.layout import COLOURS
 from game.rules.blockers.state import BlockersState
@@ -63,11 +63,5 @@ def last_turn_choice(state: BlockersState, action: Any) -> Any:
     seat = state._cur
     if state._cfg.advanced or seat is None or state._turns[seat] + 1 < state._cfg.turn_limit:
         return action
-
-    def outcome(move: Any) -> tuple[int, int]:
-        after = state.clone()
-        after.apply(move)
-        return after.scores()[seat], sum(after.captures_of(seat))
-
-    best = min(state.legal_actions(), key=outcome)
-    return action if outcome(action) <= outcome(best) else best
+    best = min(state.legal_actions(), key=lambda move: tiebreak(state, move))
+    return action if tiebreak(state, action) <= tiebreak(state, best) else best

@@ -132,7 +132,7 @@ class ISMCTSBot:
                 done += self._sweep(search, root, world, max(1, limit - done))
             if time.perf_counter() >= deadline:
                 break
-        action = self._pick(root, legal)
+        action = self._settle_tie(self._pick(root, legal), root, legal, info, h)
         self.last_stats = {"iterations": done, "seconds": time.perf_counter() - start,
                            "root": {k: (c.visits, round(c.reward / max(c.visits, 1), 4))
                                     for k, c in root.children.items()}}
@@ -188,6 +188,26 @@ class ISMCTSBot:
         if paired:  # every action had the same worlds: compare the means
             return max(scored, key=lambda t: (t[1], t[0]))[2]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+    def _settle_tie(self, action: Any, root: _Node, legal: list[Any], info: SeatInfo, h: Heuristics) -> Any:
+        """``action``, unless the search rated other moves exactly as well (every playout won,
+        or every one lost: nothing told them apart) and the game's final scoring ranks one of
+        them first (``Heuristics.tiebreak``): that one. On a game's last turn a bot sure of the
+        result took any move, one costing points as readily as one keeping them."""
+        if h.tiebreak is None or self.temperature > 0:  # easy's slips are its own
+            return action
+        means = {key: c.reward / c.visits for key, c in root.children.items() if c.visits}
+        mean = means.get(str(action))
+        if mean is None or max(means.values()) > mean + 1e-9:
+            return action
+        tied = [a for a in legal if abs(means.get(str(a), math.inf) - mean) <= 1e-9]
+        if len(tied) < 2:
+            return action
+        world = info.sample_world(self.rng)  # the mover's own moves: the same in every world
+        keys = {str(a): h.tiebreak(world, a) for a in tied}
+        best = min(tied, key=lambda a: keys[str(a)])
+        return action if keys[str(action)] <= keys[str(best)] else best
 
 
 class _Search:

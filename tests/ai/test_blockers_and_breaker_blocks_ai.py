@@ -55,6 +55,27 @@ def test_blockers_heuristics_are_the_game_module():
     assert h.has_module and h.evaluate is bl.evaluate and h.rollout_action is bl.rollout_action
 
 
+# Rules scenario Y2: seat 0 holds 5, E, 9, A, circle; blue stands on E4-E6, A8, A9 and I9.
+Y2 = {"pools": [["5", "E", "9", "A", "circle", "1"], ["1", "2", "3", "4", "5", "6"]],
+      "board": {"E4": "blue", "E5": "blue", "E6": "blue", "A8": "blue", "A9": "blue", "I9": "blue"}}
+
+
+@pytest.mark.parametrize(("spec", "seed"), [("ai:normal", 0), ("ai:normal", 1), ("ai:hard", 0)])
+def test_blockers_bots_on_their_last_turn_keep_the_lowest_score(spec, seed):
+    """Seat 0's last turn, 1 against 4: every move wins, so the search rated them alike and
+    the bot placed the 9 on E9 or the 1 on A1 (a new group: 1 -> 2). The final scoring breaks
+    the tie: the circle joins its group and the score stays 1, as the hint says."""
+    state = BLOCKERS.new_game(2, 1, first_player=0, setup=Y2)
+    for move in ("5@D5", "1@E1"):
+        state.apply(state.parse(move))
+    assert state._turns[0] + 1 == state._cfg.turn_limit and state.scores() == [1, 4]
+    action = make_bot(spec, "blockers", seed).choose(SeatInfo(state, 0, "blockers"))
+    after = state.clone()
+    after.apply(action)
+    assert after.scores()[0] == 1, action
+    assert bl.tiebreak(state, action) == min(bl.tiebreak(state, a) for a in state.legal_actions())
+
+
 def test_breaker_blocks_normal_and_hard_use_the_turn_search_and_easy_mcts():
     assert isinstance(make_bot("ai:normal", "breaker_blocks", 1), BreakerBlocksSearchBot)
     assert isinstance(make_bot("ai:hard", "breaker_blocks", 1), BreakerBlocksSearchBot)

@@ -12,6 +12,9 @@ A game plugs in by adding ``game/ai/heuristics/<game>.py`` defining any of:
 - ``order_actions(state, actions) -> list``: most promising first; MCTS expands in
   this order (optional priors / move ordering).
 - ``ROLLOUT_DEPTH``: a default playout cutoff in actions (``None`` = play to the end).
+- ``tiebreak(state, action) -> key``: how the game's final scoring ranks the moves the
+  search rates exactly alike (all won or all lost), lowest key first; without it the
+  search's own pick stands.
 
 Anything missing falls back to the defaults below, so a game without a module still
 gets working bots: random playouts to the end and rewards from ``winners()``/``scores()``.
@@ -66,6 +69,7 @@ class Heuristics:
     order_actions: Callable[[State, list[Any]], list[Any]] | None
     rollout_depth: int | None
     has_module: bool
+    tiebreak: Callable[[State, Any], Any] | None = None
 
     def value(self, state: State) -> list[float]:
         """Exact reward when the game is over, else the heuristic evaluation."""
@@ -90,4 +94,5 @@ def get_heuristics(game: str) -> Heuristics:
         order_actions=getattr(module, "order_actions", None),
         rollout_depth=getattr(module, "ROLLOUT_DEPTH", None),
         has_module=module is not None,
+        tiebreak=getattr(module, "tiebreak", None),
     )

@@ -220,6 +220,17 @@ def rollout_action(state: BlockersState, rng: Any) -> Any:
     return PLACE_AS[colour][tile][sq] if cfg.advanced else PLACE[tile][sq]
 
 
+def tiebreak(state: BlockersState, action: Any) -> tuple[int, int]:
+    """The mover's score once ``action`` is played, then its captures in all: the final
+    scoring's order (BL-15, BL-16), lowest first. Moves the search rates alike (all won or
+    all lost, as on a game's last turns) are told apart by it, so a bot never takes a tile
+    for points another move would not cost."""
+    seat = state._cur
+    after = state.clone()
+    after.apply(action)
+    return after.scores()[seat], sum(after.captures_of(seat))
+
+
 # Difficulty overrides (see game/ai/difficulty.py). With three or more players the search
 # looks only at the 5 moves rated best one ply ahead (5 won 59 %, 8 won 53 % of 60 trial
 # games on seeds 500+ against three greedy bots): the time budget affords too few
