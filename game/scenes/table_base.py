@@ -150,6 +150,7 @@ class TableScene(TableHints, TableLog, AppScene):
         self.paused = False     # spectating: Space holds the game
         self.hint_ticket: Any = None
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
+        self.hint_logged: tuple[int, int] | None = None  # the move a hint was last logged at, and its log line
         self.refusal: str | None = None  # the refusal on show, cleared by the next good move
         self.banner_rect: pygame.Rect | None = None  # where the last frame drew the turn banner (see tip_avoids)
         # the status line under it, for a table whose draw_status says where it drew it (see tip_avoids)

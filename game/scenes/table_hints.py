@@ -82,8 +82,19 @@ class TableHints:
             line = tr("{who} asked for a hint.", who=self.seat_name(self.viewer))
         else:
             line = tr("Hint shown: {move}", move=words)
-        if self.log_lines[-1:] != [(self.viewer, line)]:  # H again, same answer: shown, but logged once
-            self.add_log(self.viewer, line)
+        self.log_hint(move, line)
+
+    def log_hint(self, move: int, line: str) -> None:
+        """Log a hint's ``line`` (``move``: the moves made so far). H again before moving: the
+        new line takes the place of the earlier one, as the record keeps one hint a move (the
+        last) and a reloaded log shows one; each press added a line (the answer may differ when
+        the search ran out of time), and a hint-heavy game's log filled with them."""
+        logged = self.hint_logged
+        if logged is not None and logged[0] == move and logged[1] < len(self.log_lines):
+            self.log_lines[logged[1]] = (self.viewer, line)
+            return
+        self.add_log(self.viewer, line)
+        self.hint_logged = (move, len(self.log_lines) - 1)
 
     def hint_words(self, action: str, state: Any) -> str | None:
         """A hint shown earlier, worded again for the log (``state``: the game when it was

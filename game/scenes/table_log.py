@@ -31,6 +31,7 @@ class TableLog:
     def rebuild_log(self) -> None:
         """Narrate the whole action log again (after loading or undo)."""
         self.log_lines.clear()
+        self.hint_logged = None
         rules = self.session.rules
         state = self.session.log.new_state(rules)
         seat_view = self._log_seat()
@@ -69,6 +70,7 @@ class TableLog:
             shown = self.hint_words(action, state) if action is not None else None
             self.log_lines.append((seat, tr("Hint shown: {move}", move=shown) if shown else
                                    tr("{who} asked for a hint.", who=self.seat_name(seat))))
+            self.hint_logged = (move, len(self.log_lines) - 1)  # a hint asked here again replaces it
         for i, point in enumerate(self.session.takebacks):
             if point != move:
                 continue
