@@ -189,7 +189,6 @@ class ISMCTSBot:
             return max(scored, key=lambda t: (t[1], t[0]))[2]
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
-
     def _settle_tie(self, action: Any, root: _Node, legal: list[Any], info: SeatInfo, h: Heuristics) -> Any:
         """``action``, unless the search rated other moves exactly as well (every playout won,
         or every one lost: nothing told them apart) and the game's final scoring ranks one of
