@@ -122,6 +122,14 @@ def mouse_spot(rect: pygame.Rect) -> tuple[tuple[int, int], int]:
     return (rect.centerx + round(0.3 * size), rect.centery + round(0.2 * size)), size
 
 
+def lone_mouse_rect(spot: pygame.Rect) -> pygame.Rect:
+    """A lone mouse on a market spot: a size under a mouse at home, in the frame's
+    bottom-right corner, its tail's tag under the card and its ears right of it, 2 px off
+    the card and 3 px in from the frame (at full size, 4 px further in, it lay over the
+    card's corner)."""
+    return pygame.Rect(spot.right - 28, spot.bottom - 20, 27, 20)  # mouse_spot: radius 9 at (+98, +84)
+
+
 def shared_mouse_rect(spot: pygame.Rect, index: int, count: int) -> pygame.Rect:
     """The index-th of ``count`` (2 to 4) mice on one market spot, a size smaller than a lone
     mouse, inside the spot's frame and off its card: two or three in a row under the card,

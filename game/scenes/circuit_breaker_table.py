@@ -36,6 +36,7 @@ from game.scenes.circuit_breaker_layout import (
     hand_tile_rect,
     house_cell_at,
     house_rect_cell,
+    lone_mouse_rect,
     mouse_spot,
     objective_lines,
     prompt_lines,
@@ -400,7 +401,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         r = self.spot_rect(m["spot"])
         slot = [s for s in range(len(view["mice"])) if (view["mice"][s] or {}).get("spot") == m["spot"]]
         if len(slot) == 1:
-            return pygame.Rect(r.right - 34, r.bottom - 26, 30, 22)
+            return lone_mouse_rect(r)
         return shared_mouse_rect(r, slot.index(seat), len(slot))
 
     def mouse_targets(self) -> dict[str, pygame.Rect]:

@@ -2646,3 +2646,23 @@ def test_enter_after_a_click_aimed_the_mouse_sends_it_as_the_prompt_says():
         assert log(d) == ["mouse wire-1"] and t.mouse_aim is None and t.selected is None
     finally:
         d.close()
+
+
+def test_a_lone_mouse_on_a_pile_lies_off_its_card_inside_its_frame():
+    """A mouse alone on a pile lay over the bottom-right corner of the card it had come for
+    (about 7 px in): it now sits in the frame's corner, clear of the card on every pile."""
+    from game.ui.circuit_tiles import mouse_icon
+    d = cb_driver()
+    try:
+        t = d.top
+        for spot in ("wire-1", "wire-stack", "appliance-1", "appliance-stack"):
+            t.view["mice"] = [{"spot": spot}, None]
+            layer = pygame.Surface(d.app.display.canvas.get_size(), pygame.SRCALPHA)
+            mouse_icon(layer, *mouse_spot(t.mouse_rect(0)), 0)
+            drawn = pygame.mask.from_surface(layer)
+            card = t.pile_tile_rect(spot).inflate(2, 2)
+            assert not drawn.overlap(pygame.mask.Mask(card.size, fill=True), card.topleft), spot
+            assert t.spot_rect(spot).inflate(-4, -4).contains(layer.get_bounding_rect()), spot
+            assert not t.mouse_rect(0).colliderect(t.pile_tile_rect(spot)), "a click on it is not a click on the card"
+    finally:
+        d.close()
