@@ -54,7 +54,7 @@ from game.scenes.table_base import (
 )
 from game.ui import draw, theme
 from game.ui.appliance_icons import draw_appliance
-from game.ui.circuit_tiles import box_surface, mouse_icon, mouse_tag, tile_surface
+from game.ui.circuit_tiles import box_surface, mouse_icon, mouse_mark, mouse_tag, tile_surface
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
 from game.ui.tween import speed_factor
@@ -396,13 +396,20 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             if owner == self.viewer:
                 r = house_rect_cell(m["x"], m["y"])
                 return pygame.Rect(r.x + 4, r.y + 4, 30, 22)
+            # a seat mark on the cell's bottom-right corner (mouse_mark), as on the enlarged
+            # house: a 30 px mouse on a 14 px cell hid the cells round it, two most of the house
             r = self.mini_cell_rect(owner, m["x"], m["y"])
-            return pygame.Rect(r.x - 8, r.y - 8, 30, 22)
+            return pygame.Rect(r.right - 8, r.bottom - 8, 11, 11)
         r = self.spot_rect(m["spot"])
         slot = [s for s in range(len(view["mice"])) if (view["mice"][s] or {}).get("spot") == m["spot"]]
         if len(slot) == 1:
             return lone_mouse_rect(r)
         return shared_mouse_rect(r, slot.index(seat), len(slot))
+
+    def mouse_in_small_house(self, seat: int) -> bool:
+        """Seat's mouse is on an appliance in another player's house, drawn small."""
+        m = self.view["mice"][seat]
+        return m is not None and m["spot"] == "house" and m["seat"] != self.viewer
 
     def mouse_targets(self) -> dict[str, pygame.Rect]:
         out = {}
@@ -647,6 +654,9 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             r = self.mouse_rect(seat)
             dragging_mine = self.dragging_mouse() and seat == self.viewer
             if r is not None and not dragging_mine and ("mouse", seat) not in hidden:
+                if self.mouse_in_small_house(seat):
+                    mouse_mark(surface, r, seat)
+                    continue
                 shown.append((*mouse_spot(r), seat))
                 mouse_icon(surface, *shown[-1], tag=False)
         for centre, size, seat in shown:  # tags last: a neighbour on the same pile never covers one
@@ -1004,8 +1014,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 pygame.draw.rect(surface, theme.YELLOW, cell(t["x"], t["y"]), 3, border_radius=4)
         for owner, m in enumerate(v["mice"]):
             if m is not None and m["spot"] == "house" and m["seat"] == seat:
+                # at full size on the cell's bottom-right corner, its tail along the bottom
+                # edge clear of the appliance's face: in the middle it covered the appliance
                 r = cell(m["x"], m["y"])
-                mouse_icon(surface, (r.centerx + 3, r.centery - 4), 9, owner)
+                mouse_icon(surface, (r.right + 3, r.bottom + 3), 10, owner)
         # the appliance aimed at glows here too: the enlarged house covers the market, so the
         # 14 px cell under it was the only sign the first click or Enter had done anything
         prefix = f"mouse house {seat + 1} at "

@@ -102,6 +102,14 @@ def mouse_icon(surface: pygame.Surface, centre: tuple[float, float], r: float, s
         mouse_tag(surface, centre, r, seat)
 
 
+def mouse_mark(surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+    """A mouse on a 14 px cell of a small house: the seat's marker shape in its colour, edged
+    in black, filling ``rect`` (a mouse icon there covered several cells)."""
+    r = rect.w * 0.32  # 8 to 12 px across with its edge, by shape
+    draw.marker(surface, theme.seat_shape(seat), rect.center, r + 1.2, theme.BLACK, outline=None)
+    draw.marker(surface, theme.seat_shape(seat), rect.center, r, theme.seat_colour(seat), outline=None)
+
+
 def mouse_tag(surface: pygame.Surface, centre: tuple[float, float], r: float, seat: int) -> None:
     """The seat-shape tag at the end of a mouse's tail."""
     cx, cy = centre

@@ -2666,3 +2666,68 @@ def test_a_lone_mouse_on_a_pile_lies_off_its_card_inside_its_frame():
             assert not t.mouse_rect(0).colliderect(t.pile_tile_rect(spot)), "a click on it is not a click on the card"
     finally:
         d.close()
+
+
+def two_mice_in_a_small_house() -> tuple[Driver, list[tuple[int, int, int]]]:
+    """Four people's table, seen from seat 1, with seat 3's and seat 4's mice on two
+    appliances of seat 2's house; returns the driver and (seat, x, y) of those mice."""
+    session = GameSession("circuit_breaker", ["human"] * 4, seed=2, options={"first_player": 0})
+    d = Driver(lambda app: CircuitBreakerTable(app, session), autosave=False)
+    t = d.top
+    t.view["houses"][1] = [{"tile": "A1", "x": 3, "y": 4, "rot": 180}, {"tile": "A2", "x": 2, "y": 3, "rot": 90},
+                           {"tile": "W7", "x": 3, "y": 5, "rot": 0}, {"tile": "A5", "x": 4, "y": 3, "rot": 270}]
+    on = [(2, 3, 4), (3, 2, 3)]
+    t.view["mice"] = [None, None, *({"spot": "house", "seat": 1, "x": x, "y": y} for _, x, y in on)]
+    return d, on
+
+
+def mouse_pixels(d: Driver, seats: list[int], region: pygame.Rect, around: pygame.Rect | None = None) -> pygame.Rect:
+    """What the mice of ``seats`` change in ``region`` of the screen: the box round the
+    pixels drawn with them and not without (the pointer ``around`` a small house, to enlarge it)."""
+    t = d.top
+    if around is not None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=around.center, rel=(0, 0), buttons=(0, 0, 0)))
+    d.frames(2)
+    with_mice = d.app.display.canvas.copy()
+    mice = list(t.view["mice"])
+    t.view["mice"] = [None if s in seats else m for s, m in enumerate(mice)]
+    d.frames(2)
+    without = d.app.display.canvas.copy()
+    t.view["mice"] = mice
+    d.frames(2)
+    changed = [(x, y) for x in range(region.left, region.right) for y in range(region.top, region.bottom)
+               if with_mice.get_at((x, y)) != without.get_at((x, y))]
+    if not changed:
+        return pygame.Rect(0, 0, 0, 0)
+    xs, ys = [x for x, _ in changed], [y for _, y in changed]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+def test_mice_on_a_small_house_are_marks_in_a_cells_corner_and_the_enlarged_house_shows_the_appliance():
+    """A mouse on another player's small house was a 30 px icon on 14 px cells: two of them
+    hid most of the house. Each is now a mark in its seat's shape and colour on its cell's
+    corner, still what a click or the focus ring finds; on the enlarged house the mouse is
+    full size at the cell's corner, no longer over the middle of the appliance it is on."""
+    from game.ui import theme
+    d, on = two_mice_in_a_small_house()
+    try:
+        t = d.top
+        for seat, x, y in on:
+            cell = t.mini_cell_rect(1, x, y)
+            drawn = mouse_pixels(d, [seat], t.mini_frame(1).inflate(40, 40))
+            assert cell.inflate(8, 8).contains(drawn), (seat, cell, drawn)
+            assert drawn.w * drawn.h <= cell.w * cell.h, "no larger than the cell"
+            assert theme.seat_colour(seat) in {d.app.display.canvas.get_at(p)[:3] for p in
+                                               ((a, b) for a in range(drawn.left, drawn.right)
+                                                for b in range(drawn.top, drawn.bottom))}
+            assert t.mouse_rect(seat).colliderect(drawn) and t.mouse_under(drawn.center) == seat
+        frame = t.mini_frame(1)
+        for seat, x, y in on:
+            drawn = mouse_pixels(d, [seat], t.zoom_box(1), around=frame)
+            assert t.zoom_seat == 1
+            cell = t.zoom_cell(1, x, y)
+            assert drawn.w >= 30, "full size"
+            assert not drawn.colliderect(cell.inflate(-16, -16)), (seat, cell, drawn)
+            assert drawn.colliderect(cell)
+    finally:
+        d.close()
