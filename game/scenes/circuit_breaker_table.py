@@ -82,6 +82,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.selected: str | None = None    # a hand tile picked by click/keyboard
         self.mouse_aim: str | None = None   # a mouse move clicked once: a second click sends it
         self.key_aimed: str | None = None   # the aim as the ring's Enter found it (see handle_event)
+        self.aimed_before_drag: str | None = None  # the aim a drag of your mouse started from
         self.cursor = (3, 4)
         self.pulse = 0.0
         self.zoom_seat: int | None = None  # the house shown enlarged in the last frame
@@ -493,6 +494,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             img = pygame.Surface((40, 30), pygame.SRCALPHA)
             mouse_icon(img, (22, 18), 11, self.viewer)
             self.drag.press(("mouse",), img, home, pos)
+            self.aimed_before_drag = aimed  # a drop there again in the last round sends it
             return True
         for name in self.market_spots():
             if self.spot_rect(name).collidepoint(pos):
@@ -529,7 +531,11 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 self.refuse(tr("Drop tiles on your house, or on an appliance pile to discard for cheese."))
         else:
             target = self.mouse_target_at(pos)
-            if target is not None:
+            if target is not None and self.last_round() and target != self.aimed_before_drag:
+                # as a first click there: aimed, and the prompt warns it would bring nothing
+                # back (CB-18); a drop sent it at once while a click asked first
+                self.mouse_aim = target
+            elif target is not None:
                 ok = self.act(target)
             else:
                 self.refuse(self.mouse_refusal())

@@ -2731,3 +2731,30 @@ def test_mice_on_a_small_house_are_marks_in_a_cells_corner_and_the_enlarged_hous
             assert drawn.colliderect(cell)
     finally:
         d.close()
+
+
+def test_dragging_the_mouse_in_the_last_round_warns_as_a_click_does():
+    """In the last round a click on a pile aims the mouse and warns that it would bring
+    nothing back, but a drag sent it at once. A drop now aims it the same way, the mouse
+    back home under the warning; a click there (or a second drop) sends it."""
+    from game import i18n
+    warning = i18n.tr("Last round: your mouse would bring nothing back. Click there again (or press "
+                      "Enter) to send it anyway; Esc keeps it home.")
+    for again in ("click", "drop"):
+        session = GameSession("circuit_breaker", ["human", "human"], seed=1, options={"setup": S, "rounds": 1})
+        d = Driver(lambda app, session=session: CircuitBreakerTable(app, session), autosave=False)
+        try:
+            t = d.top
+            d.hold(t.mouse_home_rect().center, t.spot_rect("wire-1").center, frames=3)
+            d.release(t.spot_rect("wire-1").center)
+            assert log(d) == [] and t.mouse_aim == "mouse wire-1" and t.view["mice"][0] is None
+            assert t.prompt() == warning
+            assert t.drag.snapbacks, "the mouse goes back home"
+            if again == "click":
+                d.click(t.spot_rect("wire-1").center)
+            else:
+                d.hold(t.mouse_home_rect().center, t.spot_rect("wire-1").center, frames=3)
+                d.release(t.spot_rect("wire-1").center)
+            assert log(d) == ["mouse wire-1"], again
+        finally:
+            d.close()
