@@ -82,6 +82,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.selected: str | None = None    # a hand tile picked by click/keyboard
         self.mouse_aim: str | None = None   # a mouse move clicked once: a second click sends it
         self.key_aimed: str | None = None   # the aim as the ring's Enter found it (see handle_event)
+        self.keyed = False  # the last input was a key, not the pointer
         self.aimed_before_drag: str | None = None  # the aim a drag of your mouse started from
         self.cursor = (3, 4)
         self.pulse = 0.0
@@ -440,6 +441,10 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
 
     # --- input --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:  # before the focus ring takes it (zoomed_house)
+            self.keyed = True
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.keyed = False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.focus.visible:
                 # the ring's Enter is a click on its stop (see press): on the aimed spot again it
@@ -966,9 +971,13 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         the pointer has rested on the small one: passed on the way up to the market, it stayed
         up over the stacks and piles and took the drop meant for them."""
         focused = self.focus.current.rect_of() if self.focus.visible and self.focus.current else None
+        # the keyboard in use (the ring shown, a key pressed last): the pointer resting on a
+        # small house opens nothing, as the enlarged house would hide the ring on a pile under it
+        pointer = None if focused is not None and self.keyed else self.app.mouse_pos
         for seat in self.others():
             frame = self.mini_frame(seat)
-            if frame.collidepoint(self.app.mouse_pos) or (focused is not None and frame.contains(focused)):
+            if (pointer is not None and frame.collidepoint(pointer)) or \
+                    (focused is not None and frame.contains(focused)):
                 return seat
         seat = self.zoom_seat
         if seat is not None and self.dragging_mouse() and self.zoom_rest >= ZOOM_REST:

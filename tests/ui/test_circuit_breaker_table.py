@@ -2758,3 +2758,29 @@ def test_dragging_the_mouse_in_the_last_round_warns_as_a_click_does():
             assert log(d) == ["mouse wire-1"], again
         finally:
             d.close()
+
+
+def test_a_key_closes_the_enlarged_house_under_a_resting_pointer_so_the_ring_shows():
+    """The pointer resting on a small house kept it enlarged over the market, so a keyboard
+    player's focus ring on a pile under it stayed hidden until the pointer moved. With the
+    keyboard in use the resting pointer opens nothing; moving it opens the house again."""
+    d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
+    try:
+        t = d.top
+        frame = t.mini_frame(0)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=frame.center, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(1)
+        assert t.zoomed_house() == 0
+        pile = t.spot_rect("wire-1")
+        focus_on(d, pile)
+        assert t.focus.visible and t.zoomed_house() is None and t.app.mouse_pos == frame.center
+        assert not [text for text, _, _ in d.labels() if text.endswith("house, enlarged")]
+        d.key(pygame.K_TAB)  # on to the next pile: still no enlarged house
+        assert t.zoomed_house() is None
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=frame.midtop, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(1)
+        assert t.zoomed_house() == 0, "the pointer moved: the house is shown again"
+        focus_on(d, t.mini_cell_rect(0, 3, 4))  # the ring on the small house itself enlarges it
+        assert t.zoomed_house() == 0
+    finally:
+        d.close()
