@@ -82,7 +82,7 @@ class AppScene(Scene):
         # the tile's tip follows the focus ring once the ring moves, the pointer once it moves
         self.tip_by_keyboard = False
         self._tip_inputs: tuple[tuple[int, int], int | None] = (app.mouse_pos, None)  # last frame's pointer and ring
-        # a press or release came last: a tile's tip waits for the pointer to move again
+        # a press or release came last: a tile's or a button's tip waits for the pointer to move again
         self.tip_hushed = False
         # the stop where the ring's Enter acted and stayed: its tile's tip waits for the ring to
         # move, as tip_hushed for the pointer (a tile placed with the keys named itself otherwise)
@@ -234,6 +234,8 @@ class AppScene(Scene):
         self.time_focused_button(dt if by_keys else None)
         if self.focus.index != self.tip_hushed_stop:
             self.tip_hushed_stop = None  # the ring moved on: back on that stop, its tip comes again
+        if self.tip_hushed:
+            self.hush_button_tips()
         if by_keys:
             pointed = None if self.tip_hushed_stop is not None else self.focused_tip()
         else:
@@ -313,6 +315,15 @@ class AppScene(Scene):
         for button in self._callbacks:
             if isinstance(button, LabelButton):
                 button.focus_time = (button.focus_time or 0.0) + dt if button is focused else None
+
+    def hush_button_tips(self) -> None:
+        """The pointer still rests where it clicked: every button's wait for its tip starts
+        again once it moves, as a tile's does (after a click on Hint, 'The computer suggests a
+        move for you' came up a second later over the status line and stayed)."""
+        for button in self._callbacks:
+            if isinstance(button, LabelButton):
+                button.hover_time = 0.0
+                button.disabled_hover_time = 0.0
 
     def restart_focus_tip(self) -> None:
         """A key the ring took (Enter on a button, Left / Right on a choice): whoever presses
