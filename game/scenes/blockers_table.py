@@ -138,7 +138,8 @@ class BlockersTable(TableScene):
     def enter(self) -> None:
         super().enter()
         self.pass_button = self.button(tr("Pass (no move possible)"), self.pass_rect(), self.press_pass,
-                                       object_id="#primary")
+                                       object_id="#primary",
+                                       tooltip=tr("P: pass this turn, as none of your tiles can be placed"))
         self.pass_button.hide()
         self.play_area_starts_here()
         for i in range(10):

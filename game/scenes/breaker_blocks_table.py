@@ -96,8 +96,11 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.end_button = self.button(tr("End turn (N)"), (PILE_X, 648, 150, 42), self.end_turn)
-        self.skip_button = self.button(tr("Skip (S)"), (PILE_X + 160, 648, 120, 42), lambda: self.act("skip"))
+        self.end_button = self.button(tr("End turn (N)"), (PILE_X, 648, 150, 42), self.end_turn,
+                                      tooltip=tr("N: end your turn; an action left unused is lost"))
+        self.skip_button = self.button(tr("Skip (S)"), (PILE_X + 160, 648, 120, 42), lambda: self.act("skip"),
+                                       tooltip=tr("S: skip the rest of the Agitate, moving no more of your "
+                                                  "opponent's tiles"))
         # a stop for every tile a hand can hold: all of a colour's power tiles and one of each action
         v = self.view
         most = sum(v["piles"][0].values()) + sum(v["hands"][0].values()) + len(v["action_types"])

@@ -86,7 +86,8 @@ class BreaksTable(TableScene):
     def enter(self) -> None:
         super().enter()
         self.done_button = self.button(done_label(), (self.layout.PROMPT.x, self.layout.PROMPT.bottom - 44,
-                                                               220, 40), self.press_done, object_id="#primary")
+                                                               220, 40), self.press_done, object_id="#primary",
+                                       tooltip=tr("F: end your final turn, making no more merges"))
         self.done_button.hide()
         self.done_stop = len(self.focus.items) - 1
         # board spots join the keyboard focus ring, after the panel buttons

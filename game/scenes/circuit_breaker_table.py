@@ -94,7 +94,9 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
     # --- set-up -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.end_button = self.button(tr("End turn (N)"), (MARKET_X + 300, 648, 170, 44), self.end_turn)
+        self.end_button = self.button(tr("End turn (N)"), (MARKET_X + 300, 648, 170, 44), self.end_turn,
+                                      tooltip=tr("N: end your turn, even with a tile you could place or your "
+                                                 "mouse not sent"))
         self.play_area_starts_here()
         # Tab goes first where a turn is played: the hand, the cells a picked tile may go to,
         # a rival mouse you may chase, the market, the rival appliances your mouse may go to,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,10 @@ from game.scenes.cube_pad import hex_colour
 from game.ui import draw, theme
 from game.ui.focus import Focusable, FocusRing
 from game.ui.iso import IsoView
+
+if TYPE_CHECKING:  # pragma: no cover
+    from game.scenes.base import AppScene
+    from game.ui.buttons import LabelButton
 
 COLOURS = {pid: hex_colour(p.colour) for pid, p in PIECES.items()}
 TRAY_BOX = (112, 96)
@@ -462,6 +467,22 @@ class BuildBoard:
                                                              max(1, int(image.get_height() * k))))
             self._minis[key] = image
         return image
+
+
+def board_buttons(scene: AppScene, board: BuildBoard, y: int) -> LabelButton:
+    """Turn left, Turn right and Clear under the board, the table's and the puzzles' alike,
+    each with a tip of what it does; returns Clear (greyed out while nothing is placed)."""
+    scene.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: board.turn(-1),
+                 tooltip=tr("Q: turn the view a quarter turn to the left; your blocks stay where they are"))
+    scene.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: board.turn(1),
+                 tooltip=tr("E: turn the view a quarter turn to the right; your blocks stay where they are"))
+    return scene.button(tr("Clear"), (296, y, 90, 40), board.clear,
+                        tooltip=tr("Put every block on the grid back in the tray"))
+
+
+def guess_tip() -> str:
+    """The tip of the button that guesses (the table's in the play phase, the puzzles')."""
+    return tr("G: offer this copy as your guess at the hidden shape")
 
 
 def turn_advice(problem: str, keys: list[str] | None) -> str:

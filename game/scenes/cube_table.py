@@ -17,7 +17,17 @@ import pygame
 
 from game.i18n import tr
 from game.scenes import endings
-from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_shape, draw_verdict, shape_view
+from game.scenes.cube_board import (
+    COLOURS,
+    DIGIT_KEYS,
+    LETTER_KEYS,
+    BuildBoard,
+    board_buttons,
+    draw_shape,
+    draw_verdict,
+    guess_tip,
+    shape_view,
+)
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question, swatch
 from game.scenes.cube_reveal import Spot, reveal_spots, stamp_centre
@@ -125,9 +135,7 @@ class CubeTable(TableScene):
         # the board's buttons after the blocks: Tab from the side buttons reached Turn left and
         # Turn right before the blocks to build with
         y = 664
-        self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.board.turn(-1))
-        self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
-        self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
+        self.clear_button = board_buttons(self, self.board, y)
         self.submit_button = self.button("", (396, y, 220, 40), self.submit, object_id="#primary")
 
     def ring_to_turn_start(self) -> None:
@@ -627,6 +635,8 @@ class CubeTable(TableScene):
         label = tr("Hide my shape (G)") if self.phase() == "build" else tr("Guess this shape (G)")
         if self.submit_button.text != label:
             self.submit_button.set_text(label)
+            self.submit_button.tip = tr("G: hide this shape; the others ask questions to find it out") \
+                if self.phase() == "build" else guess_tip()
         ready = b is not None and not b.tray and b.problem() is None and self.my_turn()
         self.keep_copies()
         self.submit_button.enable() if ready else self.submit_button.disable()

@@ -11,7 +11,7 @@ from game.i18n import tr, tr_message
 from game.paths import level_file
 from game.rules.cube.puzzle import Puzzle, PuzzleRun, load_puzzles
 from game.scenes.base import AppScene, heading, sentence
-from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, draw_verdict
+from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, board_buttons, draw_verdict, guess_tip
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question
 from game.ui import draw, theme
@@ -143,11 +143,9 @@ class PuzzleScene(AppScene):
 
     def enter(self) -> None:
         y = 664
-        self.button(tr("Turn left (Q)"), (20, y, 130, 40), lambda: self.board.turn(-1))
-        self.button(tr("Turn right (E)"), (158, y, 130, 40), lambda: self.board.turn(1))
-        self.clear_button = self.button(tr("Clear"), (296, y, 90, 40), self.board.clear)
+        self.clear_button = board_buttons(self, self.board, y)
         self.guess_button = self.button(tr("Guess this shape (G)"), (396, y, 220, 40), self.guess,
-                                        object_id="#primary")
+                                        object_id="#primary", tooltip=guess_tip())
         self.next_button = self.button(tr("Next puzzle"), (660, 600, 180, 44), self.next_puzzle, object_id="#primary")
         self.retry_button = self.button(tr("Try again"), (850, 600, 140, 44), self.retry)
         # the tables' menu: settings (text size, language, contrast, sound) without losing the puzzle

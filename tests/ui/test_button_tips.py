@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.ui.driver import Driver
 from tests.ui.test_tooltip_placement import table, tip_drawn
 
 
@@ -30,5 +31,55 @@ def test_a_clicked_buttons_tip_waits_for_the_pointer_to_move(game, monkeypatch):
         assert tip_drawn(d, monkeypatch, (x, y)) is None, "no tip while the pointer rests where it clicked"
         move(d, monkeypatch, (x + 2, y + 1))
         assert tip_drawn(d, monkeypatch, (x + 2, y + 1)) is not None, "moved and rested: the tip shows again"
+    finally:
+        d.close()
+
+
+GAMES = ["breaks", "blockers", "breaker_blocks", "circuit_breaker", "cube"]
+
+
+def tipless(scene) -> list[str]:
+    """The labels of the scene's buttons with no tip."""
+    return [button.text for button in scene._callbacks if not button.tip]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_button_at_a_table_says_what_it_does(game):
+    """End turn in Breaker Blocks and Circuit Breaker, Break the Cube's Turn left, Turn right,
+    Clear and Hide my shape (Guess this shape (G) later), Breaks' Done merging and Blockers!'
+    Pass had no tip at all."""
+    d = table(game)
+    try:
+        d.frames(2)
+        assert tipless(d.top) == []
+    finally:
+        d.close()
+
+
+def test_the_cube_puzzles_buttons_say_what_they_do():
+    """The puzzles share the cube table's Turn left, Turn right and Clear, tipless too, and
+    their Guess this shape (G) had none."""
+    from game.rules.cube.puzzle import load_puzzles
+    from game.scenes.puzzles import PuzzleScene
+    puzzles = load_puzzles()[0]
+    d = Driver(lambda app: PuzzleScene(app, puzzles[0], puzzles))
+    try:
+        d.frames(2)
+        board = [b for b in d.top._callbacks if b.text in ("Turn left (Q)", "Turn right (E)", "Clear",
+                                                            "Guess this shape (G)")]
+        assert len(board) == 4 and not set(tipless(d.top)) & {b.text for b in board}, tipless(d.top)
+    finally:
+        d.close()
+
+
+def test_the_cube_tables_guess_button_says_what_it_does_in_the_play_phase():
+    """The build phase's Hide my shape (G) becomes Guess this shape (G), its tip with it."""
+    from tests.ui.test_cube_table import P, Q, cube_driver
+    d = cube_driver(["human", "human"], first_player=1, setup={"secrets": [P, Q]})
+    try:
+        t = d.top
+        d.key(pygame.K_RETURN)  # the hand-off to seat 2, who guesses at once
+        assert t.phase() == "play" and t.submit_button.text == "Guess this shape (G)"
+        assert t.submit_button.tip == "G: offer this copy as your guess at the hidden shape"
     finally:
         d.close()
