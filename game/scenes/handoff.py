@@ -43,7 +43,7 @@ class HandoffScene(AppScene):
                     object_id="#primary")
         if self.take_back is not None:
             self.button(tr("Seat {n}: take back my move", n=self.mover + 1), (465, 572, 350, 44),
-                        self.taking_back, tooltip=tr("Ctrl+Z"))
+                        self.taking_back, tooltip=tr("Ctrl+Z: back to your table as it was before this move"))
         self.focus.index = 0  # Enter still hands over: taking back is the exception
         self.focus.visible = True
 

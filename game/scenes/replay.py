@@ -181,16 +181,18 @@ class ReplayScene(AppScene):
         self.table.enter()
         x = PANEL_RECT.x
         # for the mouse; the keys (arrows, Home/End, V, Esc) do the same, so these take no focus
-        self.button(tr("Start"), (x + 12, 614, 70, 40), lambda: self.go(0), focusable=False, tooltip=tr("Home"))
+        self.button(tr("Start"), (x + 12, 614, 70, 40), lambda: self.go(0), focusable=False,
+                    tooltip=tr("Home: back to the start of the game"))
         self.button(tr("End"), (x + 88, 614, 70, 40), lambda: self.go(len(self.full.actions)), focusable=False,
-                    tooltip=tr("End"))
+                    tooltip=tr("End: on to the end of the game"))
         self.button(tr("Change view"), (x + 164, 614, 128, 40), self.next_view, focusable=False,
                     tooltip=tr("V: the game as the next seat sees it"))
         self.button(tr("Previous"), (x + 12, 660, 88, 40), lambda: self.go(self.step - 1), focusable=False,
-                    tooltip=tr("Left"))
+                    tooltip=tr("Left arrow: one move back"))
         self.button(tr("Next"), (x + 108, 660, 88, 40), lambda: self.go(self.step + 1), focusable=False,
-                    tooltip=tr("Right"))
-        self.button(tr("Close"), (x + 204, 660, 88, 40), self.stack.pop, focusable=False, tooltip=tr("Esc"))
+                    tooltip=tr("Right arrow: one move on"))
+        self.button(tr("Close"), (x + 204, 660, 88, 40), self.stack.pop, focusable=False,
+                    tooltip=tr("Esc: leave the replay"))
         self.go(self.step)
 
     def exit(self) -> None:

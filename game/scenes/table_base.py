@@ -230,7 +230,8 @@ class TableScene(TableHints, TableLog, AppScene):
             else tr("Ctrl+Z: take back your last decision")
         self.undo_button = self.button(tr("Undo"), (PANEL_RECT.x + 12, 646, 88, 40), self.undo, tooltip=undo_tip)
         self.undo_button.disabled_tip = self.undo_refusal  # greyed out, pointing at it says why
-        rules = self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules, tooltip=tr("F1"))
+        rules = self.button(tr("Rules"), (PANEL_RECT.x + 108, 646, 88, 40), self.open_rules,
+                            tooltip=tr("F1: the rules of this game"))
         menu = self.button(tr("Menu"), (PANEL_RECT.x + 204, 646, 88, 40), self.open_menu,
                            tooltip=tr("Esc: settings, or leave the table"))
         fit_row([self.undo_button, rules, menu], PANEL_RECT.x + 12, PANEL_RECT.right - 12)

@@ -72,6 +72,47 @@ def test_the_cube_puzzles_buttons_say_what_they_do():
         d.close()
 
 
+def says_what_it_does(scene) -> list[str]:
+    """The tips of the scene's buttons that only name a key ('F1', 'Home', 'Esc')."""
+    return [button.tip for button in scene._callbacks if button.tip and len(button.tip.split()) < 3]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_no_button_tip_is_a_key_alone(language):
+    """The Rules button's tip said just 'F1', the replay's 'Home', 'End', 'Left', 'Right' and
+    'Esc', the pass screen's take-back 'Ctrl+Z': each says what it does too."""
+    from game import i18n
+    from game.scenes.replay import ReplayScene
+    from tests.ui.test_breaks_table import X1_DECK
+    from tests.ui.test_hand_off_take_back import seat_1_places_a_card, take_back_button, two_people
+    from tests.ui.test_stats_replay import one_turn_each_finished
+    i18n.load_language(language)
+    try:
+        d = table("breaks")
+        try:
+            d.frames(2)
+            assert says_what_it_does(d.top) == []
+            rules = next(b for b in d.top._callbacks if b.text == i18n.tr("Rules"))
+            assert rules.tip == i18n.tr("F1: the rules of this game")
+        finally:
+            d.close()
+        record = one_turn_each_finished().to_record()
+        d = Driver(lambda app: ReplayScene(app, record), autosave=False)
+        try:
+            d.frames(2)
+            assert len(d.top._callbacks) == 6 and says_what_it_does(d.top) == []
+        finally:
+            d.close()
+        d, table_scene, _ = two_people("breaks", setup={"deck": X1_DECK})
+        try:
+            handoff = seat_1_places_a_card(d, table_scene)
+            assert take_back_button(handoff) is not None and says_what_it_does(handoff) == []
+        finally:
+            d.close()
+    finally:
+        i18n.load_language("en")
+
+
 def test_the_cube_tables_guess_button_says_what_it_does_in_the_play_phase():
     """The build phase's Hide my shape (G) becomes Guess this shape (G), its tip with it."""
     from tests.ui.test_cube_table import P, Q, cube_driver

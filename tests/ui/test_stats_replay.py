@@ -693,7 +693,8 @@ def test_a_replay_jumps_and_changes_whose_view_by_mouse_too():
         d.click(buttons[tr("Change view")].rect.center)
         assert replay.viewer == (viewer + 1) % 2 and replay.table.viewer == replay.viewer
         assert {buttons[tr(label)].tip for label in ("Start", "End", "Change view")} == {
-            tr("Home"), tr("End"), tr("V: the game as the next seat sees it")}
+            tr("Home: back to the start of the game"), tr("End: on to the end of the game"),
+            tr("V: the game as the next seat sees it")}
         rects = [b.rect for b in replay._callbacks]
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "no overlaps"
     finally:
