@@ -30,6 +30,7 @@ class HandoffScene(AppScene):
         self.on_ready = on_ready
         self.note = note
         self.on_leave = on_leave  # Esc: leave the game from here, without showing anyone's secrets
+        self.key_lines: list[pygame.Rect] = []  # where the last frame said what Enter and Esc do
         # the seat that just moved may take it back from here (a misclick in pass-and-play), under
         # the table's own undo rules: ``take_back`` only when allowed, else why not (for Ctrl+Z)
         self.mover = mover
@@ -102,9 +103,13 @@ class HandoffScene(AppScene):
         if self.note:
             theme.draw_text(surface, self.note, (640, 384), 18, theme.TEXT, anchor="midtop")
         # what to do, not only a button to guess at
-        theme.draw_text(surface, tr("Seat {n}: once nobody else can see the screen, press Enter or click the button.",
-                                    n=self.seat + 1), (640, 506), 16, theme.TEXT_DIM, anchor="midtop",
-                        max_width=1200)
+        self.key_lines = [theme.draw_text(
+            surface, tr("Seat {n}: once nobody else can see the screen, press Enter or click the button.",
+                        n=self.seat + 1), (640, 506), 16, theme.TEXT_DIM, anchor="midtop", max_width=1200)]
         if self.on_leave is not None:
-            theme.draw_text(surface, tr("Esc: leave the table (the game is kept)"), (640, 640), 16, theme.TEXT_DIM,
-                            anchor="midtop")
+            self.key_lines.append(theme.draw_text(surface, tr("Esc: leave the table (the game is kept)"), (640, 640),
+                                                  16, theme.TEXT_DIM, anchor="midtop"))
+
+    def tip_avoids(self) -> list[pygame.Rect]:
+        # the take-back button's tip, two lines, lay over 'Esc: leave the table' under it
+        return super().tip_avoids() + self.key_lines

@@ -124,3 +124,25 @@ def test_the_cube_tables_guess_button_says_what_it_does_in_the_play_phase():
         assert t.submit_button.tip == "G: offer this copy as your guess at the hidden shape"
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_take_back_tip_on_the_pass_screen_keeps_off_its_lines(language, monkeypatch):
+    """The take-back button's tip, two lines since it says what it does, lay over 'Esc: leave
+    the table (the game is kept)' under the button; it keeps off that line and the one above."""
+    from game import i18n, storage
+    from tests.ui.test_breaks_table import X1_DECK
+    from tests.ui.test_hand_off_take_back import seat_1_places_a_card, two_people
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    d, table_scene, _ = two_people("breaks", setup={"deck": X1_DECK})
+    try:
+        handoff = seat_1_places_a_card(d, table_scene)
+        button = next(b for b in handoff._callbacks if b.tip)
+        rect = tip_drawn(d, monkeypatch, button.rect.center)
+        said = {text: r for text, r, _ in d.labels()}
+        lines = [said[i18n.tr("Esc: leave the table (the game is kept)")],
+                 said[i18n.tr("Seat {n}: once nobody else can see the screen, press Enter or click the button.", n=2)]]
+        assert rect is not None and rect.collidelist([button.rect, *lines]) < 0, (rect, lines)
+    finally:
+        d.close()
+        i18n.load_language("en")
