@@ -316,7 +316,7 @@ def test_a_targeted_leaf_goes_back_to_its_pile_or_fades_out_of_the_game():
         index = next(i for i, (k, _, w) in enumerate(t.pile_entries()) if k == "0" and w == "colour")
         assert tween.start == cell_rect((1, -1)).topleft and tween.end == t.pile_rect(index).topleft
         assert not tween.payload.get("fade"), "Attenuate: back to its owner's pile"
-        assert t.log_lines[-1][1] == "Seat 1 sent power 0 at 1,-1 back to its pile."
+        assert t.log_lines[-2][1] == "Seat 1 sent power 0 at 1,-1 back to its pile."  # then Seat 2's half skipped
     finally:
         d.close()
 
