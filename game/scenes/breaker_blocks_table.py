@@ -247,6 +247,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if self.tutorial is not None or self.replaying or self.session.is_over() \
                 or self.session.current_player != seat:
             return None
+        if (self.view.get("pending") or {}).get("tile") != "aggravate":
+            return None  # asked every frame (advance): the moves only at an Aggravate's step
         texts = self.session.legal_texts()
         return texts[0] if len(texts) == 1 and texts[0].startswith("keep ") else None
 
@@ -258,10 +260,21 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
 
     def undo(self) -> None:
         # a keep taken at once (keep_the_only_choice) is taken back with the move before it:
-        # back at its step, the same keep would only be asked for with one choice
+        # back at its step, the same keep would only be asked for with one choice. The seat
+        # to move, not the viewer: at a shared screen the next seat may take back the last
+        # decision, and the viewer's check stopped there with the pick shown
         super().undo()
-        while self.only_keep(self.viewer) is not None and self.may_undo():
+        while self.only_keep(self.session.current_player) is not None and self.may_undo():
             super().undo()
+
+    def advance(self) -> None:
+        # a one-choice keep reached other than by a move here (a saved game continued, a
+        # computer's seat taken over, a take-back that may go no further) is taken as a move
+        # would take it, not shown as a pick of the one tile there is
+        super().advance()
+        seat = self.session.current_player
+        if seat is not None and seat == self.viewer and not self.is_bot(seat):
+            self.keep_the_only_choice(seat)
 
     def act(self, text: str) -> bool:
         self.selected = None
