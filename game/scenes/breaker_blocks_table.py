@@ -128,11 +128,12 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         # with an action tile's step pending and the ring not shown yet (a saved game just
         # continued, or the tile played by mouse), the first Tab or Enter goes to the step's
-        # first choice: the hand, where Tab started, takes no part in it
+        # first choice: the hand, where Tab started, takes no part in it. So with a tile
+        # picked up by a click: its first socket, not the tile itself, where Enter put it down
         keys = (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
         if event.type == pygame.KEYDOWN and event.key in keys \
                 and not self.focus.visible and not self.settling() and not self.coach_waiting():
-            stops = self.step_stops()
+            stops = self.held_stops() or self.step_stops()
             coach = self.coach_focus_stop() if self.tutorial is not None else None
             if stops:
                 self.focus.show_first([coach] if coach is not None else stops)  # the coach's pick first
@@ -140,8 +141,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         return super().handle_event(event)
 
     def show_focus(self) -> None:
-        # an action tile's step pending (a saved game continued): the ring on its first choice
-        stops = self.step_stops()
+        # an action tile's step pending (a saved game continued): the ring on its first choice;
+        # a tile picked up by a click: on its first socket
+        stops = self.held_stops() or self.step_stops()
         coach = self.coach_focus_stop() if self.tutorial is not None else None
         if stops:
             self.focus.show_first([coach] if coach is not None else stops)
@@ -176,7 +178,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             current = self.focus.current
             if current is not None and current.rect_of() in [cell_rect(c) for c in cells]:
                 return  # already on one of them
-            self.focus.show_first([self.cell_focus[c] for c in cells if c in self.cell_focus])
+            self.focus.show_first(self.held_stops())
         elif self.selected is None:
             stops = self.step_stops()
             if stops and self.focus.index not in stops:
@@ -195,6 +197,12 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             return
         self.focus.index = -1
         self.focus.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
+
+    def held_stops(self) -> list[int]:
+        """The focus stops of the sockets the picked tile may go into; nothing picked: []."""
+        if not self.can_act() or self.selected is None:
+            return []
+        return sorted(self.cell_focus[c] for c in self.sockets_for(self.selected) if c in self.cell_focus)
 
     def step_stops(self) -> list[int]:
         """The focus stops where an action tile's pending step is chosen: its targets, the

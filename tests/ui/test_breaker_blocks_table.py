@@ -909,6 +909,25 @@ def test_a_tile_picked_up_with_enter_takes_the_ring_to_its_first_socket_and_ente
         d.close()
 
 
+@pytest.mark.parametrize("key", [pygame.K_TAB, pygame.K_RETURN])
+def test_after_a_click_picks_a_hand_tile_the_first_tab_or_enter_goes_to_its_first_socket(key):
+    """A hand tile picked by a click, then Tab (seen at 960 x 540): the ring came up on
+    that tile, where Enter put it down, and the sockets were both hands and eleven piles on."""
+    d = bb_driver()
+    try:
+        t = d.top
+        d.frames(3)
+        d.click(t.hand_rect(0, 0).center)
+        assert t.selected == ("hand", "0") and not t.focus.visible
+        d.key(key)
+        assert t.selected == ("hand", "0"), "the tile is still held"
+        sockets = [cell_rect(c) for c in t.sockets_for(t.selected)]
+        assert t.focus.visible and t.focus.current.rect_of() in sockets, t.focus.current.rect_of()
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1].startswith("play 0 at "), log(d)
+    finally:
+        d.close()
+
 def test_when_you_aggravate_by_keys_the_ring_goes_to_the_hand_that_keeps_a_tile():
     d = bb_driver(["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2", "draw 2"])
     try:
