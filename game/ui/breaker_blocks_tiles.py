@@ -15,6 +15,7 @@ OWNER = (theme.ORANGE, theme.SKY)
 # three letters each: "AUTO" was 35 px wide at the least readable size, a board cell's width
 ABBREV = {"accelerate": "ACC", "annihilate": "ANN", "agitate": "AGI", "authenticate": "ATH", "automate": "AUT",
           "attenuate": "ATT", "aggravate": "AGG"}
+ICON_GAP = 2  # px between an action tile's icon and the owner's corner mark
 ABBREV_SIZE = 12  # the least: at 8 px (a tile's quarter) it was 6 px in a 960 x 540 window
 _tile_cache = SurfaceCache(4_000_000)
 
@@ -81,31 +82,56 @@ def tile_image(kind: str, owner: int, from_side: str | None, holes: list[str], s
     if power:
         txt = theme.render(kind, int(size * 0.55), theme.BLACK, bold=True)
         surf.blit(txt, txt.get_rect(center=body.center))
-    elif abbrev:
-        abbrev_and_icon(surf, kind, body, colour, "S" in holes, nub)
-    else:
-        action_icon(surf, kind, body.center, size * 0.32, colour)
     # the owner's seat shape in a corner: whose tile it is never rests on colour alone
     # (the bottom corner when an action tile's name is on top, clear of its letters)
     named_on_top = abbrev and not power and "S" in holes
-    corner_y = body.bottom - size * 0.2 if named_on_top else body.y + size * 0.2
-    draw.marker(surf, theme.seat_shape(owner), (body.x + size * 0.2, corner_y), max(3.0, size * 0.12),
+    mark = corner_mark(body, named_on_top)
+    if abbrev and not power:
+        abbrev_and_icon(surf, kind, body, colour, "S" in holes, nub, mark, "E" in holes)
+    elif not power:
+        action_icon(surf, kind, body.center, size * 0.32, colour)
+    draw.marker(surf, theme.seat_shape(owner), mark.center, mark_radius(size),
                 theme.CARD_FACE if power else colour, theme.BLACK)
     _tile_cache[key] = surf
     return surf
 
 
+def mark_radius(size: int) -> float:
+    """The size of the owner's corner mark on a tile ``size`` px wide (draw.marker's r)."""
+    return max(3.0, size * 0.11)
+
+
+def corner_mark(body: pygame.Rect, bottom: bool) -> pygame.Rect:
+    """Where the owner's mark goes: snug in the body's top-left corner inside its 2 px edge,
+    or the bottom-left one (``bottom``). Its box reaches as far as any seat shape does
+    (draw.marker: at most 1.25 r from the centre, and the 2 px outline)."""
+    r = mark_radius(body.w)
+    reach = math.ceil(1.25 * r) + 1
+    box = pygame.Rect(0, 0, 2 * reach, 2 * reach)
+    box.topleft = (body.x + 1, body.y + 1) if not bottom else (body.x + 1, body.bottom - 1 - 2 * reach)
+    return box
+
+
 def abbrev_and_icon(surf: pygame.Surface, kind: str, body: pygame.Rect, colour: tuple[int, int, int],
-                    hole_below: bool, nub: int) -> None:
+                    hole_below: bool, nub: int, mark: pygame.Rect | None = None, hole_right: bool = False) -> None:
     """An action tile's name cut short under its icon, or over it when the tile has a hole
     in its bottom side (``hole_below``): the notch would cut the letters. The icon keeps
     clear of the notch (``nub`` deep) on the other side."""
     size = max(ABBREV_SIZE, int(body.h * 0.34))
     f = theme.font(size, bold=True)
     cap = f.metrics("A")[0][3]  # the capitals' height: place the letters, not the line's box
-    r = (body.h - 3 - cap - 2 - nub - 1) / 1.4  # an icon reaches 0.7 r either side of its centre
+    room = body.h - 3 - cap - 2 - nub - 1  # the icon's height: between the letters and the notch
     cap_top = body.top + 3 if hole_below else body.bottom - 3 - cap
-    icon_y = body.bottom - nub - 1 - r * 0.7 if hole_below else body.top + nub + 1 + r * 0.7
+    # an icon reaches 0.7 r above and below its centre and 0.8 r to its left (Accelerate), 0.7 r
+    # to its right; beside the owner's mark (seat 2's triangle touched it) it moves right, and
+    # shrinks if it must, to keep ICON_GAP px from the mark, the edge and a notch on the right
+    cx, r = float(body.centerx), room / 1.4
+    if mark is not None:
+        # the icon's 3 px strokes reach 2 px past those points
+        left, right = mark.right + ICON_GAP + 2, body.right - ICON_GAP - 2 - (nub if hole_right else 2)
+        r = min(r, (right - left) / 1.5)
+        cx = min(right - 0.7 * r, max(cx, left + 0.8 * r))
+    icon_y = body.bottom - nub - 1 - room / 2 if hole_below else body.top + nub + 1 + room / 2
     txt = theme.render(ABBREV.get(kind, kind[:3].upper()), size, theme.BLACK, bold=True)
     surf.blit(txt, txt.get_rect(centerx=body.centerx, top=cap_top - (f.get_ascent() - cap)))
-    action_icon(surf, kind, (body.centerx, round(icon_y)), r, colour)
+    action_icon(surf, kind, (round(cx), round(icon_y)), r, colour)
