@@ -53,6 +53,7 @@ from game.ui.focus import Focusable
 from game.ui.tween import Tween, ease_in_out, speed_factor
 
 HAND_TILE = 36
+HAND_BOX_RADIUS = 6  # the corners of the box round a hand tile picked up or that may be kept
 HAND_LABEL_ABOVE = 29  # a 20 px label, then the 8 px the focus ring reaches out of a tile, then 1
 PILE_X = 500
 HAND_TIP_MIN_WIDTH = 200  # a hand tile's tip goes beside the hand if it has this much room
@@ -1029,7 +1030,11 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                     self.draw_new_label(surface, r)
                 if (seat == self.viewer and self.selected == ("hand", kind) and i == self.hand_slot(kind)) or \
                         (m.keeps and kind in m.keeps and (seat == self.viewer) == self._keep_is_mine()):
-                    pygame.draw.rect(surface, theme.YELLOW, r.inflate(4, 4), 2, border_radius=4)
+                    # with its corner dots, as a pile's: seat 1's orange frame round the hand is,
+                    # under deuteranopia, this yellow; 3 px out, so a dot keeps off the owner's mark
+                    box = r.inflate(6, 6)
+                    pygame.draw.rect(surface, theme.YELLOW, box, 2, border_radius=HAND_BOX_RADIUS)
+                    draw.corner_dots(surface, box, HAND_BOX_RADIUS)
 
     @staticmethod
     def draw_new_label(surface: pygame.Surface, tile: pygame.Rect, backed: bool = False) -> None:
@@ -1058,7 +1063,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         # its line a pixel under the word's foot (the word, drawn from the tile's foot, has no descenders)
         top, bottom = label.top - 3, tiles.bottom + theme.font(NEW_SIZE, bold=True).get_ascent() + 3
         right = max(label.right, tiles.right) + 6
-        return pygame.Rect(BOARD.x - 5, top, right - BOARD.x + 5, bottom - top)
+        # 10 px left of the first tile: a picked tile's box and its corner dots reach 8
+        return pygame.Rect(BOARD.x - 10, top, right - BOARD.x + 10, bottom - top)
 
     def socket_circuit(self, cell: tuple[int, int], side: str, view: dict | None = None) -> str | None:
         """The circuit a tile put into ``cell`` with its tab on ``side`` joins: its parent's

@@ -1843,3 +1843,50 @@ def test_under_deuteranopia_a_pile_you_may_draw_from_is_told_apart_from_seat_1s_
     finally:
         theme.recording = None
         d.close()
+
+
+@pytest.mark.parametrize("pick", ["click", "keep"])
+def test_under_deuteranopia_a_picked_or_keepable_hand_tile_is_told_apart_from_seat_1s_orange_hand_frame(pick):
+    """A hand tile picked up (or one Aggravate may keep) had a 2 px yellow box inside seat 1's
+    orange hand frame: under deuteranopia one colour. Its box carries the piles' corner dots
+    (black and white, far from both), keeps clear of the frame, and the frame has none."""
+    from game.ui import theme
+    from tests.ui.colour_check import distance, simulate
+
+    def deutan(c):
+        return simulate(c, "deutan")
+    actions = ["play 0 at 1,-1 from N", "draw aggravate", "draw 1", "draw 2", "draw 3"] if pick == "keep" else []
+    d = bb_driver(actions)
+    try:
+        t = d.top
+        d.frames(2)
+        if pick == "keep":  # seat 1's Aggravate: its own hand keeps power 0 or 3
+            assert t.perform("play aggravate at 1,-2 from N", 0) and t.moves().keeps
+            slot = t.hand_kinds(0).index("0")
+        else:
+            slot = 0
+            d.click(t.hand_rect(0, slot).center)
+            assert t.selected == ("hand", "0")
+        t.focus.visible = False
+        theme.recording = []
+        d.frames(1)
+        label = next(r for text, r, _ in theme.recording if text == t.hand_label(0))
+        theme.recording = None
+        assert t.session.current_player == 0 and t.seat_colour(0) == theme.ORANGE
+        canvas = d.app.display.canvas
+
+        def told_apart(box: pygame.Rect) -> int:
+            """Pixels in box that deutan eyes tell from the orange, the yellow and the table."""
+            return sum(all(distance(deutan(tuple(canvas.get_at((x, y)))[:3]), deutan(c)) >= 40
+                           for c in (theme.ORANGE, theme.YELLOW, theme.PANEL, theme.TABLE))
+                       for x in range(box.left, box.right) for y in range(box.top, box.bottom))
+        tile = t.hand_rect(0, slot)
+        corners = [pygame.Rect(x, y, 6, 6) for x in (tile.left - 6, tile.right) for y in (tile.top - 6, tile.bottom)]
+        assert all(told_apart(box) >= 3 for box in corners), [told_apart(b) for b in corners]
+        frame = t.hand_frame(0, label)
+        assert tile.left - frame.left >= 10, "the box and its dots keep off the frame's line"
+        assert not any(told_apart(pygame.Rect(x, y, 6, 6)) for x in (frame.left - 2, frame.right - 4)
+                       for y in (frame.top - 2, frame.bottom - 4)), "the seat's frame has no such mark"
+    finally:
+        theme.recording = None
+        d.close()
