@@ -1128,9 +1128,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                 if change:
                     theme.draw_text(surface, f"{change:+d}", (number.right + 6, y), 17, theme.GLOW_ALT, bold=True)
             ctrl = v["control"][i]
-            label = (tr("tied") if ctrl is None else tr("You control") if ctrl == self.perspective
-                     else tr("{who} controls", who=self.seat_name(ctrl)))
-            # as wide as the column (144 px a circuit): a long name in German shrinks no further than 12
+            label = (tr("tied") if ctrl is None else tr("You control") if ctrl == self.perspective else
+                     theme.with_names_fitted(lambda n, c=ctrl: tr("{who} controls", who=self.short_name(c, n)), 140))
+            # as wide as the column (144 px a circuit): a long name is cut short, not shrunk below 12
             theme.draw_text(surface, label, (x, box.y + 118), SMALL_TEXT,
                             theme.YELLOW if ctrl is not None else theme.TEXT_DIM, max_width=140)
         stat = pygame.Rect(PILE_X, 204, 446, 146)  # five lines at most; the piles' caption below
@@ -1140,28 +1140,36 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         lines = [tr("Actions left this turn: {n}", n=v["actions_left"])] if cp is not None else []
         # each count beside its seat's name: "1 to 0" named nobody, and read as yours first it
         # was the wrong way round for a player in seat 2
-        turns = self.counts_by_seat(v["turns_completed"])
-        lines += [tr("Circuits controlled: {counts}", counts=self.counts_by_seat(v["scores"])),
-                  # "limit", the set-up screen's word ("cap" was nowhere else; "cap none" read oddly)
-                  tr("Turns played: {counts} (limit {c})", counts=turns, c=v["options"]["turn_cap"])
-                  if v["options"].get("turn_cap") else tr("Turns played: {counts} (no limit)", counts=turns),
+        def turns(n: int | None) -> str:
+            counts = self.counts_by_seat(v["turns_completed"], n)
+            # "limit", the set-up screen's word ("cap" was nowhere else; "cap none" read oddly)
+            return tr("Turns played: {counts} (limit {c})", counts=counts, c=v["options"]["turn_cap"]) \
+                if v["options"].get("turn_cap") else tr("Turns played: {counts} (no limit)", counts=counts)
+        width = stat.w - 24  # long seat names are cut short (theme.with_names_fitted), not the lines shrunk
+        lines += [theme.with_names_fitted(lambda n: tr("Circuits controlled: {counts}",
+                                                       counts=self.counts_by_seat(v["scores"], n)), width),
+                  theme.with_names_fitted(turns, width),
                   tr("Authenticate tiles on the board: {n}", n=v["authenticate"]["on_board"])]
         if v.get("final_turn") is not None:
-            lines.append(tr("Final turn: {who}", who=self.seat_name(v["final_turn"])))
-        for i, line in enumerate(lines):  # long seat names shrink rather than run out of the box
-            theme.draw_text(surface, line, (stat.x + 12, stat.y + 10 + 26 * i), 15, theme.TEXT, max_width=stat.w - 24)
+            lines.append(theme.with_names_fitted(lambda n: tr("Final turn: {who}",
+                                                              who=self.short_name(v["final_turn"], n)), width))
+        for i, line in enumerate(lines):
+            theme.draw_text(surface, line, (stat.x + 12, stat.y + 10 + 26 * i), 15, theme.TEXT, max_width=width)
 
     def draw_piles(self, surface: pygame.Surface) -> None:
         m = self.moves()
         cp = self.session.current_player if self.session.current_player is not None else self.viewer
         # the tiles laid out are the mover's colour pile (see pile_entries): the caption says
         # whose, as the line under them names the other one (it read as naming these tiles)
-        caption = (tr("Your colour pile and the action pile") if cp == self.perspective
-                   else tr("{who}'s colour pile and the action pile", who=self.seat_name(cp)))
-        if m.places:  # AUTOMATE: a click picks the tile to place
-            caption = tr("{piles} (click a tile to place it)", piles=caption)
-        elif m.draws:  # only when a click draws now: not on the other player's turn, after the game or in a replay
-            caption = tr("{piles} (click to draw)", piles=caption)
+        def piles(who: str) -> str:
+            caption = (tr("Your colour pile and the action pile") if cp == self.perspective
+                       else tr("{who}'s colour pile and the action pile", who=who))
+            if m.places:  # AUTOMATE: a click picks the tile to place
+                return tr("{piles} (click a tile to place it)", piles=caption)
+            if m.draws:  # only when a click draws now: not on the other player's turn, after the game or in a replay
+                return tr("{piles} (click to draw)", piles=caption)
+            return caption
+        caption = theme.with_names_fitted(lambda n: piles(self.short_name(cp, n)), 446)
         # clear of the keyboard focus ring round a pile of the top row (it reaches 8 px out
         # and ran through the caption's lower edge)
         theme.draw_text(surface, caption, (PILE_X, 355), 14, theme.TEXT_DIM, max_width=446)
@@ -1188,6 +1196,7 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         other = 1 - cp
         text = self.pile_words(self.view["piles"][other])
         label = (tr("Your colour pile: {p}", p=text) if other == self.perspective
-                 else tr("{who}'s colour pile: {p}", who=self.seat_name(other), p=text))
+                 else theme.with_names_fitted(lambda n: tr("{who}'s colour pile: {p}", who=self.short_name(other, n),
+                                                           p=text), 446))
         # one line between the piles and the prompt (see pile_words: a full pile fits in German)
         theme.draw_text(surface, label, (PILE_X, 544), SMALL_TEXT, theme.TEXT_DIM, max_width=446)

@@ -286,9 +286,10 @@ class BreakerBlocksTalk:
         first = self.perspective if self.perspective is not None else 0
         return first, 1 - first
 
-    def counts_by_seat(self, counts: list[int]) -> str:
-        """A count per seat beside its name, you first ("You 1, Seat 2 (AI) 2")."""
-        return ", ".join(f"{self.seat_name(s)} {counts[s]}" for s in self.seats_you_first())
+    def counts_by_seat(self, counts: list[int], limit: int | None = None) -> str:
+        """A count per seat beside its name, you first ("You 1, Seat 2 (AI) 2"); ``limit``: each
+        name cut short to that many letters (see theme.with_names_fitted)."""
+        return ", ".join(f"{self.short_name(s, limit)} {counts[s]}" for s in self.seats_you_first())
 
     @staticmethod
     def score_text(score: int) -> str:

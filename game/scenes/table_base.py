@@ -300,6 +300,10 @@ class TableScene(TableHints, TableLog, AppScene):
             return tr("Seat {n}", n=seat + 1)
         return tr("Seat {n} (AI)", n=seat + 1)
 
+    def short_name(self, seat: int, limit: int | None) -> str:
+        """seat_name cut to ``limit`` letters and '…' (None: whole; see theme.with_names_fitted)."""
+        return theme.cut_short(self.seat_name(seat), limit)
+
     def refresh(self) -> None:
         self.view = self.session.view(self.viewer)
         self.undo_button.enable() if self.may_undo() else self.undo_button.disable()

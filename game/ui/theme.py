@@ -9,6 +9,7 @@ the same code works from a checkout, a wheel and a frozen bundle.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from importlib import resources
 
 import pygame
@@ -147,6 +148,27 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], size: in
     if recording is not None and text.strip():
         recording.append((text, rect, surface.get_clip()))
     return rect
+
+
+LEAST_SIZE = 12  # px on the canvas a label may shrink to (9 px in a 960 x 540 window)
+
+
+def cut_short(name: str, limit: int | None) -> str:
+    """A name cut to ``limit`` letters and '…' (None or short enough: whole)."""
+    return name if limit is None or len(name) <= limit else name[:limit].rstrip() + "…"
+
+
+def with_names_fitted(say: Callable[[int | None], str], width: int, bold: bool = False) -> str:
+    """``say(limit)``: a line with each seat name in it cut_short to ``limit`` letters, as short
+    as needed for the whole to fit ``width`` px at LEAST_SIZE (whole names when they fit), so
+    draw_text(max_width=width) shrinks it no further. A long name shrank the whole line to
+    10 px, the words around it with it."""
+    text = say(None)
+    limit = len(text)
+    while font(LEAST_SIZE, bold).size(text)[0] > width and limit > 1:
+        limit -= 1
+        text = say(limit)
+    return text
 
 
 GLUED = ("->", "=", "+", "*")  # a lone sign stays on the line of both its neighbours

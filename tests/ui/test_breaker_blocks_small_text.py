@@ -100,3 +100,37 @@ def test_an_action_tiles_name_is_at_least_12_px_and_clear_of_its_notch(monkeypat
         if hole == "S":
             assert max(y for _, y in ink) < body.bottom - 35 // 5 - 1, (kind, "letters in the notch")
     tiles._tile_cache.clear()
+
+
+LONG = "Seat 2 (AI) Maximiliane-Theodora von Hohenzollern-Sigmaringen"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_long_seat_name_is_cut_short_not_the_colour_pile_and_controls_lines_shrunk(monkeypatch, lang):
+    # the lines shrink to fit; with a long name they went down to 10 px, every word of them
+    d = you_against_the_computer()
+    try:
+        t = d.top
+        t.paused = True
+        for text, seat in [("play 0 at 1,-1 from N", 0), ("end", 0), ("draw 3", 1), ("draw 3", 1), ("end", 0),
+                           ("play 3 at 1,2 from S", 1), ("end", 1)]:  # seat 2 controls circuit II
+            assert t.perform(text, seat), text
+        assert t.session.current_player == 0
+        monkeypatch.setattr(type(t), "seat_name", lambda self, seat: "You" if seat == 0 else LONG)
+        from game import i18n
+        assert i18n.load_language(lang) is None
+        try:
+            drawn = d.labels()
+        finally:
+            i18n.load_language("en")
+        named = [(text, r) for text, r, _ in drawn if "Seat 2" in text and r.x >= PILE_X]
+        controls = [(text, r) for text, r in named if text.endswith(("controls", "kontrolliert"))]
+        piles = [(text, r) for text, r in named if r.y == 544]
+        counts = [(text, r) for text, r in named
+                  if text.startswith(("Circuits", "Turns", "Kontrollierte", "Gespielte"))]
+        assert controls and piles and len(counts) == 2, named
+        for text, r in controls + piles + counts:
+            assert r.h >= height(LEAST), (text, r.h)
+            assert "…" in text and r.right <= PILE_X + 446, (text, r)
+    finally:
+        d.close()
