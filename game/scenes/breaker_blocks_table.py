@@ -184,9 +184,10 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             stops = self.step_stops()
             if stops and self.focus.index not in stops:
                 self.focus.show_first(stops)
-            elif not stops and self.focus.current is not None and not self.focus.current.enabled() \
-                    and self.focus.index in self.hand_focus.values():
-                self.ring_to_next_stop()  # the last tile kept (AGGRAVATE): the rival's hand is no stop now
+            elif not stops and self.focus.current is not None and not self.focus.current.enabled():
+                # the stop acted on is none now, where Enter does nothing: the last tile kept
+                # (AGGRAVATE; the rival's hand), the last leaf an action tile took (its cell empty)
+                self.ring_to_next_stop()
 
     def ring_to_next_stop(self) -> None:
         """The ring to where the turn goes on: End turn once nothing else is left, else the

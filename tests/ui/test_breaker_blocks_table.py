@@ -928,6 +928,28 @@ def test_after_a_click_picks_a_hand_tile_the_first_tab_or_enter_goes_to_its_firs
     finally:
         d.close()
 
+def test_after_an_action_tiles_last_target_by_keys_the_ring_moves_on_from_the_emptied_cell():
+    """An Attenuate finished with Enter: the ring stayed on the cell of the leaf sent back,
+    empty now and no stop, where Enter did nothing."""
+    d = bb_driver(["play 0 at 1,-1 from N", "draw attenuate", "play 0 at 1,2 from S", "play 0 at 1,3 from S"])
+    try:
+        t = d.top
+        d.frames(3)
+        assert t.perform("play attenuate at 2,-1 from N", 0)
+        d.key(pygame.K_TAB)  # the ring on the step's first choice
+        assert t.focus.current.rect_of() == cell_rect((1, -1))
+        d.key(pygame.K_RETURN)  # your only leaf
+        assert log(d)[-1] == "target 1,-1", log(d)
+        assert t.focus.current.rect_of() == cell_rect((1, 3))
+        d.key(pygame.K_RETURN)  # seat 2's only leaf; the Attenuate is done
+        assert log(d)[-1] == "target 1,3" and t.session.current_player == 0, log(d)
+        assert t.focus.visible and t.focus.current.enabled(), t.focus.current.rect_of()
+        before = len(log(d))
+        d.key(pygame.K_RETURN)
+        assert len(log(d)) > before or t.selected is not None, "Enter acts where the ring is"
+    finally:
+        d.close()
+
 def test_when_you_aggravate_by_keys_the_ring_goes_to_the_hand_that_keeps_a_tile():
     d = bb_driver(["play 0 at 1,-1 from N", "draw aggravate", "draw 3", "draw 2", "draw 2"])
     try:
