@@ -24,6 +24,9 @@ ACTION_REASONS = {
 }
 
 
+HALF_SKIPPED = ("attenuate", "aggravate")  # action tiles with a side each seat (BB-22, BB-23)
+
+
 class BreakerBlocksTalk:
     """Hints, narration, prompts and results for BreakerBlocksTable (uses its view,
     session, selection and board methods)."""
@@ -180,10 +183,13 @@ class BreakerBlocksTalk:
                 and (after.get("pending") or {}).get("tile") != w[1] and not after.get("end_reason"):
             # BB-16: no step of it could be taken; without a word it looked as if nothing had been played
             lines.append(tr("{k} fizzled: it had nothing to act on, and stays on the board.", k=self.kind_word(w[1])))
-        skipped = self.attenuate_skipped(seat, w, pending, after)
-        if skipped is not None:  # BB-22: the prompt alone jumped to the other hand's leaf unexplained
-            lines.append(tr("Half of the Attenuate was skipped: {who} had no leaf it could send back.",
-                            who=self.seat_name(skipped)))
+        skipped = self.half_skipped(seat, w, pending, after)
+        if skipped is not None:  # BB-22/23: the prompt alone jumped to the other side unexplained
+            tile, whose = skipped
+            who = self.seat_name(whose)
+            lines.append(tr("Half of the Attenuate was skipped: {who} had no leaf it could send back.", who=who)
+                         if tile == "attenuate" else
+                         tr("Half of the Aggravate was skipped: {who} had no tile in hand.", who=who))
         # an action's step instructions stay in the prompt: the log is what happened, and a
         # step's "pick a leaf ..." among the moves read as something done
         if after.get("end_reason") and not before.get("end_reason"):
@@ -192,20 +198,22 @@ class BreakerBlocksTalk:
         return lines
 
     @staticmethod
-    def attenuate_skipped(seat: int, w: list[str], pending: dict, after: dict) -> int | None:
-        """The seat whose half of an ATTENUATE the rules skipped for want of a leaf (BB-22)
-        with this move (``w``; ``pending``: the step it was): the mover's, when the tile just
-        put down asks for the rival's leaf at once; the rival's, when the mover's target ended
-        it. None otherwise (a fizzle is said apart)."""
+    def half_skipped(seat: int, w: list[str], pending: dict, after: dict) -> tuple[str, int] | None:
+        """The ATTENUATE or AGGRAVATE and the seat whose half of it the rules
+        skipped with this move (``w``; ``pending``: the step it was), for want of a leaf
+        (BB-22) or a hand tile (BB-23): the mover's, when the tile just put down asks about the
+        rival at once; the rival's, when the mover's choice ended it. None otherwise (a
+        fizzle is said apart)."""
         now = after.get("pending") or {}
         if after.get("end_reason"):
             return None
-        if w[0] in ("play", "place") and w[1] == "attenuate" and now.get("tile") == "attenuate" \
+        if w[0] in ("play", "place") and w[1] in HALF_SKIPPED and now.get("tile") == w[1] \
                 and now.get("number") == 2:
-            return seat
-        if w[0] == "target" and pending.get("tile") == "attenuate" and pending.get("number") == 1 \
-                and now.get("tile") != "attenuate":
-            return 1 - seat
+            return w[1], seat
+        tile = pending.get("tile")
+        if w[0] in ("target", "keep") and tile in HALF_SKIPPED and pending.get("number") == 1 \
+                and now.get("tile") != tile:
+            return tile, 1 - seat
         return None
 
     def target_line(self, seat: int, cell: str, before: dict, annihilate: bool) -> str:

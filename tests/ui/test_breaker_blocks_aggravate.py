@@ -59,6 +59,9 @@ def test_a_take_back_by_the_next_seat_does_not_stop_at_a_keep_with_no_choice():
         t = d.top
         assert t.perform("play aggravate at 2,-1 from N", 0)  # seat 1's hand is empty: only seat 2's keep
         assert log(d)[-1] == "keep 0" and t.session.current_player == 1, log(d)
+        assert [line for _, line in t.log_lines[-3:-1]] == [
+            "Seat 1 played Aggravate at 2,-1, into circuit III.",
+            "Half of the Aggravate was skipped: Seat 1 had no tile in hand."], "BB-23: said, as an Attenuate's"
         assert d.until(lambda: t.viewer == 1)
         t.undo()
         d.frames(60)
