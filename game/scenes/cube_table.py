@@ -248,7 +248,11 @@ class CubeTable(TableScene):
     # --- actions ------------------------------------------------------------------------
     def ask(self, q: str) -> None:
         if not self.can_ask():
-            self.refuse(tr("You can ask only on your own turn."))
+            cp = self.session.current_player
+            if cp is not None and self.is_bot(cp):  # named, and kept over its move (see perform)
+                self.refuse(tr("{who} is thinking: you can ask when your turn comes.", who=self.seat_name(cp)))
+            else:
+                self.refuse(tr("You can ask only on your own turn."))
             return
         if self.perform(f"ask {q}", self.viewer):
             self.app.sound.play("drop")

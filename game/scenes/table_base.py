@@ -44,6 +44,8 @@ COACH_BUTTON_MARGIN = 10  # clear face either side of the coach's Next label (En
 # banner (and its "thinking..."): clear of everything in play and of the game log. A long
 # message gets smaller text, then grows over the log's place, which moves down under it (see log_box).
 PANEL_TOAST_TOP = PANEL_RECT.y + 72
+# a refusal given on another's turn is read this long at least, once a computer's move gives you the turn
+WAITING_REFUSAL_READ = 2.0
 PANEL_TOAST_SPAN = (PANEL_RECT.x, PANEL_RECT.right)
 PANEL_TOAST_MAX_HEIGHT = LOG_HEADING.y - 4 - PANEL_TOAST_TOP  # clear of the log's heading too
 PANEL_TOAST_SPILL = LOG_RECT.height // 2  # a message too long for the strip takes up to the log's top half a while
@@ -152,6 +154,8 @@ class TableScene(TableHints, TableLog, AppScene):
         self.hint: tuple[str, float] | None = None  # suggested move and when it was shown
         self.hint_logged: tuple[int, int] | None = None  # the move a hint was last logged at, and its log line
         self.refusal: str | None = None  # the refusal on show, cleared by the next good move
+        self.refused_waiting = False  # it was given on another's turn (see keep_waiting_refusal)
+        self.refused_at = 0.0
         self.banner_rect: pygame.Rect | None = None  # where the last frame drew the turn banner (see tip_avoids)
         # the status line under it, for a table whose draw_status says where it drew it (see tip_avoids)
         self.status_rect: pygame.Rect | None = None
@@ -350,7 +354,10 @@ class TableScene(TableHints, TableLog, AppScene):
         self.drop_hint_request()  # a hint still being thought about is for the position before
         after = self.session.view(self.viewer)
         log_after = self.session.view(self._log_seat())
-        self.forget_refusal()  # a refusal is done with once a move is made
+        if self.is_bot(seat) and self.refused_waiting:
+            self.keep_waiting_refusal()
+        else:
+            self.forget_refusal()  # a refusal is done with once a move is made
         self.look_until = 0.0 if self.is_bot(seat) else self.app.time + self.mover_look
         self.drop_hint()
         told = self.narrated(seat, text, log_before, log_after)
@@ -432,6 +439,16 @@ class TableScene(TableHints, TableLog, AppScene):
     def _log_seat(self) -> int:
         return self.perspective if self.perspective is not None else 0
 
+    def keep_waiting_refusal(self) -> None:
+        """A computer has moved after a refusal given on another's turn ("wait for your
+        turn"): the move took it down the moment it came, so a click seemed to do nothing and
+        say nothing. It stays while the others play on and, once your turn comes (it no
+        longer holds), for WAITING_REFUSAL_READ seconds after it came up at most."""
+        if self.toast is None or self.toast != self.refusal or not self.my_turn():
+            return
+        left = self.refused_at + WAITING_REFUSAL_READ - self.app.time
+        self.toast_time = min(self.toast_time, max(left, 0.01))
+
     def forget_refusal(self) -> None:
         """Take down the last refusal's message, if it still shows: the player has gone on
         (a move, a new pick), and the message covers the prompt saying what to do now."""
@@ -442,6 +459,8 @@ class TableScene(TableHints, TableLog, AppScene):
         self.app.sound.play("illegal")
         self.show_toast(sentence(reason), 3.5)
         self.refusal = self.toast
+        self.refused_waiting = not self.my_turn()
+        self.refused_at = self.app.time
 
     def advance(self) -> None:
         """Called every frame when nothing is animating: move the game forward."""

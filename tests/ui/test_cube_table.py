@@ -1963,3 +1963,27 @@ def test_your_turn_starts_with_the_ring_on_the_first_question_your_pad_has_no_an
         assert t.session.log.actions[-1] == "ask " + first
     finally:
         d.close()
+
+
+def test_a_question_clicked_while_the_computer_thinks_says_why_after_its_move_too():
+    """The refusal names who is thinking and stays over the computer's move: that move took
+    it down at once, so the click seemed to do nothing and say nothing."""
+    R = "S:1.1,1.2 M:2.1,3.1,6.1 L:4.1,7.1,8.1,9.1"
+    d = cube_driver(["human", "ai:normal", "ai:normal"], first_player=1, setup={"secrets": [P, Q, R]})
+    try:
+        t = d.top
+        assert t.session.current_player == 1 and not t.my_turn()
+        d.click(t.pad.question_rect("5").center, frames=1)
+        said = "Seat 2 (AI) is thinking: you can ask when your turn comes."
+        assert t.toast == said
+        t.perform("ask 7", 1)  # the computer's move comes (at once here, not after its thinking)
+        d.frames(2)
+        assert t.session.current_player == 2 and t.toast == said
+        assert not [e for e in t.view["log"] if e["seat"] == 0]  # nothing was asked for you
+        t.perform("ask 8", 2)  # your turn comes: the message, no longer so, goes once read
+        d.frames(2)
+        assert t.my_turn() and t.toast == said
+        d.frames(130)
+        assert t.toast is None
+    finally:
+        d.close()
