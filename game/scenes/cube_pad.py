@@ -14,10 +14,14 @@ from game.i18n import tr
 from game.ui import draw, theme
 from game.ui.iso import piece_glyph
 
-CELL = 50
+# a cell, as tall as a side's three notes beside its letter (left and right of the grid)
+CELL = 52
 DOT = 30
-NOTE = 16          # a side answer's box: its block letter at the reading size (13 px) fits
-NOTE_LETTER = 13   # the smallest reading size (the 12 px boxes held 4 px shape cues only)
+NOTE = 17          # a side answer's box: its block letter (NOTE_LETTER) fits, capitals only
+# an answer's letter beside a side's letter: 12 px in a 960 x 540 window (at 13 px it was some
+# 10 px there); in a cell, with more room, 18 px (CELL_LETTER)
+NOTE_LETTER = 16
+CELL_LETTER = 18
 # room above and below the grid for a letter and the column of its three notes beside it
 # (the column stands taller than the letter: it reaches further out)
 RING = 4 + DOT + (3 * NOTE - DOT) + 2
@@ -53,13 +57,13 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, pid: str | None,
     # a quarter of the fill: the small bold letter keeps 4.5:1 on every block colour (at 0.35
     # it read 3.9:1 on the green L and 4.1:1 on the pink X)
     dark = tuple(int(c * 0.25) for c in colour)
-    if rect.w >= 22:
+    if rect.w >= 40:
         piece_glyph(surface, pid, (rect.x + rect.w * 0.68, rect.centery), rect.h * 0.2, dark)
-        theme.draw_text(surface, pid, (rect.x + 4, rect.centery), max(10, int(rect.h * 0.5)), dark, bold=True,
-                        anchor="midleft")
-    else:  # a side answer on the pad: the letter alone, at the reading size
-        theme.draw_text(surface, pid, rect.center, max(NOTE_LETTER, int(rect.h * 0.55)), dark, bold=True,
-                        anchor="center")
+        theme.draw_text(surface, pid, (rect.x + 4, rect.centery), max(CELL_LETTER, int(rect.h * 0.5)), dark,
+                        bold=True, anchor="midleft")
+    else:  # an answer on the pad: the letter alone, as large as it reads in a small window
+        size = CELL_LETTER if rect.w > NOTE else NOTE_LETTER
+        theme.draw_text(surface, pid, rect.center, size, dark, bold=True, anchor="center")
 
 
 class QuestionPad:

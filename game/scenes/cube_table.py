@@ -48,6 +48,9 @@ STAMP_TIME = 1.8
 # long before its next move, so a person at the table can take the answers in (a click on
 # the answers box goes on at once).
 READING_TIME = 3.5
+# the question pad: its answer letters grew to be read in a small window (NOTE_LETTER), the pad
+# with them, so it starts higher up to end above the answers box
+PAD_AT = (650, 84)
 ANSWERS_BOX = pygame.Rect(620, 360, 330, 170)
 GUESS_CENTRE = (ANSWERS_BOX.right - 92, ANSWERS_BOX.y + 110)  # the shape a guess tried, in the answers box
 GUESS_TILE = 20
@@ -117,7 +120,7 @@ class CubeTable(TableScene):
                                 ring=self.focus, done=lambda: self.submit_button.rect)
         self.hover_q: str | None = None
         self.stamp: tuple[str, bool, float] | None = None
-        self.pad = QuestionPad((650, 96))
+        self.pad = QuestionPad(PAD_AT)
         self.reading_own_answers = False  # pass-and-play memory play: the hand-off waits for the asker
         self.hinted: tuple[str, int] | None = None  # the latest hint and the move it was for
         self._reveal: tuple[tuple, list[Spot]] | None = None  # the shapes on show and their layout
