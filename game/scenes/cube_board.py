@@ -14,7 +14,7 @@ import pygame
 from game.i18n import tr, tr_message
 from game.rules.cube import PIECES
 from game.scenes.base import sentence
-from game.scenes.cube_build import Builder, Landing, flipped, tipped, yawed
+from game.scenes.cube_build import Builder, Landing
 from game.scenes.cube_pad import hex_colour
 from game.ui import draw, theme
 from game.ui.focus import Focusable, FocusRing
@@ -34,7 +34,6 @@ LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ABCDEFGHIJKL"}
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(1, 10)}
 # small buttons on each tray box, so the mouse alone can set any pose (the wheel only turns)
 POSE_BUTTONS = (("R", "Turn it round (R)"), ("T", "Tip it up or down (T)"), ("F", "Turn it over (F)"))
-POSE_CHANGES = (yawed, tipped, flipped)
 POSE_SIZE = 24
 TITLE_WIDTH = 560  # the board's heading, centred over it, stays clear of the question pad
 # the tray's caption line sits this far above the tray, clear of the keyboard focus ring
@@ -208,13 +207,13 @@ class BuildBoard:
     def pose_changes(self, pid: str, button: int) -> bool:
         """Whether the button would change the block (a standing bar has no other way round)."""
         b = self.builder()
-        return b is not None and POSE_CHANGES[button](b.pose[pid]) != b.pose[pid]
+        return b is not None and b.pressed(pid, POSE_BUTTONS[button][0]) != b.pose[pid]
 
     def change_pose(self, pid: str, button: int) -> None:
         b = self.builder()
         if b is None or not self.pose_changes(pid, button):
             return
-        (b.yaw, b.tip, b.flip)[button](pid)
+        b.press(pid, POSE_BUTTONS[button][0])
         self.app.sound.play("pick")
 
     def tray_index_at(self, pos: tuple[int, int]) -> int | None:

@@ -50,6 +50,23 @@ def tipped(cubes: tuple[Cube, ...]) -> tuple[Cube, ...]:
     return turned
 
 
+def quarter_tips(cubes: tuple[Cube, ...]) -> list[tuple[Cube, ...]]:
+    """The poses a quarter turn about either level axis reaches, each once and not the pose
+    itself: forward, sideways, back, the other side."""
+    turns = [[(x, -z, y) for x, y, z in cubes], [(z, y, -x) for x, y, z in cubes],
+             [(x, z, -y) for x, y, z in cubes], [(-z, y, x) for x, y, z in cubes]]
+    same = _normalise(list(cubes))
+    found: list[tuple[Cube, ...]] = []
+    for turned in map(_normalise, turns):
+        if turned != same and turned not in found:
+            found.append(turned)
+    return found
+
+
+def _flat(cubes: tuple[Cube, ...]) -> bool:
+    return all(c[2] == 0 for c in cubes)
+
+
 def flipped(cubes: tuple[Cube, ...]) -> tuple[Cube, ...]:
     """Turned over (half a turn about the front-back axis): a lying block shows its
     mirror image, which otherwise takes two tips and two turns to reach."""
@@ -79,6 +96,8 @@ class Builder:
     pieces: tuple[str, ...]
     placed: dict[str, tuple[Cube, ...]] = field(default_factory=dict)
     pose: dict[str, tuple[Cube, ...]] = field(default_factory=dict)
+    # the pose a block lay in before T stood it up: its tips go round from there (tip_cycle)
+    rest: dict[str, tuple[Cube, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for pid in self.pieces:
@@ -88,12 +107,59 @@ class Builder:
     def yaw(self, pid: str, steps: int = 1) -> None:
         for _ in range(steps % 4):
             self.pose[pid] = yawed(self.pose[pid])
+            if pid in self.rest:  # the pose it lay in turns with it: T goes on round the same poses
+                self.rest[pid] = yawed(self.rest[pid])
 
     def tip(self, pid: str) -> None:
-        self.pose[pid] = tipped(self.pose[pid])
+        """The next pose of the block's tip cycle (see tip_cycle)."""
+        cycle = self.tip_cycle(pid)
+        self.pose[pid] = cycle[(cycle.index(self.pose[pid]) + 1) % len(cycle)]
 
     def flip(self, pid: str) -> None:
         self.pose[pid] = flipped(self.pose[pid])
+        if pid in self.rest:
+            self.rest[pid] = flipped(self.rest[pid])
+
+    def tip_cycle(self, pid: str) -> list[tuple[Cube, ...]]:
+        """The poses T goes round: the block lying down, then each way a quarter tip forward,
+        sideways or back stands it up that can land somewhere on the shape as it is now. It
+        tipped about one axis only, through poses that could land nowhere (an L on its
+        foot's tip) and never stood the L's long arm up: that took turning and tipping by
+        trial, seven presses. Now an L lying down stands on its foot at the first press of T."""
+        pose = self.pose[pid]
+        rest = self.rest.get(pid)
+        if rest is None or (pose != rest and pose not in quarter_tips(rest)):
+            rest = pose if _flat(pose) else next((p for p in quarter_tips(pose) if _flat(p)), pose)
+            self.rest[pid] = rest
+        tips = quarter_tips(rest)
+        standing = [p for p in tips if p == pose or self.can_land(pid, p)]
+        if not [p for p in standing if p != pose]:  # nothing else lands: go round them all
+            standing = tips
+        # the tallest first, whichever way the block was turned: the order stays the same after R
+        return [rest, *sorted(standing, key=lambda p: -max(c[2] for c in p))]
+
+    def can_land(self, pid: str, pose: tuple[Cube, ...]) -> bool:
+        """Whether the block in ``pose`` may rest over some cell of the shape as it is now."""
+        held = self.pose[pid]
+        self.pose[pid] = pose
+        try:
+            return any(self.landing(pid, x, y).problem is None for x in range(3) for y in range(3))
+        finally:
+            self.pose[pid] = held
+
+    def press(self, pid: str, key: str) -> None:
+        """What the key (or tray button) R, T or F does to the block."""
+        {"R": self.yaw, "T": self.tip, "F": self.flip}[key](pid)
+
+    def pressed(self, pid: str, key: str) -> tuple[Cube, ...]:
+        """The pose pressing ``key`` would give the block; the block is left as it is."""
+        pose, rest = self.pose[pid], self.rest.get(pid)
+        try:
+            self.press(pid, key)
+            return self.pose[pid]
+        finally:
+            self.pose[pid] = pose
+            self.rest.pop(pid, None) if rest is None else self.rest.__setitem__(pid, rest)
 
     # --- placing ------------------------------------------------------------------------
     @property
@@ -159,25 +225,33 @@ class Builder:
         """The fewest presses of R, T and F (turn round, tip, turn over) after which block
         ``pid`` would stand over cell (x, y), covering it; None when no pose reached within
         ``most`` presses does. The block's own pose is left as it was."""
-        start = self.pose[pid]
-        seen, frontier = {start}, [(start, [])]
+        start, start_rest = self.pose[pid], self.rest.get(pid)
+
+        def put(pose: tuple[Cube, ...], rest: tuple[Cube, ...] | None) -> None:
+            self.pose[pid] = pose
+            self.rest.pop(pid, None) if rest is None else self.rest.__setitem__(pid, rest)
+
+        seen, frontier = {start}, [((start, start_rest), [])]
         try:
             for _ in range(most):
                 reached = []
-                for pose, keys in frontier:
-                    for key, turn in POSE_KEYS:
-                        self.pose[pid] = turned = turn(pose)
+                for (pose, rest), keys in frontier:
+                    for key, _turn in POSE_KEYS:
+                        put(pose, rest)
+                        self.press(pid, key)  # T goes round its cycle: the same steps as the keys
+                        turned = self.pose[pid]
                         if turned in seen:
                             continue
                         seen.add(turned)
+                        state = (turned, self.rest.get(pid))
                         spot = self.landing(pid, x, y)
                         if spot.problem is None and any((cx, cy) == (x, y) for cx, cy, _ in spot.cubes):
                             return [*keys, key]
-                        reached.append((turned, [*keys, key]))
+                        reached.append((state, [*keys, key]))
                 frontier = reached
             return None
         finally:
-            self.pose[pid] = start
+            put(start, start_rest)
 
     def place(self, pid: str, x: int, y: int) -> str | None:
         """Put the block down; returns the rule that forbids it, or None."""
@@ -215,6 +289,7 @@ class Builder:
         if problem:
             return "another block rests on it: lift that one first"
         self.pose[pid] = _normalise(list(self.placed.pop(pid)))
+        self.rest.pop(pid, None)  # its tips go round from the pose it stood in
         return None
 
     def clear(self) -> None:

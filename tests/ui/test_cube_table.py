@@ -1987,3 +1987,33 @@ def test_a_question_clicked_while_the_computer_thinks_says_why_after_its_move_to
         assert t.toast is None
     finally:
         d.close()
+
+
+def test_the_first_press_of_t_stands_the_l_on_its_foot_and_t_offers_only_poses_that_land():
+    """The L lying flat stands on its foot, its long arm three levels up, at the first click on
+    its T button, however it was turned round first, and every pose T goes round (by the
+    button or the key) can land somewhere on the shape as it is. T tipped about one axis only:
+    through an L resting on its foot's tip, which could land nowhere, and never up the long
+    arm (seven presses of R and T by trial)."""
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        turn, tip, _ = t.board.pose_button_rects(2)  # L is third in the tray
+        for turns in range(4):
+            lying = b.pose["L"]
+            d.click(tip.center)
+            assert sorted(z for _, _, z in b.pose["L"]) == [0, 0, 1, 2], f"on its foot after {turns} turns"
+            d.click(tip.center)
+            d.click(tip.center)
+            assert b.pose["L"] == lying, "a third press lays it down again"
+            d.click(turn.center)
+        seen = []
+        t.board.pick_from_tray(2)
+        for _ in range(4):
+            d.key(pygame.K_t, frames=1)
+            seen.append(b.pose["L"])
+        assert all(b.can_land("L", pose) for pose in seen), seen
+        assert len(set(seen)) == 3  # on its foot, its foot up, lying: round again
+    finally:
+        d.close()

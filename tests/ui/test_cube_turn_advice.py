@@ -21,11 +21,10 @@ def test_a_refused_drop_names_the_turn_that_makes_it_fit_and_that_turn_works():
         # L lying flat, dropped by the mouse on cell 3: a cube would hang over empty cell 3
         d.drag(t.board.tray_rect(2).center, cell_point(t, 3))
         assert "L" not in b.placed
-        assert t.toast == ("The cube on cell 3, level 2 has nothing under it; turn the block with R twice "
+        assert t.toast == ("The cube on cell 3, level 2 has nothing under it; turn the block with T "
                            "(the keys, or its buttons in the tray) and it fits here."), t.toast
-        r_button = t.board.pose_button_rects(2)[0]  # the L's R button in the tray, pressed twice
-        d.click(r_button.center)
-        d.click(r_button.center)
+        t_button = t.board.pose_button_rects(2)[1]  # the L's T button in the tray: it stands on its foot
+        d.click(t_button.center)
         d.drag(t.board.tray_rect(2).center, cell_point(t, 3))
         assert "L" in b.placed, t.toast
     finally:
@@ -41,9 +40,9 @@ def test_the_advice_in_german_and_by_keyboard():
         build_by_keys(d, t, [(0, (0, 1), 0, 0)])  # S flat on cells 4 and 5
         build_by_keys(d, t, [(2, (0, 0), 0, 0)])  # L flat, held by keys over cell 1: refused
         assert "L" not in b.placed
-        assert t.toast == ("Unter dem Würfel auf Feld 1, Ebene 2 ist nichts; dreh den Block mit T "
+        assert t.toast == ("Unter dem Würfel auf Feld 1, Ebene 2 ist nichts; dreh den Block mit F "
                            "(Tasten oder seine Knöpfe im Vorrat), dann passt er hier."), t.toast
-        d.key(pygame.K_t, frames=1)  # still held: T, then Enter on the same cell
+        d.key(pygame.K_f, frames=1)  # still held: F, then Enter on the same cell
         d.key(pygame.K_RETURN, frames=1)
         assert "L" in b.placed, t.toast
     finally:
