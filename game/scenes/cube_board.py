@@ -54,8 +54,12 @@ class BuildBoard:
     def __init__(self, app, builder: Callable[[], Builder | None], iso: Callable[[int], IsoView],
                  refuse: Callable[[str], None], tray_y: int = 548,
                  finished: Callable[[], Builder | None] | None = None, ring: FocusRing | None = None,
-                 done: Callable[[], pygame.Rect] | None = None) -> None:
+                 done: Callable[[], pygame.Rect] | None = None,
+                 words_span: Callable[[], tuple[int, int] | None] | None = None) -> None:
         self.app = app
+        # where a held block's landing words may go across, when not centred over the board
+        # (the owner's hint shape stands top left): (left, right), or None
+        self.words_span = words_span
         # the owner's focus ring and its button that hides or guesses the finished shape: a
         # block placed from the keyboard moves the ring on from the tray (see ring_after_drop)
         self.ring = ring
@@ -384,13 +388,16 @@ class BuildBoard:
             theme.draw_text(surface, title, (int(iso.origin[0]), 96), 18, theme.TEXT_DIM, anchor="midtop",
                             max_width=TITLE_WIDTH)
         if ghost is not None:  # under the title, clear of the tray: where it would land, and why not
-            theme.draw_text(surface, landing_text(self.held.pid, ghost), (int(iso.origin[0]), 124), 18,
+            span = self.words_span() if self.words_span else None
+            left, right = span or (int(iso.origin[0]) - 280, int(iso.origin[0]) + 280)
+            centre = (left + right) // 2
+            theme.draw_text(surface, landing_text(self.held.pid, ghost), (centre, 124), 18,
                             theme.TEXT if ghost.problem is None else theme.REFUSE_TEXT, bold=True,
-                            anchor="midtop", max_width=560)
+                            anchor="midtop", max_width=right - left)
             if ghost.problem:
                 problem = tr_message(ghost.problem)
-                theme.draw_text(surface, problem[:1].upper() + problem[1:], (int(iso.origin[0]), 150), 18,
-                                theme.REFUSE_TEXT, anchor="midtop", max_width=560)
+                theme.draw_text(surface, problem[:1].upper() + problem[1:], (centre, 150), 18,
+                                theme.REFUSE_TEXT, anchor="midtop", max_width=right - left)
         if b is not None:
             self._draw_tray(surface, b)
             if self.held is not None and not self.held.by_keys and ghost is None:

@@ -117,7 +117,8 @@ class CubeTable(TableScene):
         self.replicas: dict[int, Builder] = {}
         self.replicas_at = -1  # in a replay: the move the copies were rebuilt for
         self.board = BuildBoard(app, self.building, self.board_view, self.refuse, finished=self.solved_copy,
-                                ring=self.focus, done=lambda: self.submit_button.rect)
+                                ring=self.focus, done=lambda: self.submit_button.rect,
+                                words_span=self.landing_words_span)
         self.hover_q: str | None = None
         self.stamp: tuple[str, bool, float] | None = None
         self.pad = QuestionPad(PAD_AT)
@@ -450,6 +451,14 @@ class CubeTable(TableScene):
         if verb == "guess" and v["phase"] == "play":
             return shape, tuple(v["pieces"][v["target"]])
         return None
+
+    def landing_words_span(self) -> tuple[int, int] | None:
+        """While a hint's shape shows, a held block's landing words go right of it, up to the
+        question pad (the side panel while building): centred over the board they ran under
+        the shape, which hid their first words."""
+        if self.hinted_shape() is None:
+            return None
+        return self.hint_area().right + 8, self.TOAST_RIGHT if self.phase() == "play" else PANEL_RECT.x - 12
 
     def hint_area(self) -> pygame.Rect:
         """Where the hint's shape (its foundation and the tops of its blocks) and its caption

@@ -2017,3 +2017,31 @@ def test_the_first_press_of_t_stands_the_l_on_its_foot_and_t_offers_only_poses_t
         assert len(set(seen)) == 3  # on its foot, its foot up, lying: round again
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("phase", ["build", "play"])
+def test_a_held_blocks_landing_words_keep_clear_of_the_hints_shape(phase):
+    """With a hint's shape showing top left, 'L would fill cells 3, 6, 9 (level 1); 9 (level 2)'
+    and why it may not land there are written right of the shape, whole: centred over the
+    board they ran under it ('L w... fill cells', seen in Xvfb while copying a guess hint)."""
+    options = {"setup": {"secrets": [P, Q]}} if phase == "play" else {}
+    d = cube_driver(["human", "ai:easy"], first_player=0, **options)
+    try:
+        t = d.top
+        t.paused = True
+        t.on_hint(("guess " + Q) if phase == "play" else ("build " + P))
+        d.frames(2)
+        assert t.hinted_shape() is not None
+        d.hold(t.board.tray_rect(2).center, cell_point(t, 6), frames=2)
+        ghost = t.board.ghost()
+        assert ghost is not None
+        from game.scenes.cube_board import landing_text
+        words = landing_text("L", ghost)
+        labels = d.labels()
+        drawn = [rect for text, rect, _ in labels if text == words]
+        assert drawn, [text for text, _, _ in labels]
+        shape = t.hint_area()
+        assert all(not rect.colliderect(shape) for rect in drawn), (drawn, shape)
+        d.release(cell_point(t, 6))
+    finally:
+        d.close()
