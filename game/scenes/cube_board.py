@@ -302,7 +302,12 @@ class BuildBoard:
         if event.type == pygame.KEYDOWN:
             return self._key(event, b)
         if event.type == pygame.MOUSEWHEEL and self.held is not None and b is not None:
-            b.yaw(self.held.pid, 1 if event.y > 0 else 3)
+            if pygame.key.get_mods() & pygame.KMOD_SHIFT or (event.x and not event.y):
+                # Shift+wheel (sent as a sideways wheel on some systems) tips it, as T: the wheel
+                # only turned it round, so standing a block up meant letting go of the drag
+                b.tip(self.held.pid)
+            else:
+                b.yaw(self.held.pid, 1 if event.y > 0 else 3)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and b is not None:
             return self._press(event.pos, b)

@@ -2,7 +2,7 @@
 build a copy of your target's shape and guess it.
 
 Blocks are dragged from the tray onto the isometric foundation (wheel or R turns the
-held block, T tips it up, F turns it over, Q/E turn the view); the keyboard can do all of it. Everything
+held block, T or Shift+wheel tips it up, F turns it over, Q/E turn the view); the keyboard can do all of it. Everything
 shown comes from ``view(viewer)``: your own secret, the public answers, and (with the
 notes option) the note sheet; without notes only the latest turn's answers are shown.
 """

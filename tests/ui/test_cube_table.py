@@ -2045,3 +2045,30 @@ def test_a_held_blocks_landing_words_keep_clear_of_the_hints_shape(phase):
         d.release(cell_point(t, 6))
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("shift, x, y", [(True, 0, 1), (False, 1, 0)])
+def test_shift_and_the_wheel_tip_a_held_block_as_t_does(shift, x, y):
+    """While a block is dragged, Shift+wheel (a sideways wheel, as some systems send it) stands
+    it up as T does; the wheel alone turns it round. The wheel only turned it round."""
+    d = cube_driver(["human", "human"], first_player=0)
+    try:
+        t = d.top
+        b = t.building()
+        lying = b.pose["L"]
+        d.hold(t.board.tray_rect(2).center, cell_point(t, 5))
+        pygame.key.set_mods(pygame.KMOD_LSHIFT if shift else 0)
+        try:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=x, y=y, flipped=False, precise_x=float(x),
+                                                 precise_y=float(y), which=0, touch=False))
+            d.frames(2)
+        finally:
+            pygame.key.set_mods(0)
+        assert sorted(z for _, _, z in b.pose["L"]) == [0, 0, 1, 2], b.pose["L"]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                             precise_y=1.0, which=0, touch=False))
+        d.frames(2)
+        assert b.pose["L"] != lying and max(z for _, _, z in b.pose["L"]) == 2, "the wheel alone turns it round"
+        d.release(cell_point(t, 5))
+    finally:
+        d.close()
