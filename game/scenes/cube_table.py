@@ -320,10 +320,10 @@ class CubeTable(TableScene):
         if super().on_event(event):
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.hover_q = self.pad.question_at(event.pos)
+            self.hover_q = self.question_at(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            q = self.pad.question_at(event.pos)
+            q = self.question_at(event.pos)
             if q is not None:
                 self.ask(q)
                 return True
@@ -336,6 +336,12 @@ class CubeTable(TableScene):
         if event.type == pygame.KEYDOWN and self.on_key(event):
             return True
         return self.board.handle(event)
+
+    def question_at(self, pos: tuple[int, int]) -> str | None:
+        """The question under ``pos`` on the pad, which is drawn in the play phase only: while
+        building, a click on the empty table where it will stand said 'You can ask only on
+        your own turn.' on your own turn."""
+        return self.pad.question_at(pos) if self.phase() == "play" else None
 
     def on_key(self, event: pygame.event.Event) -> bool:
         key = event.key

@@ -2072,3 +2072,17 @@ def test_shift_and_the_wheel_tip_a_held_block_as_t_does(shift, x, y):
         d.release(cell_point(t, 5))
     finally:
         d.close()
+
+
+def test_a_click_where_the_pad_will_stand_asks_nothing_while_building():
+    """The pad shows in the play phase only: a click on that empty part of the table while you
+    build your shape said 'You can ask only on your own turn.', on your own turn."""
+    d = cube_driver(["human", "ai:easy"], first_player=0)
+    try:
+        t = d.top
+        t.paused = True
+        assert t.phase() == "build" and t.my_turn()
+        d.click(t.pad.question_rect("5").center)
+        assert t.toast is None and t.hover_q is None
+    finally:
+        d.close()
