@@ -229,6 +229,34 @@ def test_results_say_a_tie_on_captures_too_shares_the_win():
     finally:
         d.close()
 
+
+def test_in_german_a_tie_on_captures_too_shares_the_win_in_the_rules_pages_words():
+    """The seed-9 game of the test above, played by you against the computer, in German: the
+    line ended 'auch dabei gleich, teilen sie sich den Sieg', a 'sie' that leaves out the
+    reader ('Du 13, ...' is one of them) after a clipped clause. It now ends as the rules
+    page puts it, 'sonst wird der Sieg geteilt': '... auch das ist gleich, also wird der
+    Sieg geteilt.'"""
+    import random
+
+    from game import i18n, storage
+    from game.scenes.results import ResultsScene
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    session = GameSession("blockers", ["human", "ai:easy"], seed=9, options={"first_player": 0})
+    rng = random.Random(9)
+    while not session.is_over():
+        session.apply(rng.choice(session.legal_texts()), session.current_player)
+    assert session.state.winners() == [0, 1]
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        assert d.until(lambda: isinstance(d.top, ResultsScene), timeout=5)
+        shown = " ".join(d.top.detail)
+        assert "Bei Gleichstand mit 13 gewinnt, wer insgesamt weniger geschlagen hat: Du " in shown, shown
+        assert shown.endswith("; auch das ist gleich, also wird der Sieg geteilt."), shown
+        assert "teilen sie sich" not in shown
+    finally:
+        i18n.load_language("en")
+        d.close()
+
 def four_seats_played_out_at_random() -> Driver:
     """Four people's game (seed 5) played to its end by random moves, its results on show:
     seats 1-3 tie on 16 points (seat 3 has the fewest captures), seat 4 wins."""
