@@ -269,3 +269,18 @@ def test_the_cube_tutorial_names_levels_in_words_and_says_how_to_stand_a_block_u
     assert not [say for say in says if re.search(r"\b\d\.\d\b", say)]
     standing = [say for say in says if "standing on cell" in say]
     assert standing and all("levels 1 and 2" in say and "with T" in say for say in standing), standing
+
+
+def test_the_breaker_blocks_coach_names_the_inputs_in_one_case_in_german():
+    """The first note names the four inputs and then where they are, 'Aus deinen vier
+    Eingängen am Kern, drei darunter und einer links davon': 'einer' is nominative inside a
+    phrase in the dative, so the German stumbled at its first sentence. It reads '... und
+    einem links davon', as the English 'three below it and one on its left' names the same
+    inputs."""
+    import json
+
+    from game.paths import asset
+    first = load_tutorial("breaker_blocks").steps[0].say
+    german = json.loads(asset("i18n", "de.json").read_text(encoding="utf-8"))[first]
+    assert german.startswith("Willkommen! Aus deinen vier Eingängen am Kern, drei darunter und einem links davon "
+                             "(Kreise I, II, III), lässt du Bäume aus Plättchen wachsen."), german
