@@ -146,11 +146,14 @@ class PuzzleScene(AppScene):
         self.clear_button = board_buttons(self, self.board, y)
         self.guess_button = self.button(tr("Guess this shape (G)"), (396, y, 220, 40), self.guess,
                                         object_id="#primary", tooltip=guess_tip())
-        self.next_button = self.button(tr("Next puzzle"), (660, 600, 180, 44), self.next_puzzle, object_id="#primary")
-        self.retry_button = self.button(tr("Try again"), (850, 600, 140, 44), self.retry)
+        self.next_button = self.button(tr("Next puzzle"), (660, 600, 180, 44), self.next_puzzle, object_id="#primary",
+                                       tooltip=tr("On to the next puzzle in the list"))
+        self.retry_button = self.button(tr("Try again"), (850, 600, 140, 44), self.retry,
+                                        tooltip=tr("This puzzle again from the start, all questions back"))
         # the tables' menu: settings (text size, language, contrast, sound) without losing the puzzle
         self.button(tr("Menu"), (1002, 664, 100, 40), self.open_menu, tooltip=tr("Esc: settings, or leave the puzzle"))
-        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.ask_leave)
+        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.ask_leave,
+                    tooltip=tr("Back to the puzzle list; a puzzle under way asks first"))
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
             self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
                                      lambda q=q: self.run.can_ask and not self.run.asked(q)))

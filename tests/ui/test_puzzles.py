@@ -8,6 +8,7 @@ from game import i18n, storage
 from game.rules.cube import format_shape
 from game.scenes.puzzles import PuzzleListScene, PuzzleScene
 from tests.ui.driver import Driver
+from tests.ui.test_button_tips import move
 
 
 def test_solving_the_first_puzzle_saves_stars_and_unlocks_the_second():
@@ -425,4 +426,29 @@ def test_a_damaged_progress_file_that_cannot_be_moved_aside_is_not_written_over(
             scene.toast
     finally:
         i18n.load_language("en")
+        d.close()
+
+
+def test_a_solved_puzzles_buttons_each_say_what_they_do_after_a_rest(monkeypatch):
+    """Next puzzle, Try again and Puzzles had no tooltip: the pointer resting on one said nothing."""
+    from game.i18n import tr
+    d = Driver(lambda app: PuzzleListScene(app), autosave=False)
+    try:
+        d.click(d.top.cards[0][1].center)
+        scene = d.top
+        scene.replica.load(format_shape(scene.puzzle.secret))
+        d.frames(1)
+        d.key(pygame.K_g)
+        assert scene.run.solved
+        tips = {scene.next_button: "On to the next puzzle in the list",
+                scene.retry_button: "This puzzle again from the start, all questions back"}
+        tips.update({b: "Back to the puzzle list; a puzzle under way asks first"
+                     for b in scene._callbacks if b.text == tr("Puzzles")})
+        assert len(tips) == 3
+        for button, tip in tips.items():
+            assert button.visible
+            move(d, monkeypatch, button.rect.center)
+            d.frames(75)
+            assert tr(tip) in " ".join(text for text, _, _ in d.labels(frames=1)), tip  # wrapped maybe
+    finally:
         d.close()
