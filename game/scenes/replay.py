@@ -237,6 +237,15 @@ class ReplayScene(AppScene):
         self.table.update(dt)
         super().update(dt)
 
+    def tip_avoids(self) -> list[pygame.Rect]:
+        """Its own buttons too: the two rows stand 6 px apart, so a top-row tip dropped over
+        Previous / Next / Close and a bottom-row tip (no room below) rose over Start / End."""
+        return [*super().tip_avoids(), *(button.rect for button in self._callbacks)]
+
+    def tip_areas(self) -> list[pygame.Rect]:
+        """The side panel holding the buttons: a tip goes over the rows, not out over the table."""
+        return [PANEL_RECT]
+
     @staticmethod
     def bar_rect() -> pygame.Rect:
         """The replay's bar along the bottom of the table: one line of text high, so it

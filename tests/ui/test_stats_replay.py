@@ -743,3 +743,22 @@ def test_damaged_statistics_that_cannot_be_moved_aside_are_not_written_over(monk
         assert len(storage.list_records(dirs)) == 1, "the game is kept for replay all the same"
     finally:
         d.close()
+
+
+def test_a_replay_buttons_tip_leaves_the_other_row_of_buttons_in_sight(monkeypatch):
+    """The top row's tips dropped over Previous / Next / Close, the bottom row's rose over
+    Start / End / Change view: each now goes where it covers no button."""
+    from tests.ui.test_tooltip_placement import tip_drawn
+    session = one_turn_each_finished()
+    d = Driver(lambda app: ReplayScene(app, session.to_record()), autosave=False)
+    try:
+        replay = d.top
+        buttons = list(replay._callbacks)
+        assert len(buttons) == 6
+        for button in buttons:
+            tip = tip_drawn(d, monkeypatch, button.rect.center)
+            assert tip is not None, button.text
+            assert tip.collidelist([b.rect for b in buttons]) < 0, f"{button.text}'s tip covers a button"
+            assert tip.bottom <= min(b.rect.top for b in buttons), "over both rows, in the side panel"
+    finally:
+        d.close()
