@@ -83,6 +83,8 @@ class App:
         self.writer = storage.BackgroundWriter()
         self.mouse_pos: tuple[int, int] = (-1, -1)  # off the canvas until the pointer first moves
         self.pointer = Pointer()
+        # a press or release came last: a screen it opened keeps tips hushed (see AppScene.tip_hushed)
+        self.resting_after_click = False
         self.running = False
         self.frame = 0
         self.time = 0.0
@@ -160,6 +162,7 @@ class App:
             d["pos"] = self.display.to_logical(event.pos)
             if event.type == pygame.MOUSEMOTION:
                 self.mouse_pos = d["pos"]
+            self.resting_after_click = event.type != pygame.MOUSEMOTION
             return pygame.event.Event(event.type, d)
         return event
 

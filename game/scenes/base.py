@@ -82,8 +82,9 @@ class AppScene(Scene):
         # the tile's tip follows the focus ring once the ring moves, the pointer once it moves
         self.tip_by_keyboard = False
         self._tip_inputs: tuple[tuple[int, int], int | None] = (app.mouse_pos, None)  # last frame's pointer and ring
-        # a press or release came last: a tile's or a button's tip waits for the pointer to move again
-        self.tip_hushed = False
+        # a press or release came last: a tile's or a button's tip waits for the pointer to move again;
+        # so on a screen that click opened too (its button under the resting pointer tipped a second later)
+        self.tip_hushed = app.resting_after_click
         # the stop where the ring's Enter acted and stayed: its tile's tip waits for the ring to
         # move, as tip_hushed for the pointer (a tile placed with the keys named itself otherwise)
         self.tip_hushed_stop: int | None = None
@@ -149,6 +150,7 @@ class AppScene(Scene):
         self.enter()
 
     def resume(self) -> None:
+        self.tip_hushed = self.app.resting_after_click  # what the pointer did while another lay over it
         # the language was changed in the settings while this scene lay below (a game's
         # menu opens them mid-game): its buttons were made in the old one
         if self.built_language != language():

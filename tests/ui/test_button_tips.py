@@ -146,3 +146,32 @@ def test_the_take_back_tip_on_the_pass_screen_keeps_off_its_lines(language, monk
     finally:
         d.close()
         i18n.load_language("en")
+
+
+def test_a_button_under_the_pointer_on_a_screen_a_click_opened_waits_for_the_pointer_to_move(monkeypatch):
+    """A click that opens a screen left the pointer resting on that screen's button (the
+    breaks table's Menu stands where a replay's Close does): its tip came up a second later,
+    as though the pointer had come to rest on it."""
+    from game.scenes.base import AppScene
+    from game.scenes.replay import ReplayScene
+    from tests.ui.test_breaker_blocks_table import one_turn_each_finished
+    record = one_turn_each_finished().to_record()
+
+    class Opener(AppScene):
+        def enter(self) -> None:
+            self.button("Open", (1172, 646, 88, 40), lambda: self.stack.push(ReplayScene(self.app, record)))
+
+    d = Driver(lambda app: Opener(app), autosave=False)
+    try:
+        at = (1216, 680)
+        move(d, monkeypatch, at)
+        d.click(at)
+        replay = d.top
+        assert isinstance(replay, ReplayScene)
+        close = next(b for b in replay._callbacks if b.rect.collidepoint(at))
+        assert close.tip, "the replay's button under the pointer has a tip"
+        assert tip_drawn(d, monkeypatch, at) is None, "no tip while the pointer rests where it clicked"
+        move(d, monkeypatch, (at[0] + 2, at[1] + 1))
+        assert tip_drawn(d, monkeypatch, (at[0] + 2, at[1] + 1)) is not None, "moved and rested: the tip shows"
+    finally:
+        d.close()
