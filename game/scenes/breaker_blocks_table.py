@@ -1019,6 +1019,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
                                    14, theme.TEXT if active else theme.TEXT_DIM, bold=active)
             if active:
                 pygame.draw.rect(surface, self.seat_colour(seat), self.hand_frame(seat, text), 2, border_radius=6)
+            if not self.hand_kinds(seat):  # an empty hand says so, in a frame its words' size
+                theme.draw_text(surface, tr("no tiles"), self.empty_hand_rect(seat).topleft, SMALL_TEXT,
+                                theme.TEXT_DIM)
             new = self.new_slots(seat)
             arriving = {t.payload.get("hand") for _, t in self.flights}
             for i, kind in enumerate(self.hand_kinds(seat)):
@@ -1060,12 +1063,22 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     def hand_frame(self, seat: int, label: pygame.Rect) -> pygame.Rect:
         """The frame round the seat to move's hand: its label (``label``) and tiles, with
         room for a tile's 'new' under it."""
-        tiles = self.hand_rect(seat, max(0, len(self.hand_kinds(seat)) - 1))
-        # its line a pixel under the word's foot (the word, drawn from the tile's foot, has no descenders)
-        top, bottom = label.top - 3, tiles.bottom + theme.font(NEW_SIZE, bold=True).get_ascent() + 3
+        count = len(self.hand_kinds(seat))
+        if count == 0:  # round the label and 'no tiles' only: a tile-high frame round nothing read as a hand
+            tiles = self.empty_hand_rect(seat)
+            top, bottom = label.top - 3, tiles.bottom + 3
+        else:
+            tiles = self.hand_rect(seat, count - 1)
+            # its line a pixel under the word's foot (the word, drawn from the tile's foot, has no descenders)
+            top, bottom = label.top - 3, tiles.bottom + theme.font(NEW_SIZE, bold=True).get_ascent() + 3
         right = max(label.right, tiles.right) + 6
         # 10 px left of the first tile: a picked tile's box and its corner dots reach 8
         return pygame.Rect(BOARD.x - 10, top, right - BOARD.x + 10, bottom - top)
+
+    def empty_hand_rect(self, seat: int) -> pygame.Rect:
+        """Where 'no tiles' stands in ``seat``'s empty hand: at the first tile's place."""
+        first = self.hand_rect(seat, 0)
+        return pygame.Rect(first.topleft, theme.font(SMALL_TEXT).size(tr("no tiles")))
 
     def socket_circuit(self, cell: tuple[int, int], side: str, view: dict | None = None) -> str | None:
         """The circuit a tile put into ``cell`` with its tab on ``side`` joins: its parent's

@@ -1912,3 +1912,22 @@ def test_under_deuteranopia_a_picked_or_keepable_hand_tile_is_told_apart_from_se
     finally:
         theme.recording = None
         d.close()
+
+
+def test_an_empty_hand_reads_as_empty_in_a_frame_its_words_size():
+    # seat 1 played both its tiles and is to move again: its frame stood tile-high round nothing
+    actions = ["play 0 at 1,-1 from N", "play 0 at 1,-2 from N", "end"]
+    with bb_in("de", actions) as d:
+        assert any(text == "keine Plättchen" for text, _, _ in d.labels())
+    d = bb_driver(actions)
+    try:
+        t = d.top
+        assert t.hand_kinds(0) == [] and t.session.current_player == 0
+        words = next(rect for text, rect, _ in d.labels() if text == "no tiles")
+        label = next(rect for text, rect, _ in d.labels() if text.startswith("Your hand") or "Seat 1" in text)
+        frame = t.hand_frame(0, label)
+        assert frame.contains(words) and frame.contains(label)
+        assert frame.bottom < t.hand_rect(0, 0).bottom, "as tall as a tile, the frame read as a hand"
+        assert [text for text, _, _ in d.labels()].count("no tiles") == 1, "seat 2 holds two tiles"
+    finally:
+        d.close()
