@@ -26,6 +26,7 @@ class TitleScene(AppScene):
     def __init__(self, app, played: str | None = None) -> None:
         super().__init__(app)
         self.played = played  # the game just left for this screen: its Play takes the focus
+        self.keyed = False  # the last input was a key, not the pointer (see outlined_row)
 
     def enter(self) -> None:
         self.logo = make_icon(120)
@@ -150,6 +151,25 @@ class TitleScene(AppScene):
         """Clickable beyond the focus ring's stops (the pointer turns into a hand)."""
         return self.row_game_at(pos) is not None
 
+    def arrive_by_keyboard(self) -> None:
+        super().arrive_by_keyboard()
+        self.keyed = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self.keyed = True
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.keyed = False
+        return super().handle_event(event)
+
+    def outlined_row(self) -> str | None:
+        """The game whose row is outlined as pointed at (it opens on a click). None while
+        the keyboard is in use (the ring shown, a key pressed last), as at the tables: a
+        pointer left resting on a row outlined that game beside the ring on another's Play."""
+        if self.keyed and self.focus.visible:
+            return None
+        return self.row_game_at(self.app.mouse_pos)
+
     def on_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed_row = self.row_game_at(event.pos)
@@ -174,10 +194,11 @@ class TitleScene(AppScene):
         theme.draw_text(surface, "Breakbox", (260, 52), 64, theme.TEXT, bold=True)
         theme.draw_text(surface, tr("Five tabletop games. Play the computer or friends on one screen."),
                         (264, 136), 20, theme.TEXT_DIM)
+        outlined = self.outlined_row()
         for info, row in zip(CATALOG, self.rows, strict=True):
             ready = is_playable(info.name)
             draw.panel(surface, row, theme.PANEL if ready else (20, 32, 38), edge=None, radius=10)
-            hovered = self.row_game_at(self.app.mouse_pos) == info.name  # it opens on a click: say so
+            hovered = outlined == info.name  # it opens on a click: say so
             pygame.draw.rect(surface, theme.TEXT_DIM if hovered else theme.PANEL_EDGE, row, 2 if hovered else 1,
                              border_radius=10)
             theme.draw_text(surface, tr(info.title), (row.x + 20, row.y + 12), 26,

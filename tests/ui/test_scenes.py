@@ -1481,3 +1481,37 @@ def test_back_on_the_title_after_a_game_the_focus_is_on_that_games_play(game):
         assert isinstance(d.top, SetupScene) and d.top.game == game
     finally:
         d.close()
+
+
+def test_back_on_the_title_by_keys_a_pointer_left_on_a_row_does_not_outline_it_until_it_moves():
+    """Left by keys (Esc, the menu's Leave), the title showed the ring on Blockers!' Play and
+    the row under the resting pointer outlined as if pointed at: two games marked at once."""
+    from game.scenes.blockers_table import BlockersTable
+    from game.ui import theme
+    session = GameSession("blockers", ["human", "human"], seed=3, options={"first_player": 0})
+    d = Driver(lambda app: BlockersTable(app, session), autosave=False)
+    try:
+        d.frames(2)
+        resting = (300, 470)  # on the title this is Breaker Blocks' row, away from its Play
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=resting, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(2)
+        d.key(pygame.K_ESCAPE)  # the game's menu, its ring on Back to the game
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_DOWN)  # Leave the table
+        d.key(pygame.K_RETURN)
+        d.key(pygame.K_RIGHT)  # the question's Leave, right of Stay
+        d.key(pygame.K_RETURN)
+        d.frames(2)
+        title = d.top
+        assert isinstance(title, TitleScene) and title.focus.visible
+        assert title.focus.current.button is title.row_buttons["blockers"]
+        assert title.row_game_at(resting) == "breaker_blocks"
+        row = title.rows[2]
+        edge = (row.x + 1, row.centery)  # a pointed-at row's outline is 2 px wide, in TEXT_DIM
+        d.frames(1)
+        assert d.app.display.canvas.get_at(edge)[:3] != theme.TEXT_DIM, "the keyboard in use: only the ring marks"
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(302, 470), rel=(2, 0), buttons=(0, 0, 0)))
+        d.frames(2)
+        assert d.app.display.canvas.get_at(edge)[:3] == theme.TEXT_DIM, "the pointer moved: its row is outlined"
+    finally:
+        d.close()
