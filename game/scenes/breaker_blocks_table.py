@@ -37,6 +37,7 @@ from game.scenes.breaker_blocks_board import (
 )
 from game.scenes.breaker_blocks_talk import BreakerBlocksTalk
 from game.scenes.breaker_blocks_tips import tile_tip
+from game.scenes.circuit_breaker_words import side_word
 from game.scenes.table_base import (
     PANEL_TOAST_MAX_HEIGHT,
     PANEL_TOAST_SPAN,
@@ -64,6 +65,7 @@ PILE_NAME_SIZE = 14  # a pile's tile name: 10.5 px in a 960 x 540 window, as the
 # were 8 and 10 px in a 960 x 540 window
 NEW_SIZE = 13
 SMALL_TEXT = 14
+LANDING_TEXT = 14  # what a drop now does, over the socket under a dragged tile
 MOVE_TIME = 0.3
 HELD_PAD = CELL // 5 * 2  # a held tile's image is its place grown by this (the tile's padding)
 
@@ -979,17 +981,41 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         landed = tile_image(kind, owner, side, hole_sides(kind, side), CELL)
         surface.blit(landed, cell_rect(cell).move(-CELL // 5, -CELL // 5))
         pygame.draw.rect(surface, theme.GLOW_ALT, cell_rect(cell).inflate(4, 4), 2)
-        self.draw_tab_side(surface, cell, side)
+        self.draw_tab_side(surface, cell, side, dot=10)  # bigger: the pointer covers the cell's middle
+        self.draw_landing_words(surface, cell, side)
+
+    def landing_words(self, cell: tuple[int, int], side: str) -> str | None:
+        """What a drop now does, said while dragging: a drop near a cell's middle takes the
+        nearest side, and which circuit that is showed only in the panel far off."""
+        circuit = self.socket_circuit(cell, side)
+        return tr("Into circuit {c}, from the {side}", c=circuit, side=side_word(side)) if circuit else None
+
+    def draw_landing_words(self, surface: pygame.Surface, cell: tuple[int, int], side: str) -> None:
+        """The landing words on a dark patch under the cell, below the pointer's hand (over
+        it at the board's foot): over it they hid the core's circuit numbers."""
+        words = self.landing_words(cell, side)
+        if words is None:
+            return
+        size = theme.font(LANDING_TEXT, bold=True).size(words)
+        patch = pygame.Rect(0, 0, size[0] + 10, size[1] + 4)
+        r = cell_rect(cell)
+        patch.midtop = (r.centerx, r.bottom + 14)  # the hand hangs about 20 px under its tip
+        if patch.bottom > BOARD.bottom:
+            patch.midbottom = (r.centerx, r.top - 12)  # clear of the tab's dot on the north side
+        patch.clamp_ip(BOARD)
+        pygame.draw.rect(surface, theme.TABLE_DARK, patch, border_radius=4)
+        pygame.draw.rect(surface, theme.GLOW_ALT, patch, 1, border_radius=4)
+        theme.draw_text(surface, words, patch.center, LANDING_TEXT, theme.TEXT, bold=True, anchor="center")
 
     @staticmethod
-    def draw_tab_side(surface: pygame.Surface, cell: tuple[int, int], side: str) -> None:
+    def draw_tab_side(surface: pygame.Surface, cell: tuple[int, int], side: str, dot: int = 7) -> None:
         """Mark the side of a socket cell that a tile's tab would go into (the parent's hole)."""
         r = cell_rect(cell)
         chosen = side_point(r, side)
         pygame.draw.line(surface, theme.BLACK, r.center, chosen, 5)
         pygame.draw.line(surface, theme.GLOW_ALT, r.center, chosen, 3)
-        pygame.draw.circle(surface, theme.BLACK, chosen, 9)
-        pygame.draw.circle(surface, theme.GLOW_ALT, chosen, 7)
+        pygame.draw.circle(surface, theme.BLACK, chosen, dot + 2)
+        pygame.draw.circle(surface, theme.GLOW_ALT, chosen, dot)
 
     def hand_label(self, seat: int) -> str:
         """The words above ``seat``'s hand; the seat to move's say so ("Seat 1's hand — your

@@ -1931,3 +1931,26 @@ def test_an_empty_hand_reads_as_empty_in_a_frame_its_words_size():
         assert [text for text, _, _ in d.labels()].count("no tiles") == 1, "seat 2 holds two tiles"
     finally:
         d.close()
+
+
+def test_while_dragging_over_a_socket_the_circuit_and_side_a_drop_takes_are_written_beside_it():
+    # 0,-1 takes a tile from N (circuit I's core cell) or E (the 0 at 1,-1, circuit II): a drop
+    # near the middle took E, and only the far-off circuits panel framed II
+    d = bb_driver(["play 0 at 1,-1 from N"])
+    try:
+        t = d.top
+        r = cell_rect((0, -1))
+        d.hold(t.hand_rect(0, 0).center, (r.centerx + 3, r.centery - 1), frames=2)
+        said = [(text, rect) for text, rect, _ in d.labels() if text.startswith("Into circuit")]
+        assert [text for text, _ in said] == ["Into circuit II, from the east"]
+        words = said[0][1]
+        assert not words.colliderect(r) and abs(words.centerx - r.centerx) <= 1 and words.top > r.bottom
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=near((0, -1), "N"), rel=(0, 0),
+                                             buttons=(1, 0, 0)))  # still held, toward the north edge
+        assert [text for text, _, _ in d.labels() if text.startswith("Into circuit")] == \
+            ["Into circuit I, from the north"]
+        d.release(near((0, -1), "N"))
+        assert log(d)[-1] == "play 0 at 0,-1 from N"
+        assert not [text for text, _, _ in d.labels() if text.startswith("Into circuit")], "said only while held"
+    finally:
+        d.close()
