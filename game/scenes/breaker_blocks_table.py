@@ -587,6 +587,19 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             return None
         return self.landing(self.selected, self.app.mouse_pos)
 
+    def keyboard_landing(self) -> tuple[tuple[int, int], str] | None:
+        """The keyboard's ring on a socket of the tile held: where Enter puts it, on the side
+        R last picked (the coach's side in a tutorial, as Enter takes it)."""
+        cell = self.focused_cell() if self.selected is not None and not self.drag.active else None
+        if cell is None:
+            return None
+        sides = self.coach_sides(cell, self.sockets_for(self.selected)[cell])
+        return cell, sides[self.side_pick % len(sides)]
+
+    def held_source(self) -> tuple | None:
+        """The tile in hand: the one being dragged, else the one picked by a click or Enter."""
+        return self.drag.drag.source if self.drag.active else self.selected
+
     def drop(self, source: tuple, cell: tuple[int, int], side: str) -> bool:
         return self.act(self.drop_text(source, cell, side))
 
@@ -883,6 +896,9 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             self.drag.drag.image.set_alpha(90 if landing else 255)  # not None: that makes the padding black
         self.drag.draw(surface)
         self.draw_drag_landing(surface, landing)
+        resting = self.pointed_landing() or self.keyboard_landing()
+        if resting is not None:  # picked, not dragged: the same words as a drag, the tile stays put
+            self.draw_landing_words(surface, *resting)
 
     def draw_board(self, surface: pygame.Surface) -> None:
         v = self.view
@@ -944,8 +960,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
     def draw_glows(self, surface: pygame.Surface) -> None:
         pulse = (1 + math.sin(self.pulse * 5)) / 2
         m = self.moves()
-        source = self.drag.drag.source if self.drag.active else self.selected
-        keyboard_cell = self.focused_cell() if not self.drag.active else None
+        source = self.held_source()
+        keyboard = self.keyboard_landing()
         pointed = self.pointed_landing()
         for cell, sides in self.sockets_for(source).items():
             r = cell_rect(cell)
@@ -954,8 +970,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             surface.blit(glow, r)
             for side in sides:  # a tick on each side a parent hole offers
                 pygame.draw.circle(surface, theme.YELLOW, side_point(r, side), 4)
-            if cell == keyboard_cell and source is not None:  # Enter puts the tab on this side (R picks another)
-                self.draw_tab_side(surface, cell, sides[self.side_pick % len(sides)])
+            if keyboard is not None and cell == keyboard[0]:  # Enter puts the tab on this side (R picks another)
+                self.draw_tab_side(surface, cell, keyboard[1])
             elif pointed is not None and cell == pointed[0]:  # a click puts the tab on this side
                 self.draw_tab_side(surface, cell, pointed[1])
         for cell in m.targets:
@@ -985,27 +1001,45 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         self.draw_landing_words(surface, cell, side)
 
     def landing_words(self, cell: tuple[int, int], side: str) -> str | None:
-        """What a drop now does, said while dragging: a drop near a cell's middle takes the
-        nearest side, and which circuit that is showed only in the panel far off."""
+        """What a drop, click or Enter there now does, said by the socket while a tile is held:
+        a drop near a cell's middle takes the nearest side, and which circuit that is showed
+        only in the panel far off."""
         circuit = self.socket_circuit(cell, side)
         return tr("Into circuit {c}, from the {side}", c=circuit, side=side_word(side)) if circuit else None
 
     def draw_landing_words(self, surface: pygame.Surface, cell: tuple[int, int], side: str) -> None:
-        """The landing words on a dark patch under the cell, below the pointer's hand (over
-        it at the board's foot): over it they hid the core's circuit numbers."""
+        """The landing words on a dark patch beside the cell (see landing_words_rect)."""
         words = self.landing_words(cell, side)
         if words is None:
             return
         size = theme.font(LANDING_TEXT, bold=True).size(words)
-        patch = pygame.Rect(0, 0, size[0] + 10, size[1] + 4)
-        r = cell_rect(cell)
-        patch.midtop = (r.centerx, r.bottom + 14)  # the hand hangs about 20 px under its tip
-        if patch.bottom > BOARD.bottom:
-            patch.midbottom = (r.centerx, r.top - 12)  # clear of the tab's dot on the north side
-        patch.clamp_ip(BOARD)
+        patch = self.landing_words_rect(cell, (size[0] + 10, size[1] + 4))
         pygame.draw.rect(surface, theme.TABLE_DARK, patch, border_radius=4)
         pygame.draw.rect(surface, theme.GLOW_ALT, patch, 1, border_radius=4)
         theme.draw_text(surface, words, patch.center, LANDING_TEXT, theme.TEXT, bold=True, anchor="center")
+
+    def landing_words_rect(self, cell: tuple[int, int], size: tuple[int, int]) -> pygame.Rect:
+        """Where the landing words stand: under the cell, below the pointer's hand, else over
+        it, else under the row below, slid sideways as far as they still span the cell, so as
+        to cover none of the held tile's other sockets (a player choosing among them must see
+        them) nor the core (over it they hid the circuits' numbers). Failing all of that,
+        under the cell (over it at the board's foot)."""
+        r = cell_rect(cell)
+        rows = [pygame.Rect((0, 0), size) for _ in range(3)]
+        rows[0].midtop = (r.centerx, r.bottom + 14)  # the hand hangs about 20 px under its tip
+        rows[1].midbottom = (r.centerx, r.top - 12)  # clear of the tab's dot on the north side
+        rows[2].midtop = (r.centerx, r.bottom + CELL + 2)  # past the row below: its sockets show
+        rows = [p for p in rows if BOARD.top <= p.top and p.bottom <= BOARD.bottom]
+        sockets = [c for c in self.sockets_for(self.held_source()) if c != cell]
+        keep_clear = [cell_rect(c) for c in [*sockets, *LEVEL.core]]
+        for row in rows:
+            # centred, or with an edge against one of the places to keep clear
+            shifts = {0} | {o.left - row.right for o in keep_clear} | {o.right - row.left for o in keep_clear}
+            for dx in sorted(shifts, key=abs):
+                spot = row.move(dx, 0).clamp(BOARD)
+                if spot.left <= r.left and spot.right >= r.right and spot.collidelist(keep_clear) < 0:
+                    return spot
+        return (rows[0] if rows else pygame.Rect(r.midbottom, size)).clamp(BOARD)
 
     @staticmethod
     def draw_tab_side(surface: pygame.Surface, cell: tuple[int, int], side: str, dot: int = 7) -> None:
@@ -1122,12 +1156,8 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         moved) the circuit it leaves; None otherwise."""
         landing = self.drag_landing()
         source = self.drag.drag.source if landing is not None else self.selected
-        landing = landing or self.pointed_landing()  # picked by a click: as dragged, where it points
-        if landing is None and source is not None:
-            cell = self.focused_cell()
-            if cell is not None:
-                sides = self.coach_sides(cell, self.sockets_for(source)[cell])
-                landing = (cell, sides[self.side_pick % len(sides)])
+        # picked by a click: as dragged, where it points; by keys: where the ring is
+        landing = landing or self.pointed_landing() or self.keyboard_landing()
         if landing is None or source is None:
             return None
         circuit = self.socket_circuit(*landing)

@@ -11,6 +11,7 @@ import pytest
 
 from game import i18n
 from game.i18n import tr, tr_message
+from game.rules.breaker_blocks import LEVEL
 from game.scenes.breaker_blocks_board import cell_rect
 from game.scenes.breaker_blocks_table import BreakerBlocksTable
 from game.session import GameSession
@@ -1933,6 +1934,15 @@ def test_an_empty_hand_reads_as_empty_in_a_frame_its_words_size():
         d.close()
 
 
+def beside_its_socket(t: BreakerBlocksTable, words: pygame.Rect, cell: tuple[int, int],
+                      held: tuple = ("hand", "0")) -> bool:
+    """Landing words stand off ``cell`` yet across its middle, off the other sockets of the tile
+    ``held`` and off the core's circuit numbers."""
+    r = cell_rect(cell)
+    others = [cell_rect(c) for c in [*t.sockets_for(held), *LEVEL.core] if c != cell]
+    return not words.colliderect(r) and words.left <= r.centerx <= words.right and words.collidelist(others) < 0
+
+
 def test_while_dragging_over_a_socket_the_circuit_and_side_a_drop_takes_are_written_beside_it():
     # 0,-1 takes a tile from N (circuit I's core cell) or E (the 0 at 1,-1, circuit II): a drop
     # near the middle took E, and only the far-off circuits panel framed II
@@ -1944,7 +1954,7 @@ def test_while_dragging_over_a_socket_the_circuit_and_side_a_drop_takes_are_writ
         said = [(text, rect) for text, rect, _ in d.labels() if text.startswith("Into circuit")]
         assert [text for text, _ in said] == ["Into circuit II, from the east"]
         words = said[0][1]
-        assert not words.colliderect(r) and abs(words.centerx - r.centerx) <= 1 and words.top > r.bottom
+        assert beside_its_socket(t, words, (0, -1)), "the sockets at 1,-2 and -1,0 and the core stay in sight"
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=near((0, -1), "N"), rel=(0, 0),
                                              buttons=(1, 0, 0)))  # still held, toward the north edge
         assert [text for text, _, _ in d.labels() if text.startswith("Into circuit")] == \
@@ -1952,5 +1962,41 @@ def test_while_dragging_over_a_socket_the_circuit_and_side_a_drop_takes_are_writ
         d.release(near((0, -1), "N"))
         assert log(d)[-1] == "play 0 at 0,-1 from N"
         assert not [text for text, _, _ in d.labels() if text.startswith("Into circuit")], "said only while held"
+    finally:
+        d.close()
+
+
+def test_a_tile_picked_by_a_click_or_by_keys_says_by_its_socket_where_it_would_go():
+    # as a drag says it: 0,-1 takes a tile from N (circuit I) or E (circuit II); picked by a click
+    # and pointed at, or with the ring on the socket (R to change side), only the panel framed it
+    d = bb_driver(["play 0 at 1,-1 from N"])
+    try:
+        t = d.top
+        r = cell_rect((0, -1))
+
+        def said() -> list[tuple[str, pygame.Rect]]:
+            return [(text, rect) for text, rect, _ in d.labels() if text.startswith("Into circuit")]
+
+        d.click(t.hand_rect(0, 0).center)
+        assert t.selected == ("hand", "0") and not said(), "nothing pointed at yet"
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(r.centerx + 3, r.centery - 1), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        (text, words), = said()
+        assert text == "Into circuit II, from the east" and beside_its_socket(t, words, (0, -1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=near((0, -1), "N"), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        assert [text for text, _ in said()] == ["Into circuit I, from the north"]
+
+        t.focus.visible = True  # by keys: the ring on the socket, R turns the tab to the other side
+        t.focus.index = t.cell_focus[(0, -1)]
+        first = said()
+        d.key(pygame.K_r, frames=1)
+        second = said()
+        assert sorted(text for text, _ in first + second) == \
+            ["Into circuit I, from the north", "Into circuit II, from the east"]
+        assert all(beside_its_socket(t, words, (0, -1)) for _, words in first + second)
+        d.key(pygame.K_RETURN)
+        assert log(d)[-1] == "play 0 at 0,-1 from " + ("N" if "north" in second[0][0] else "E")
+        assert not said(), "said only while a tile is held"
     finally:
         d.close()
