@@ -33,7 +33,9 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 LETTER_KEYS = {getattr(pygame, f"K_{c.lower()}"): c for c in "ABCDEFGHIJKL"}
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(1, 10)}
 # small buttons on each tray box, so the mouse alone can set any pose (the wheel only turns)
-POSE_BUTTONS = (("R", "Turn it round (R)"), ("T", "Tip it up or down (T)"), ("F", "Turn it over (F)"))
+# T steps through lying down and each standing pose that can land (cube_build.Builder.press)
+POSE_BUTTONS = (("R", "Turn it round (R)"), ("T", "Stand it up another way or lay it down (T)"),
+                ("F", "Turn it over (F)"))
 POSE_SIZE = 24
 TITLE_WIDTH = 560  # the board's heading, centred over it, stays clear of the question pad
 # the tray's caption line sits this far above the tray, clear of the keyboard focus ring

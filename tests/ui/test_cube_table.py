@@ -463,7 +463,8 @@ def test_the_mouse_alone_can_turn_tip_and_turn_over_a_block_in_the_tray():
         d.click(tip.center)
         assert b.pose["S"] == tipped(start)
         labels = [text for text, _, _ in d.labels(frames=1)]
-        assert "S: Tip it up or down (T)" in labels  # the pointer rests on the button: its heading says what it does
+        # the pointer rests on the button: its heading says what it does
+        assert "S: Stand it up another way or lay it down (T)" in labels
         d.click(yaw.center)
         d.click(flip.center)
         assert b.pose["S"] == flipped(yawed(tipped(start)))
@@ -2086,3 +2087,29 @@ def test_a_click_where_the_pad_will_stand_asks_nothing_while_building():
         assert t.toast is None and t.hover_q is None
     finally:
         d.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_t_buttons_heading_says_t_goes_through_the_ways_to_stand_a_block_then_lays_it_down(lang):
+    """T no longer tips about one axis (it steps through each standing pose that can land,
+    then lays the block down): its heading said 'Tip it up or down (T)'."""
+    from game import i18n
+    from game.ui.display import LOGICAL_SIZE
+    with cube_read_at(1.0, lang) as d:
+        t = d.top
+        _, tip, _ = t.board.pose_button_rects(0)
+        d.settle()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=tip.center, rel=(0, 0), buttons=(0, 0, 0)))
+        d.frames(2)
+        drawn = {text: rect for text, rect, _ in d.labels(frames=1)}
+        want = "S: " + i18n.tr("Stand it up another way or lay it down (T)")
+        assert want in drawn, sorted(drawn)
+        assert "lay it down" in want or "hinlegen" in want, want
+        # whole, and clear of the board's foundation it would run under (the corner drawn over it)
+        iso = t.board.iso()
+        near, far = iso.base_span()
+        board = pygame.Surface(LOGICAL_SIZE)
+        pygame.draw.polygon(board, (255, 255, 255), [iso.project(x, y, 0) for x, y in
+                                                     ((near, near), (far, near), (far, far), (near, far))])
+        covered = pygame.mask.from_threshold(board.subsurface(drawn[want]), (255, 255, 255), (1, 1, 1, 255)).count()
+        assert covered == 0, (drawn[want], covered)
