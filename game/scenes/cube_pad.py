@@ -66,6 +66,26 @@ def swatch(surface: pygame.Surface, rect: pygame.Rect, pid: str | None,
         theme.draw_text(surface, pid, rect.center, size, dark, bold=True, anchor="center")
 
 
+def empty_key(surface: pygame.Surface, room: pygame.Rect, size: int) -> pygame.Rect:
+    """A key to the empty answer: the crossed box and the word "empty" beside it, or under
+    it where ``room`` is too narrow (the box alone read as an answer still to come). Returns
+    what it covers."""
+    box = pygame.Rect(0, 0, 24, 14)
+    word = tr("empty")
+    beside = box.w + 4 + theme.font(size).size(word)[0] <= room.w
+    if beside:  # the word on the room's top line (a row of level names), the box level with it
+        text = theme.draw_text(surface, word, (room.x + box.w + 4, room.y), size, theme.TEXT_DIM,
+                               max_width=room.w - box.w - 4)
+        box.midleft = (room.x, text.centery)
+        swatch(surface, box, None, {})
+    else:
+        box.midtop = (room.centerx, room.y)
+        swatch(surface, box, None, {})
+        text = theme.draw_text(surface, word, (room.centerx, box.bottom + 2), size, theme.TEXT_DIM,
+                               anchor="midtop", max_width=room.w)
+    return box.union(text)
+
+
 class QuestionPad:
     def __init__(self, topleft: tuple[int, int]) -> None:
         self.rect = pygame.Rect(topleft, (PAD_WIDTH, PAD_SIZE))
@@ -127,6 +147,13 @@ class QuestionPad:
                             bold=True, anchor="center")
             if letter in letter_notes:
                 self._letter_note(surface, letter, letter_notes[letter], colours)
+        noted = [*cell_notes.values(), *(pid for levels in letter_notes.values() for pid in levels)]
+        if None in noted:  # in the pad's free top-left corner, left of the letters above the grid
+            empty_key(surface, self.key_room(), 13)
+
+    def key_room(self) -> pygame.Rect:
+        """The pad's top-left corner, clear of its letters and notes (see empty_key)."""
+        return pygame.Rect(self.rect.x + 2, self.rect.y + 4, RING_X - 4, RING - 8)
 
     def note_rects(self, letter: str) -> list[pygame.Rect]:
         """Where a side's three answers go, bottom level first: a column beside its letter,

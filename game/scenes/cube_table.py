@@ -29,7 +29,7 @@ from game.scenes.cube_board import (
     shape_view,
 )
 from game.scenes.cube_build import Builder
-from game.scenes.cube_pad import QuestionPad, describe_question, swatch
+from game.scenes.cube_pad import QuestionPad, describe_question, empty_key, swatch
 from game.scenes.cube_reveal import Spot, reveal_spots, stamp_centre
 from game.scenes.table_base import LOG_RECT, PANEL_RECT, TableScene, lines_rect
 from game.ui import draw, theme
@@ -878,6 +878,8 @@ class CubeTable(TableScene):
         for lvl, name in enumerate((tr("bottom"), tr("middle"), tr("top"))):
             theme.draw_text(surface, name, (box.x + ANSWER_X + lvl * ANSWER_STEP + 25, box.y + 28), 13,
                             theme.TEXT_DIM, anchor="midtop", max_width=ANSWER_STEP - 2)
+        if any(None in ans for ans in e["answers"]):  # over the seat names, on the level names' line
+            empty_key(surface, pygame.Rect(box.x + 12, box.y + 28, ANSWER_X - 12 - 4, 18), 13)
         pitch = min(32, (box.h - 10 - ANSWER_TOP) // len(e["answers"]))  # four seats clear of the reading bar
         for s, ans in enumerate(e["answers"]):
             y = box.y + ANSWER_TOP + s * pitch

@@ -11,6 +11,7 @@ import pytest
 
 from game.rules.cube import mask_cubes, positions_mask
 from game.scenes.cube_board import landing_text
+from game.scenes.cube_pad import LETTER_CELLS
 from game.scenes.cube_table import ANSWERS_BOX, READING_TIME, CubeTable
 from game.scenes.handoff import HandoffScene
 from game.scenes.results import ResultsScene
@@ -533,7 +534,7 @@ def test_an_empty_cell_answer_says_empty_beside_its_crossed_box():
         empty = [rect for text, rect in labels if text == "empty"]
         assert len(empty) == 1 and ANSWERS_BOX.contains(empty[0]), labels
         assert t.perform("ask 2", 1) and t.perform("ask 3", 0)  # cell 3 of P holds L: no word
-        assert "empty" not in [text for text, _, _ in d.labels(frames=1)]
+        assert "empty" not in [text for text, rect, _ in d.labels(frames=1) if ANSWERS_BOX.colliderect(rect)]
     finally:
         d.close()
 
@@ -2113,3 +2114,36 @@ def test_the_t_buttons_heading_says_t_goes_through_the_ways_to_stand_a_block_the
                                                      ((near, near), (far, near), (far, far), (near, far))])
         covered = pygame.mask.from_threshold(board.subsurface(drawn[want]), (255, 255, 255), (1, 1, 1, 255)).count()
         assert covered == 0, (drawn[want], covered)
+
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_empty_levels_of_a_side_answer_and_empty_notes_on_the_pad_are_named_by_a_key(lang):
+    """Side A of Q is empty at the top level (no block stands three high): beside its
+    crossed box a key says what the box means, in the answers box over the seat names and
+    in the pad's corner; the crossed box alone was taken for an answer still to come."""
+    from game import i18n
+    from game.scenes.cube_table import ANSWER_X
+    d = cube_driver(["human", "ai:easy"], first_player=0, setup={"secrets": [P, Q]})
+    try:
+        i18n.load_language(lang)
+        t = d.top
+        t.language_changed()
+        t.paused = True
+        assert t.perform("ask A", 0)
+        assert None in t.view["log"][-1]["answers"][1], t.view["log"][-1]
+        word = i18n.tr("empty")
+        labels = d.labels(frames=1)
+        keys = [rect for text, rect, _ in labels if text == word]
+        box = [r for r in keys if ANSWERS_BOX.contains(r)]
+        assert len(box) == 1 and box[0].right <= ANSWERS_BOX.x + ANSWER_X - 4, keys  # left of 'bottom'
+        others = [(text, r) for text, r, _ in labels if text != word and ANSWERS_BOX.colliderect(r)]
+        assert not [text for text, r in others if r.colliderect(box[0])], others  # the heading, the names
+        pad = [r for r in keys if t.pad.rect.contains(r)]
+        assert len(pad) == 1, keys
+        letters = [t.pad.letter_rect(q) for q in LETTER_CELLS] + [t.pad.cell_rect(c) for c in range(1, 10)]
+        notes = [r for q in LETTER_CELLS for r in t.pad.note_rects(q)]
+        assert pad[0].collidelist(letters + notes) == -1, pad
+    finally:
+        i18n.load_language("en")
+        d.close()
