@@ -21,7 +21,7 @@ import pygame
 
 from game import __version__, storage
 from game.ui.display import Display
-from game.ui.pointer import Pointer
+from game.ui.pointer import NOWHERE, Pointer
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sound
 
@@ -81,7 +81,7 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.writer = storage.BackgroundWriter()
-        self.mouse_pos: tuple[int, int] = (-1, -1)  # off the canvas until the pointer first moves
+        self.mouse_pos: tuple[int, int] = NOWHERE  # until the pointer first moves
         self.pointer = Pointer()
         # a press or release came last: a screen it opened keeps tips hushed (see AppScene.tip_hushed)
         self.resting_after_click = False
@@ -162,6 +162,7 @@ class App:
             d["pos"] = self.display.to_logical(event.pos)
             if event.type == pygame.MOUSEMOTION:
                 self.mouse_pos = d["pos"]
+                self.display.pointer_inside = True  # moving over the window, whatever came before
             self.resting_after_click = event.type != pygame.MOUSEMOTION
             return pygame.event.Event(event.type, d)
         return event
@@ -175,6 +176,14 @@ class App:
             return False
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.focused = event.type == pygame.WINDOWFOCUSGAINED
+            return False
+        if event.type in (pygame.WINDOWLEAVE, pygame.WINDOWENTER):
+            # Wayland and Windows report no last motion as the pointer leaves: without this a
+            # row stayed outlined and a tip showed for a pointer gone from the window. Off the
+            # canvas until it moves again (SDL sends a motion with the enter).
+            self.display.pointer_inside = event.type == pygame.WINDOWENTER
+            if not self.display.pointer_inside:
+                self.mouse_pos = NOWHERE
             return False
         if event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             self.minimised = event.type == pygame.WINDOWMINIMIZED

@@ -17,6 +17,7 @@ from game.ui.buttons import LabelButton, Tip, draw_labels, draw_tip_box, draw_to
 from game.ui.display import LOGICAL_SIZE
 from game.ui.focus import Focusable, FocusRing
 from game.ui.gui import acquire_manager, release_manager
+from game.ui.pointer import NOWHERE
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -303,8 +304,8 @@ class AppScene(Scene):
             self.tip_by_keyboard = False
         elif ring != last_ring:
             self.tip_by_keyboard = True
-        elif self.app.mouse_pos != mouse:
-            self.tip_by_keyboard = False
+        elif self.app.mouse_pos not in (mouse, NOWHERE):
+            self.tip_by_keyboard = False  # a pointer gone from the window (see App) names nothing
         self._tip_inputs = (self.app.mouse_pos, ring)
         return self.tip_by_keyboard
 

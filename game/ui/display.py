@@ -20,6 +20,9 @@ class Display:
     def __init__(self, title: str, scale: float = 1.0, fullscreen: bool = False,
                  icon: pygame.Surface | None = None, fit_to_desktop: bool = True) -> None:
         self.fit_to_desktop = fit_to_desktop
+        # False once the pointer has left the window (WINDOWLEAVE): pygame.mouse.get_pos()
+        # still answers its last place inside, so nothing is hovered then (see gui.py)
+        self.pointer_inside = True
         pygame.display.set_caption(title)
         if icon is not None:
             pygame.display.set_icon(icon)

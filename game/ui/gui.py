@@ -26,6 +26,7 @@ import pygame_gui
 from game.paths import asset
 from game.ui import theme
 from game.ui.display import LOGICAL_SIZE
+from game.ui.pointer import NOWHERE
 
 if TYPE_CHECKING:  # pragma: no cover
     from game.ui.display import Display
@@ -91,6 +92,9 @@ class CanvasUIManager(pygame_gui.UIManager):
         return int(position[0]), int(position[1])  # events arrive in canvas coordinates
 
     def _update_mouse_position(self) -> None:
+        if self._display is not None and not self._display.pointer_inside:
+            self.mouse_position = NOWHERE  # gone from the window: no button hovered
+            return
         pos = pygame.mouse.get_pos()
         self.mouse_position = self._display.to_logical(pos) if self._display else pos
 

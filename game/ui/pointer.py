@@ -18,6 +18,8 @@ import pygame
 
 log = logging.getLogger("breakbox")
 
+# where the pointer is while it is off the canvas: not moved yet, or gone from the window
+NOWHERE = (-1, -1)
 HAND = "hand"
 ARROW = "arrow"
 _SYSTEM = {HAND: pygame.SYSTEM_CURSOR_HAND, ARROW: pygame.SYSTEM_CURSOR_ARROW}
