@@ -741,6 +741,36 @@ def test_continue_counts_a_breaks_draw_and_its_placement_as_one_move():
     assert continue_text(session) == "Continue Breaks (2 moves in)"
 
 
+def test_continue_in_german_counts_spielzuege_after_the_title():
+    """'Blockers! fortsetzen (3 Schritte gespielt)' was odd German; the label says how far in
+    the game is, 'nach 3 Spielzügen' (a move is a Spielzug, not a Zug: that is a turn), and the
+    button draws it whole."""
+    from game import i18n
+    from game.ui.buttons import two_lines
+    session = GameSession("blockers", ["human", "ai:easy"], seed=2, options={"first_player": 0})
+    dirs = save_as_autosave(session)
+    storage.atomic_write_json(storage.settings_path(dirs), {"language": "de"})
+    try:
+        assert continue_text(session) == "Blockers! fortsetzen (noch kein Spielzug)"
+        for count, said in ((1, "nach einem Spielzug"), (3, "nach 3 Spielzügen")):
+            while len(session.log.actions) < count:
+                session.apply(session.legal_texts()[0], session.current_player)
+            save_as_autosave(session)
+            d = Driver()
+            try:
+                text = d.top.continue_text
+                assert text == f"Blockers! fortsetzen ({said})"
+                button = next(b for b in d.top._callbacks if b.text == text)
+                split = two_lines(text, button.rect.inflate(-6, -6), button.label_size, button.label_bold)
+                drawn = d.labels(2)
+                for line in split[1] if split else [text]:
+                    assert any(t == line and button.rect.contains(r) for t, r, _ in drawn), line
+            finally:
+                d.close()
+    finally:
+        i18n.load_language("en")
+
+
 def test_a_long_continue_label_goes_on_two_lines_instead_of_shrinking():
     from game import i18n
     from game.ui.buttons import two_lines
@@ -756,7 +786,7 @@ def test_a_long_continue_label_goes_on_two_lines_instead_of_shrinking():
         button = next(b for b in d.top._callbacks if b.text == text)
         drawn = {t: rect for t, rect, _ in d.labels(2)}
         size, lines = two_lines(text, button.rect.inflate(-6, -6), button.label_size, button.label_bold)
-        assert lines == ["Circuit Breaker fortsetzen", "(12 Schritte gespielt)"], "the bracket stays whole"
+        assert lines == ["Circuit Breaker fortsetzen", "(nach 12 Spielzügen)"], "the bracket stays whole"
         assert size == button.label_size, "at the button's own size, not shrunk"
         assert all(button.rect.contains(drawn[line]) for line in lines)
         assert drawn[lines[0]].bottom <= drawn[lines[1]].top + 2
