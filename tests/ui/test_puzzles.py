@@ -452,3 +452,23 @@ def test_a_solved_puzzles_buttons_each_say_what_they_do_after_a_rest(monkeypatch
             assert tr(tip) in " ".join(text for text, _, _ in d.labels(frames=1)), tip  # wrapped maybe
     finally:
         d.close()
+
+
+def test_the_title_button_and_the_puzzle_list_give_the_puzzles_one_german_name():
+    """German: the title's button said 'Würfelrätsel' and the list it opens was headed
+    'Break-the-Cube-Rätsel', two names for one thing; the button, the heading and the
+    statistics' star count now name the game, and the button draws the longer label whole."""
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": "de"})
+    d = Driver(autosave=False)
+    try:
+        name = i18n.tr("Break the Cube puzzles")
+        assert name == "Break-the-Cube-Rätsel"
+        button = next(b for b in d.top._callbacks if b.text == name)
+        assert any(t == name and button.rect.contains(r) for t, r, _ in d.labels(2)), "drawn whole"
+        d.click(button.rect.center)
+        assert isinstance(d.top, PuzzleListScene)
+        assert name in [t for t, _, _ in d.labels(2)], "the list's heading says the same"
+        assert i18n.tr("Cube puzzle stars: {n}", n=3) == "Sterne aus Break-the-Cube-Rätseln: 3"
+    finally:
+        d.close()
+        i18n.load_language("en")
