@@ -77,8 +77,11 @@ def hint_why(facts: MoveFacts, seat_name: Callable[[int], str], you: int) -> str
             lines.append(tr("It captures a {c} tile without splitting its group.", c=tr(facts.captured)))
     if facts.blocks:
         lines.append(tr("It takes the square {who} could join two groups with.", who=seat_name(facts.blocks[0])))
+    # which way the score moves is said, not left to the reader to work out from two numbers
     if facts.score_after == facts.score_before:
         lines.append(tr("Your score stays at {s}.", s=facts.score_after))
+    elif facts.score_after > facts.score_before:
+        lines.append(tr("Your score goes up from {a} to {b}.", a=facts.score_before, b=facts.score_after))
     else:
-        lines.append(tr("Your score goes from {a} to {b}.", a=facts.score_before, b=facts.score_after))
+        lines.append(tr("Your score goes down from {a} to {b}.", a=facts.score_before, b=facts.score_after))
     return " ".join(lines)

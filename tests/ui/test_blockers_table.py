@@ -1282,22 +1282,24 @@ def test_the_hints_square_is_ringed_black_and_white_with_arrows_pointing_in_at_e
 
 def test_a_hints_reason_says_what_the_move_joins_captures_or_blocks_and_what_your_score_becomes():
     """'It is the least harmful place for this tile' said nothing of what was weighed; the
-    reason now words what the move does, from the measures the computer plays by."""
+    reason now words what the move does, from the measures the computer plays by, and which
+    way the score moves ('Deine Punktzahl ändert sich von 2 auf 1' left that to the reader)."""
     setup = {"pools": [["E", "C", "5", "A", "1", "9"], ["1", "2", "3", "4", "5", "6"]],
              "board": {"E1": "red", "E3": "red", "C1": "blue", "C3": "blue", "A5": "blue"}}
     d = blockers_driver(setup, seats=("human", "ai:easy"))
     try:
         t = d.top
         t.cancel_ai()
-        assert t.hint_reason("E@E2") == "It joins 2 of your groups into one. Your score goes from 2 to 1."
+        assert t.hint_reason("E@E2") == "It joins 2 of your groups into one. Your score goes down from 2 to 1."
         assert t.hint_reason("E@E4") == "It extends one of your groups. Your score stays at 2."
         assert t.hint_reason("C@C2") == ("It starts a new group. It takes the square Seat 2 (AI) could join two "
-                                         "groups with. Your score goes from 2 to 3.")
+                                         "groups with. Your score goes up from 2 to 3.")
         assert t.hint_reason("5@A5") == ("It starts a new group. It captures a lone blue tile, which costs "
-                                         "Seat 2 (AI) a group. Your score goes from 2 to 4.")
+                                         "Seat 2 (AI) a group. Your score goes up from 2 to 4.")
         i18n.load_language("de")
         assert t.hint_reason("E@E2") == ("Es verbindet 2 deiner Gruppen zu einer. "
-                                         "Deine Punktzahl ändert sich von 2 auf 1.")
+                                         "Deine Punktzahl sinkt von 2 auf 1.")
+        assert t.hint_reason("C@C2").endswith("Deine Punktzahl steigt von 2 auf 3."), t.hint_reason("C@C2")
     finally:
         i18n.load_language("en")
         d.close()
