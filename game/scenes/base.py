@@ -57,6 +57,8 @@ class AppScene(Scene):
     # seconds a fresh scene ignores key presses and clicks: a quick second Enter or click was
     # meant for the screen before (a hand-off or the results must not be skipped unseen)
     settle_time = 0.0
+    # a tip keeps off the scene's other buttons too: rows or columns a few px apart
+    tips_keep_off_buttons = False
 
     def __init__(self, app: App) -> None:
         super().__init__()
@@ -347,8 +349,10 @@ class AppScene(Scene):
         return self.pointed_tip(rect.center) if rect.w and rect.h else None
 
     def tip_avoids(self) -> list[pygame.Rect]:
-        """What a tooltip keeps off where it can: the message on show."""
-        return [self.toast_rect] if self.toast_rect is not None else []
+        """What a tooltip keeps off where it can: the message on show (and the scene's
+        buttons, see tips_keep_off_buttons)."""
+        toast = [self.toast_rect] if self.toast_rect is not None else []
+        return toast + ([button.rect for button in self._callbacks] if self.tips_keep_off_buttons else [])
 
     def tip_areas(self) -> list[pygame.Rect]:
         """Panels whose buttons' tooltips stay inside them (see buttons.tip_room)."""

@@ -40,6 +40,10 @@ class MenuOwner(Protocol):
         (a puzzle has no game that waits)."""
         ...
 
+    def menu_tips(self) -> tuple[str, str]:
+        """The tips of the first and the last button: its key, and what leaving does."""
+        ...
+
 BOX = pygame.Rect(430, 180, 420, 312)
 BUTTON_W, BUTTON_H, BUTTON_STEP = 300, 50, 64
 FIRST_BUTTON_Y = BOX.y + 112
@@ -47,6 +51,7 @@ FIRST_BUTTON_Y = BOX.y + 112
 
 class GameMenuScene(AppScene):
     opaque = False  # the table stays in sight, shaded
+    tips_keep_off_buttons = True  # the buttons stand 14 px apart: a tip beside the column
 
     def __init__(self, app: App, table: MenuOwner) -> None:
         super().__init__(app)
@@ -55,11 +60,14 @@ class GameMenuScene(AppScene):
     def enter(self) -> None:
         x = BOX.centerx - BUTTON_W // 2
         back, _ = self.table.menu_words()
-        rows = [(back, self.close, "#primary"),
-                (tr("Settings"), self.open_settings, None),
-                (self.table.leave_label(), self.leave, None)]
-        for i, (text, act, object_id) in enumerate(rows):
-            self.button(text, (x, FIRST_BUTTON_Y + i * BUTTON_STEP, BUTTON_W, BUTTON_H), act, object_id=object_id)
+        back_tip, leave_tip = self.table.menu_tips()
+        settings_tip = tr("Sound, colours, language and sizes, changed without leaving")
+        rows = [(back, self.close, "#primary", back_tip),
+                (tr("Settings"), self.open_settings, None, settings_tip),
+                (self.table.leave_label(), self.leave, None, leave_tip)]
+        for i, (text, act, object_id, tip) in enumerate(rows):
+            self.button(text, (x, FIRST_BUTTON_Y + i * BUTTON_STEP, BUTTON_W, BUTTON_H), act, object_id=object_id,
+                        tooltip=tip)
         self.focus.index = 0
         self.focus.visible = True  # Enter at once goes back to the game, as Esc does
 

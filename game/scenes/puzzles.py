@@ -152,8 +152,7 @@ class PuzzleScene(AppScene):
                                         tooltip=tr("This puzzle again from the start, all questions back"))
         # the tables' menu: settings (text size, language, contrast, sound) without losing the puzzle
         self.button(tr("Menu"), (1002, 664, 100, 40), self.open_menu, tooltip=tr("Esc: settings, or leave the puzzle"))
-        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.ask_leave,
-                    tooltip=tr("Back to the puzzle list; a puzzle under way asks first"))
+        self.button(tr("Puzzles"), (1110, 664, 150, 40), self.ask_leave, tooltip=self.menu_tips()[1])
         for q in [str(c) for c in range(1, 10)] + list("ABCDEFGHIJKL"):
             self.focus.add(Focusable(lambda q=q: self.pad.question_rect(q), lambda q=q: self.ask(q),
                                      lambda q=q: self.run.can_ask and not self.run.asked(q)))
@@ -238,6 +237,9 @@ class PuzzleScene(AppScene):
     def menu_words(self) -> tuple[str, str]:
         # no opponent and no clock: what matters is that the work so far is not lost
         return tr("Back to the puzzle (Esc)"), tr("Your questions and your copy stay as they are.")
+
+    def menu_tips(self) -> tuple[str, str]:
+        return tr("Esc: back to the puzzle"), tr("Back to the puzzle list; a puzzle under way asks first")
 
     def language_changed(self) -> None:
         super().language_changed()

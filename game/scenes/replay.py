@@ -163,6 +163,10 @@ BAR_HEIGHT = 25  # a 15 px line (21 px) and 2 px either side
 class ReplayScene(AppScene):
     """Shows a game's table at move k of its record; the table never acts by itself."""
 
+    # the two rows stand 6 px apart: a top-row tip dropped over Previous / Next / Close and
+    # a bottom-row tip (no room below) rose over Start / End
+    tips_keep_off_buttons = True
+
     def __init__(self, app, record: dict) -> None:
         super().__init__(app)
         from game.scenes.tables import table_class
@@ -236,11 +240,6 @@ class ReplayScene(AppScene):
     def update(self, dt: float) -> None:
         self.table.update(dt)
         super().update(dt)
-
-    def tip_avoids(self) -> list[pygame.Rect]:
-        """Its own buttons too: the two rows stand 6 px apart, so a top-row tip dropped over
-        Previous / Next / Close and a bottom-row tip (no room below) rose over Start / End."""
-        return [*super().tip_avoids(), *(button.rect for button in self._callbacks)]
 
     def tip_areas(self) -> list[pygame.Rect]:
         """The side panel holding the buttons: a tip goes over the rows, not out over the table."""

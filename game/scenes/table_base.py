@@ -812,6 +812,9 @@ class TableScene(TableHints, TableLog, AppScene):
     def menu_words(self) -> tuple[str, str]:
         return tr("Back to the game (Esc)"), tr("The game waits while this menu is open.")
 
+    def menu_tips(self) -> tuple[str, str]:
+        return tr("Esc: back to the game"), tr("Leave this table; you are told first whether the game is kept")
+
     def language_changed(self) -> None:
         """The language was changed in the settings over this table: its buttons are made
         again and its log told again from the record, in the new language; the game, the

@@ -175,3 +175,41 @@ def test_a_button_under_the_pointer_on_a_screen_a_click_opened_waits_for_the_poi
         assert tip_drawn(d, monkeypatch, (at[0] + 2, at[1] + 1)) is not None, "moved and rested: the tip shows"
     finally:
         d.close()
+
+
+def screen(name: str) -> Driver:
+    """The screen ``python -m game shots`` calls ``name``, opened alone (no autosave)."""
+    from game.shots import _scenes
+    return Driver(_scenes()[name], autosave=False)
+
+
+def check_tips(name: str, language: str, monkeypatch) -> None:
+    """Every button of the screen says what it does, and its tip shows whole in the window
+    over no other button."""
+    from game import i18n, storage
+    storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
+    d = screen(name)
+    try:
+        d.frames(2)
+        assert i18n.language() == language
+        scene = d.top
+        assert tipless(scene) == [] and says_what_it_does(scene) == [], (tipless(scene), says_what_it_does(scene))
+        window = d.app.display.window.get_rect()
+        buttons = [b for b in scene._callbacks if b.visible]
+        for button in buttons:
+            at = button.rect.center
+            move(d, monkeypatch, at)
+            rect = tip_drawn(d, monkeypatch, at)
+            assert rect is not None and window.contains(rect), (button.text, rect)
+            others = [b.rect for b in buttons if b is not button]
+            assert rect.collidelist(others) < 0, (button.text, rect)
+    finally:
+        d.close()
+        i18n.load_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("name", ["menu:breaks", "menu:puzzle"])
+def test_the_in_game_menus_buttons_say_what_they_do(name, language, monkeypatch):
+    """Back to the game (Esc), Settings and Leave the table had no tip."""
+    check_tips(name, language, monkeypatch)
