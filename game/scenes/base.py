@@ -37,6 +37,11 @@ class ToastLayout(NamedTuple):
     top: int
 
 
+def back_to_title_tip() -> str:
+    """The tip of a Back that returns to the title screen (a list's, the statistics')."""
+    return tr("Esc: back to the title screen")
+
+
 def sentence(reason: str) -> str:
     """A refusal as a sentence in the chosen language: the rules engines explain in English
     clauses ("4H does not match 3D"), which get translated, a capital and a full stop."""

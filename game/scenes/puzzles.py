@@ -10,7 +10,7 @@ from game import storage
 from game.i18n import tr, tr_message
 from game.paths import level_file
 from game.rules.cube.puzzle import Puzzle, PuzzleRun, load_puzzles
-from game.scenes.base import AppScene, heading, sentence
+from game.scenes.base import AppScene, back_to_title_tip, heading, sentence
 from game.scenes.cube_board import COLOURS, DIGIT_KEYS, LETTER_KEYS, BuildBoard, board_buttons, draw_verdict, guess_tip
 from game.scenes.cube_build import Builder
 from game.scenes.cube_pad import QuestionPad, describe_question
@@ -58,7 +58,7 @@ class PuzzleListScene(AppScene):
             unlocked = i == 0 or self.puzzles[i - 1].name in self.progress
             self.cards.append((puzzle, rect, unlocked))
             self.focus.add(Focusable(lambda r=rect: r, lambda p=puzzle: self.open(p), lambda u=unlocked: u))
-        self.button(tr("Back"), (120, 650, 160, 44), self.stack_pop)
+        self.button(tr("Back"), (120, 650, 160, 44), self.stack_pop, tooltip=back_to_title_tip())
         if notes:  # each translated on its own: joined, no message template matches them
             self.show_toast(" ".join(tr_message(n) for n in notes), 8)
 

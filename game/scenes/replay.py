@@ -18,7 +18,7 @@ from game.core.action_log import ActionLog
 from game.i18n import tr, tr_message
 from game.rules import GameDataError, game_info
 from game.save_format import migrate
-from game.scenes.base import AppScene, heading
+from game.scenes.base import AppScene, back_to_title_tip, heading
 from game.scenes.table_base import PANEL_RECT
 from game.session import GameSession, seat_label
 from game.ui import draw, theme
@@ -58,9 +58,11 @@ class RecordsScene(AppScene):
         for i in range(ROWS):
             self.focus.add(Focusable(lambda i=i: self.row_rect(i), lambda i=i: self.open_row(i),
                                      lambda i=i: i < len(self.entries)))
-        self.older = self.button(tr("Older"), (140, 650, 150, 44), lambda: self.turn_page(1))
-        self.newer = self.button(tr("Newer"), (300, 650, 150, 44), lambda: self.turn_page(-1))
-        self.button(tr("Back"), (1080, 650, 160, 44), self.close)
+        self.older = self.button(tr("Older"), (140, 650, 150, 44), lambda: self.turn_page(1),
+                                 tooltip=tr("Page Down: the page of older games"))
+        self.newer = self.button(tr("Newer"), (300, 650, 150, 44), lambda: self.turn_page(-1),
+                                 tooltip=tr("Page Up: the page of newer games"))
+        self.button(tr("Back"), (1080, 650, 160, 44), self.close, tooltip=back_to_title_tip())
         self.load_page()
 
     @property

@@ -11,7 +11,7 @@ import pygame
 from game import storage
 from game.i18n import number, tr, tr_message
 from game.rules import CATALOG
-from game.scenes.base import AppScene, heading
+from game.scenes.base import AppScene, back_to_title_tip, heading
 from game.stats import LEVEL_ORDER, LOWER_IS_BETTER, Stats
 from game.ui import draw, theme
 
@@ -77,7 +77,7 @@ class StatsScene(AppScene):
             self.show_toast(" ".join(tr_message(n) for n in notes), 8)
         self.rows = self.build_rows()
         self.first = 0  # index of the first row shown; the list scrolls by whole rows
-        self.button(tr("Back"), (1080, 650, 160, 44), self.close, object_id="#primary")
+        self.button(tr("Back"), (1080, 650, 160, 44), self.close, object_id="#primary", tooltip=back_to_title_tip())
         self.focus.index = 0
         self.focus.visible = True
 

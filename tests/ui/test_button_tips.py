@@ -213,3 +213,11 @@ def check_tips(name: str, language: str, monkeypatch) -> None:
 def test_the_in_game_menus_buttons_say_what_they_do(name, language, monkeypatch):
     """Back to the game (Esc), Settings and Leave the table had no tip."""
     check_tips(name, language, monkeypatch)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("name", ["puzzles", "records", "stats"])
+def test_the_lists_buttons_say_what_they_do(name, language, monkeypatch):
+    """Back on the puzzle list, on Finished games and on Statistics, and Finished games'
+    Older and Newer, had no tip."""
+    check_tips(name, language, monkeypatch)
