@@ -6,7 +6,7 @@ import pygame
 
 from game.i18n import tr
 from game.scenes import endings
-from game.scenes.base import AppScene
+from game.scenes.base import AppScene, back_to_title_tip
 from game.scenes.table_base import PANEL_RECT
 from game.ui import draw, theme
 from game.ui.pointer import HAND
@@ -37,9 +37,11 @@ class ResultsScene(AppScene):
         self.box, self.detail, self.detail_size = self.layout()
         box = self.box
         self.button(tr("Play again"), (box.x + 40, box.bottom - 70, 200, 50), self.table.new_game_same_seats,
-                    object_id="#primary")
-        self.button(tr("Look at the table"), (box.x + 280, box.bottom - 70, 200, 50), self.toggle_peek)
-        self.button(tr("Menu"), (box.right - 240, box.bottom - 70, 200, 50), self.table.leave)
+                    object_id="#primary", tooltip=tr("Enter: a new game, same players and options"))
+        self.button(tr("Look at the table"), (box.x + 280, box.bottom - 70, 200, 50), self.toggle_peek,
+                    tooltip=tr("The final table without this box; any key or click brings it back"))
+        self.button(tr("Menu"), (box.right - 240, box.bottom - 70, 200, 50), self.table.leave,
+                    tooltip=back_to_title_tip())
         self.focus.index = 0
         self.focus.visible = True
         if self.table.save_problem:  # over the shade, where it is read, not dimmed on the table below

@@ -221,3 +221,9 @@ def test_the_lists_buttons_say_what_they_do(name, language, monkeypatch):
     """Back on the puzzle list, on Finished games and on Statistics, and Finished games'
     Older and Newer, had no tip."""
     check_tips(name, language, monkeypatch)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_results_buttons_say_what_they_do(language, monkeypatch):
+    """Play again, Look at the table and Menu under a game's results had no tip."""
+    check_tips("results", language, monkeypatch)
