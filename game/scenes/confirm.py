@@ -29,8 +29,9 @@ class ConfirmScene(AppScene):
         # the safe answer is both the default (the ring, so Enter) and the one drawn as primary:
         # the eye and the Enter key point at the same button
         self.no_button = self.button(self.no, (BOX.x + 30, BOX.bottom - 70, 210, 48), self.stack_pop,
-                                     object_id="#primary")
-        self.yes_button = self.button(self.yes, (BOX.right - 240, BOX.bottom - 70, 210, 48), self.confirm)
+                                     object_id="#primary", tooltip=tr("Esc: no, everything stays as it was"))
+        self.yes_button = self.button(self.yes, (BOX.right - 240, BOX.bottom - 70, 210, 48), self.confirm,
+                                      tooltip=tr("Answer yes to '{question}'", question=self.title))
         self.focus.index = 0
         self.focus.visible = True
 

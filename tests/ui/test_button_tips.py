@@ -227,3 +227,10 @@ def test_the_lists_buttons_say_what_they_do(name, language, monkeypatch):
 def test_the_results_buttons_say_what_they_do(language, monkeypatch):
     """Play again, Look at the table and Menu under a game's results had no tip."""
     check_tips("results", language, monkeypatch)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("name", ["confirm", "confirm_long"])
+def test_a_questions_answers_say_what_they_do(name, language, monkeypatch):
+    """Stay and Leave (Quit, Start new game...) in a yes/no question had no tip."""
+    check_tips(name, language, monkeypatch)
