@@ -41,7 +41,7 @@ class HandoffScene(AppScene):
 
     def enter(self) -> None:
         self.button(tr("I am Seat {n}: show my table", n=self.seat + 1), (440, 430, 400, 60), self.ready,
-                    object_id="#primary")
+                    object_id="#primary", tooltip=tr("Enter: your table, with what only you may see"))
         if self.take_back is not None:
             self.button(tr("Seat {n}: take back my move", n=self.mover + 1), (465, 572, 350, 44),
                         self.taking_back, tooltip=tr("Ctrl+Z: back to your table as it was before this move"))

@@ -234,3 +234,10 @@ def test_the_results_buttons_say_what_they_do(language, monkeypatch):
 def test_a_questions_answers_say_what_they_do(name, language, monkeypatch):
     """Stay and Leave (Quit, Start new game...) in a yes/no question had no tip."""
     check_tips(name, language, monkeypatch)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("name", ["handoff", "handoff_leave"])
+def test_the_pass_screens_button_says_what_it_does(name, language, monkeypatch):
+    """'I am Seat 2: show my table' on the pass screen had no tip."""
+    check_tips(name, language, monkeypatch)
