@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import tr
-from game.scenes.base import AppScene, heading
+from game.scenes.base import AppScene, back_to_title_tip, heading
 from game.ui import theme
 
 
@@ -23,9 +23,11 @@ class ErrorScene(AppScene):
             self.resumable = False
 
     def enter(self) -> None:
-        self.button(tr("Back to menu"), (330, 560, 200, 52), self.to_menu, object_id="#primary")
-        self.button(tr("Copy report"), (550, 560, 200, 52), self.copy_report)
-        self.button(tr("Quit"), (770, 560, 180, 52), self.app.quit)
+        self.button(tr("Back to menu"), (330, 560, 200, 52), self.to_menu, object_id="#primary",
+                    tooltip=back_to_title_tip())
+        self.button(tr("Copy report"), (550, 560, 200, 52), self.copy_report,
+                    tooltip=tr("What went wrong, for a bug report: to the clipboard and a file"))
+        self.button(tr("Quit"), (770, 560, 180, 52), self.app.quit, tooltip=tr("Close Breakbox now"))
         self.focus.index = 0
         self.focus.visible = True
 

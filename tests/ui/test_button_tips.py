@@ -241,3 +241,9 @@ def test_a_questions_answers_say_what_they_do(name, language, monkeypatch):
 def test_the_pass_screens_button_says_what_it_does(name, language, monkeypatch):
     """'I am Seat 2: show my table' on the pass screen had no tip."""
     check_tips(name, language, monkeypatch)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_error_screens_buttons_say_what_they_do(language, monkeypatch):
+    """Back to menu, Copy report and Quit on the error screen had no tip."""
+    check_tips("error", language, monkeypatch)
