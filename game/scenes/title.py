@@ -20,6 +20,7 @@ class TitleScene(AppScene):
     toast_top = 22
     toast_min_height = 168
     toast_max_height = 168  # at any reading size: the game list below stays in sight and in reach
+    tips_keep_off_buttons = True  # the right column's buttons stand 12 px apart
     toast_span = (112, 1232)  # the logo, the name and the subtitle (longer in German)
     toast_width = 1104
 
@@ -77,14 +78,20 @@ class TitleScene(AppScene):
                            item.button is played and played.is_enabled), 0)
         if self.continue_text:  # the likeliest choice takes the focus first
             first_stop = len(self.focus.items)
-            self.button(self.continue_text, (x, 200, 300, 56), self.resume_game, object_id="#primary")
+            self.button(self.continue_text, (x, 200, 300, 56), self.resume_game, object_id="#primary",
+                        tooltip=tr("Your unfinished game, just as you left it"))
         # the puzzles need Break the Cube's pieces as its table does: broken, they cannot open
         self.button(tr("Cube puzzles"), (x, 270, 300, 48), self.open_puzzles, object_id="#title_button",
-                    enabled=is_playable("cube") and "cube" not in broken)
-        self.button(tr("Finished games"), (x, 330, 300, 48), self.open_records, object_id="#title_button")
-        self.button(tr("Statistics"), (x, 390, 300, 48), self.open_stats, object_id="#title_button")
-        self.button(tr("Settings"), (x, 450, 300, 48), self.open_settings, object_id="#title_button")
-        self.button(tr("Quit"), (x, 510, 300, 48), self.app.quit, object_id="#title_button")
+                    enabled=is_playable("cube") and "cube" not in broken,
+                    tooltip=tr("Break the Cube shapes to find on your own, for stars"))
+        self.button(tr("Finished games"), (x, 330, 300, 48), self.open_records, object_id="#title_button",
+                    tooltip=tr("Your finished games, to watch again move by move"))
+        self.button(tr("Statistics"), (x, 390, 300, 48), self.open_stats, object_id="#title_button",
+                    tooltip=tr("Your wins and best scores, game by game"))
+        self.button(tr("Settings"), (x, 450, 300, 48), self.open_settings, object_id="#title_button",
+                    tooltip=tr("Sound, colours, language, sizes and more"))
+        self.button(tr("Quit"), (x, 510, 300, 48), self.app.quit, object_id="#title_button",
+                    tooltip=tr("Close Breakbox now (Esc asks first)"))
         self.focus.index = first_stop
         notice = self.app.take_notice()
         if notice:
