@@ -76,6 +76,8 @@ class SetupScene(AppScene):
     toast_top = 8
     toast_min_height = 88  # covers the whole heading, not the top half of its letters
     toast_max_height = 114  # ends above the focus ring of the first buttons at y=130
+    # a seat's AI level tip dropped over First player, the row 20 px under it
+    tips_keep_off_buttons = True
 
     def __init__(self, app, game: str) -> None:
         super().__init__(app)

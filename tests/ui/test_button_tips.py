@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 import pytest
 
@@ -183,8 +186,8 @@ def screen(name: str) -> Driver:
     return Driver(_scenes()[name], autosave=False)
 
 
-def check_tips(name: str, language: str, monkeypatch, untipped: tuple[str, ...] = ()) -> None:
-    """Every button of the screen says what it does (but those labelled ``untipped``), and
+def check_tips(name: str, language: str, monkeypatch, untipped: Callable[[Any], bool] = lambda b: False) -> None:
+    """Every button of the screen says what it does (but those ``untipped`` picks out), and
     its tip shows whole in the window over no other button."""
     from game import i18n, storage
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
@@ -193,7 +196,7 @@ def check_tips(name: str, language: str, monkeypatch, untipped: tuple[str, ...] 
         d.frames(2)
         assert i18n.language() == language
         scene = d.top
-        missing = [text for text in tipless(scene) if text not in untipped]
+        missing = [b.text for b in scene._callbacks if not b.tip and not untipped(b)]
         assert missing == [] and says_what_it_does(scene) == [], (missing, says_what_it_does(scene))
         window = d.app.display.window.get_rect()
         buttons = [b for b in scene._callbacks if b.visible]
@@ -254,4 +257,12 @@ def test_the_error_screens_buttons_say_what_they_do(language, monkeypatch):
 def test_the_title_screens_buttons_say_what_they_do(language, monkeypatch):
     """Cube puzzles, Finished games, Statistics, Settings and Quit had no tip (a game's Play
     stands in its row, which says what the game is)."""
-    check_tips("title", language, monkeypatch, untipped=("Play", "Spielen"))
+    from game import i18n
+    check_tips("title", language, monkeypatch, untipped=lambda b: b.text == i18n.tr("Play"))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", ["breaks", "cube"])
+def test_a_set_up_tip_covers_no_other_button(game, language, monkeypatch):
+    """A seat's AI level tip ('normal') dropped over First player, the row under it."""
+    check_tips(f"setup:{game}", language, monkeypatch, untipped=lambda b: True)
