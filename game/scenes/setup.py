@@ -15,7 +15,7 @@ from game import storage
 from game.core.options import OptionSpec, PerSeatOption
 from game.i18n import tr, tr_message
 from game.rules import get_rules
-from game.scenes.base import AppScene, heading
+from game.scenes.base import AppScene, back_to_title_tip, heading
 from game.scenes.setup_memory import PER_SEAT, SEAT_VALUES, restore_setup, setup_record
 from game.scenes.tables import table_class
 from game.session import GameSession
@@ -195,14 +195,17 @@ class SetupScene(AppScene):
                                                    area_of=lambda: self.seed_label.union(self.seed_entry.rect)))
         # Tab reads the bottom row as the screen does, from the left (Back and Defaults came
         # after Learn by playing, far right)
-        self.button(tr("Back"), (140, 600, 160, 56), self.back)
+        self.button(tr("Back"), (140, 600, 160, 56), self.back, tooltip=back_to_title_tip())
         first_stop.exits[(0, 1)] = self.focus.items[-1]  # Down: Back, under First player's left end
         self.button(tr("Defaults"), (320, 600, 160, 56), self.defaults,
                     tooltip=tr("This screen keeps the players and options of the last game started; "
                                "this sets them back to the defaults"))
-        self.start_button = self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary")
-        self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules)
-        self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial)
+        self.start_button = self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary",
+                                        tooltip=tr("To the table, with these players and options"))
+        self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules,
+                    tooltip=tr("F1: the rules of this game"))
+        self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial,
+                    tooltip=tr("A short game in which the coach shows each move"))
         self.error: str | None = None
 
     def offered(self, spec) -> bool:

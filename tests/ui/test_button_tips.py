@@ -266,3 +266,11 @@ def test_the_title_screens_buttons_say_what_they_do(language, monkeypatch):
 def test_a_set_up_tip_covers_no_other_button(game, language, monkeypatch):
     """A seat's AI level tip ('normal') dropped over First player, the row under it."""
     check_tips(f"setup:{game}", language, monkeypatch, untipped=lambda b: True)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", ["breaks", "cube"])
+def test_the_set_ups_buttons_say_what_they_do(game, language, monkeypatch):
+    """Back, Start game, How to play and Learn by playing under a game's set-up had no tip
+    (an option's button above them has its help lines under it instead)."""
+    check_tips(f"setup:{game}", language, monkeypatch, untipped=lambda b: b.rect.bottom < 600)
