@@ -143,7 +143,8 @@ class RulesScene(AppScene):
         self.section = section_block(game, self.blocks, section) if section else None
 
     def enter(self) -> None:
-        self.button(tr("Back"), (540, 648, 200, 48), self.close, object_id="#primary")
+        self.button(tr("Back"), (540, 648, 200, 48), self.close, object_id="#primary",
+                    tooltip=tr("Esc: back to where you opened the rules"))
         self.focus.index = 0
         self.focus.visible = True
         self.relayout()

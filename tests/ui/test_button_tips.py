@@ -274,3 +274,9 @@ def test_the_set_ups_buttons_say_what_they_do(game, language, monkeypatch):
     """Back, Start game, How to play and Learn by playing under a game's set-up had no tip
     (an option's button above them has its help lines under it instead)."""
     check_tips(f"setup:{game}", language, monkeypatch, untipped=lambda b: b.rect.bottom < 600)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_rules_pages_back_says_what_it_does(language, monkeypatch):
+    """Back under a game's rules had no tip."""
+    check_tips("rules:breaks", language, monkeypatch)
