@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import tr
-from game.scenes.base import AppScene, heading
+from game.scenes.base import AppScene, back_to_title_tip, heading
 from game.storage import AI_LEVELS, ANIMATION_SPEEDS, TEXT_SCALES, WINDOW_SCALES
 from game.ui import theme
 from game.ui.display import LOGICAL_SIZE
@@ -89,7 +89,7 @@ class SettingsScene(AppScene):
                         "and the rules pages. Buttons and headings keep their size."))
         # from a game's menu this goes back to that menu, not on to another screen: it says so
         self.button(tr("Back") if self.in_game else tr("Done"), (x, y + 480, 200, 52), self.close,
-                    object_id="#primary")
+                    object_id="#primary", tooltip=tr("Esc: back to the menu") if self.in_game else back_to_title_tip())
         self.focus.index = 0
 
     def setting(self, rect: tuple[int, int, int, int], values: list, labels, current, on_change,

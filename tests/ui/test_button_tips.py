@@ -280,3 +280,12 @@ def test_the_set_ups_buttons_say_what_they_do(game, language, monkeypatch):
 def test_the_rules_pages_back_says_what_it_does(language, monkeypatch):
     """Back under a game's rules had no tip."""
     check_tips("rules:breaks", language, monkeypatch)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("name", ["settings", "settings:in_game"])
+def test_the_settings_done_says_what_it_does(name, language, monkeypatch):
+    """Done (Back from a game's menu) had no tip; each setting says what it changes in the
+    help column instead."""
+    from game import i18n
+    check_tips(name, language, monkeypatch, untipped=lambda b: b.text not in (i18n.tr("Done"), i18n.tr("Back")))
