@@ -70,6 +70,9 @@ def choice_label(value: Any) -> str:
 HINT_WIDTH = 460  # the Players column's room, left of the Options column at x=620
 
 
+COLUMN_SPLIT = 560  # between the players' column (to x 498) and the options' (from x 620)
+
+
 class SetupScene(AppScene):
     # messages (a tutorial or an option that cannot start) go over the heading, where no
     # button is: at the bottom a two-line message covered Start game and its neighbours
@@ -192,7 +195,7 @@ class SetupScene(AppScene):
         # the words went past it to the last option
         self.seed_focus = self.focus.add(Focusable(lambda: self.seed_entry.rect,
                                                    lambda: self.ui.set_focus_set(self.seed_entry.get_focus_set()),
-                                                   area_of=lambda: self.seed_label.union(self.seed_entry.rect)))
+                                                   area_of=self.seed_area))
         # Tab reads the bottom row as the screen does, from the left (Back and Defaults came
         # after Learn by playing, far right)
         self.button(tr("Back"), (140, 600, 160, 56), self.back, tooltip=back_to_title_tip())
@@ -201,11 +204,11 @@ class SetupScene(AppScene):
                     tooltip=tr("This screen keeps the players and options of the last game started; "
                                "this sets them back to the defaults"))
         self.start_button = self.button(tr("Start game"), (ox, 600, 220, 56), self.start, object_id="#primary",
-                                        tooltip=tr("To the table, with these players and options"))
+                                        tooltip=tr("To the table with this set-up"))
         self.button(tr("How to play"), (ox + 240, 600, 150, 56), self.open_rules,
                     tooltip=tr("F1: the rules of this game"))
         self.button(tr("Learn by playing"), (ox + 400, 600, 160, 56), self.open_tutorial,
-                    tooltip=tr("A short game in which the coach shows each move"))
+                    tooltip=tr("A game the coach takes you through"))
         self.error: str | None = None
 
     def offered(self, spec) -> bool:
@@ -416,6 +419,19 @@ class SetupScene(AppScene):
             # the ring moved on (Tab, an arrow key): typing must not go on in the field behind it
             self.seed_entry.unfocus()
         return handled
+
+    def tip_avoids(self) -> list[pygame.Rect]:
+        # Defaults' tip, three lines with no room under the bottom row, rose over the seed field
+        return [*super().tip_avoids(), self.seed_area()]
+
+    def tip_areas(self) -> list[pygame.Rect]:
+        """A tip stays in its button's column, the players' or the options': one kept off the
+        buttons round it went on to the far side of the screen (Defaults' over the heading)."""
+        return [pygame.Rect(0, 0, COLUMN_SPLIT, 720), pygame.Rect(COLUMN_SPLIT, 0, 1280 - COLUMN_SPLIT, 720)]
+
+    def seed_area(self) -> pygame.Rect:
+        """The seed field and its label."""
+        return self.seed_label.union(self.seed_entry.rect)
 
     def stop_typing(self, ring_on: Focusable) -> None:
         """Leave the seed field, its text kept, the ring shown on ``ring_on``."""

@@ -186,9 +186,10 @@ def screen(name: str) -> Driver:
     return Driver(_scenes()[name], autosave=False)
 
 
-def check_tips(name: str, language: str, monkeypatch, untipped: Callable[[Any], bool] = lambda b: False) -> None:
+def check_tips(name: str, language: str, monkeypatch, untipped: Callable[[Any], bool] = lambda b: False,
+               fields: Callable[[Any], list[pygame.Rect]] = lambda scene: []) -> None:
     """Every button of the screen says what it does (but those ``untipped`` picks out), and
-    its tip shows whole in the window over no other button."""
+    its tip shows whole in the window over no other button, nor over the scene's ``fields``."""
     from game import i18n, storage
     storage.atomic_write_json(storage.settings_path(storage.user_dirs()), {"language": language})
     d = screen(name)
@@ -205,7 +206,7 @@ def check_tips(name: str, language: str, monkeypatch, untipped: Callable[[Any], 
             move(d, monkeypatch, at)
             rect = tip_drawn(d, monkeypatch, at)
             assert rect is not None and window.contains(rect), (button.text, rect)
-            others = [b.rect for b in buttons if b is not button]
+            others = [b.rect for b in buttons if b is not button] + fields(scene)
             assert rect.collidelist(others) < 0, (button.text, rect)
     finally:
         d.close()
@@ -274,6 +275,14 @@ def test_the_set_ups_buttons_say_what_they_do(game, language, monkeypatch):
     """Back, Start game, How to play and Learn by playing under a game's set-up had no tip
     (an option's button above them has its help lines under it instead)."""
     check_tips(f"setup:{game}", language, monkeypatch, untipped=lambda b: b.rect.bottom < 600)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_bottom_rows_tips_keep_off_the_seed_field(language, monkeypatch):
+    """Defaults' tip (three lines) and, in German, Start game's (two) had no room under the
+    bottom row and rose over the seed field above it."""
+    check_tips("setup:cube", language, monkeypatch, untipped=lambda b: True,
+               fields=lambda scene: [scene.seed_area()])
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
