@@ -20,7 +20,10 @@ class TitleScene(AppScene):
     toast_top = 22
     toast_min_height = 168
     toast_max_height = 168  # at any reading size: the game list below stays in sight and in reach
-    tips_keep_off_buttons = True  # the right column's buttons stand 12 px apart
+    # the right column's buttons stand 12 px apart: a tip kept off them all went down past the
+    # whole column (Cube puzzles' under Quit), far from its button; it lies over the next one
+    # instead, as a desktop tooltip does, for as long as the pointer rests
+    tips_keep_off_buttons = False
     toast_span = (112, 1232)  # the logo, the name and the subtitle (longer in German)
     toast_width = 1104
 
