@@ -18,6 +18,7 @@ import pygame
 from game.i18n import tr, tr_message
 from game.rules.circuit_breaker import MAX_PLACEMENTS, helpers
 from game.scenes import circuit_breaker_words as words
+from game.scenes.circuit_breaker_aim import CircuitBreakerAim
 from game.scenes.circuit_breaker_layout import (
     CAPTION_WIDTH,
     HAND_Y,
@@ -64,7 +65,7 @@ from game.ui.tween import speed_factor
 ACT_SOUNDS = {"place": "drop", "discard": "drop", "mouse": "pick", "cheese": "capture"}
 
 
-class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
+class CircuitBreakerTable(CircuitBreakerTalk, CircuitBreakerAim, TableScene):
     undo_limit = "Nothing to undo: you can take back moves of the turn you are playing, not of a turn that has ended."
     # messages in the side panel (this game shows no status there): every spot in the play
     # area covers something needed, your house, hand, objective, the market or the other
@@ -80,10 +81,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         self.rotation = 0
         self.turned: str | None = None      # the tile ``rotation`` was set for
         self.selected: str | None = None    # a hand tile picked by click/keyboard
-        self.mouse_aim: str | None = None   # a mouse move clicked once: a second click sends it
-        self.key_aimed: str | None = None   # the aim as the ring's Enter found it (see handle_event)
         self.keyed = False  # the last input was a key, not the pointer
-        self.aimed_before_drag: str | None = None  # the aim a drag of your mouse started from
         self.cursor = (3, 4)
         self.pulse = 0.0
         self.zoom_seat: int | None = None  # the house shown enlarged in the last frame
@@ -358,28 +356,6 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         if self.selected is not None:
             self.place(self.selected, cell)
 
-    def click_spot(self, name: str, aimed: str | None) -> None:
-        """A click or Enter on a market spot; ``aimed``: the mouse move aimed before it."""
-        if not self.my_turn():
-            return
-        if self.selected is not None and name.startswith("appliance-") and name != "appliance-stack":
-            self.discard(self.selected, name)
-            return
-        if name == "cheese":
-            self.refuse(tr("Click an opponent's mouse to send it away with cheese."))
-            return
-        self.aim_mouse(f"mouse {name}", aimed)
-
-    def aim_mouse(self, text: str, aimed: str | None) -> None:
-        """A click (or Enter) on a spot the mouse may go to aims it there, outlined, and a
-        second one sends it: one click meant to look at a pile, or at a wire pile with a
-        tile picked, spent the turn's mouse. A move not legal now is refused at once."""
-        if text == aimed or text not in self.legal():
-            self.mouse_aim = None
-            self.act(text)
-        else:
-            self.mouse_aim = text
-
     def clear_selection(self) -> None:
         self.selected = None
         self.mouse_aim = None
@@ -447,17 +423,6 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             self.keyed = True
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
             self.keyed = False
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.focus.visible:
-                # the ring's Enter is a click on its stop (see press): on the aimed spot again it
-                # sends the mouse, anywhere else it drops the aim. A tile picked by keys kept it,
-                # and the prompt still said Enter would send the mouse while the ring stood on the house
-                self.key_aimed, self.mouse_aim = self.mouse_aim, None
-            elif self.mouse_aim is not None and not self.settling() and not self.coach_waiting():
-                # a click aimed it (a click hides the ring): Enter sends it, as the prompt says;
-                # it put the ring on the first hand tile, and a second Enter picked that up
-                self.aim_mouse(self.mouse_aim, self.mouse_aim)
-                return True
         return super().handle_event(event)
 
     def on_event(self, event: pygame.event.Event) -> bool:
@@ -496,20 +461,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
                 self.take_up(tile)
                 self.drag.press(("tile", tile), tile_surface(tile, self.rotation, HOUSE_CELL), self.hand_rect(i), pos)
                 return True
-        home = self.mouse_home_rect()
-        if self.view["mice"][self.viewer] is None and home.collidepoint(pos):
-            img = pygame.Surface((40, 30), pygame.SRCALPHA)
-            mouse_icon(img, (22, 18), 11, self.viewer)
-            self.drag.press(("mouse",), img, home, pos)
-            self.aimed_before_drag = aimed  # a drop there again in the last round sends it
-            return True
-        for name in self.market_spots():
-            if self.spot_rect(name).collidepoint(pos):
-                self.click_spot(name, aimed)
-                return True
-        target = self.mouse_target_at(pos)
-        if target is not None and target.startswith("mouse house "):  # an opponent's appliance
-            self.aim_mouse(target, aimed)
+        if self.press_aim(pos, aimed):
             return True
         cell = house_cell_at(pos)
         if cell is not None:
@@ -537,15 +489,7 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
             elif pos[1] < HAND_Y:  # let go over the hand: simply put back, no complaint
                 self.refuse(tr("Drop tiles on your house, or on an appliance pile to discard for cheese."))
         else:
-            target = self.mouse_target_at(pos)
-            if target is not None and self.last_round() and target != self.aimed_before_drag:
-                # as a first click there: aimed, and the prompt warns it would bring nothing
-                # back (CB-18); a drop sent it at once while a click asked first
-                self.mouse_aim = target
-            elif target is not None:
-                ok = self.act(target)
-            else:
-                self.refuse(self.mouse_refusal())
+            ok = self.drop_mouse(pos)
         if not ok:
             self.drag.snap_back(image, dragged, origin)
         return True
@@ -690,26 +634,6 @@ class CircuitBreakerTable(CircuitBreakerTalk, TableScene):
         super().draw_over_ring(surface)
         self.draw_zoom(surface)
         self.drag.draw(surface)
-
-    def draw_mouse_aim(self, surface: pygame.Surface) -> None:
-        """The spot one click aimed your mouse at glows as a cell a held tile fits does, your
-        mouse drawn on it: a ring alone was lost among the market's yellow frames."""
-        r = self.mouse_targets().get(self.mouse_aim) if self.mouse_aim is not None else None
-        if r is not None:
-            self.glow_aim(surface, r)
-
-    def glow_aim(self, surface: pygame.Surface, r: pygame.Rect) -> None:
-        """The aimed spot: a pulsing outline round it, white corner marks and your mouse at
-        its corner, nothing over its face. A yellow fill washed out the tile about to be
-        taken and the pile's name; on a pile the mouse sits right of the tile, on a cell of a
-        house (14 or 40 px) just outside the cell, which it would cover."""
-        grow = 4 + round((1 + math.sin(self.pulse * 5)) / 2)  # its 3 px band and round corners off the face
-        ring = r.inflate(2 * grow, 2 * grow)
-        pygame.draw.rect(surface, theme.YELLOW, ring, 3, border_radius=6)
-        draw.corner_brackets(surface, ring)  # within the 8 px between piles
-        # the icon (radius 8) reaches 17 px left of its centre (the tail's tag), 8 right, 9 up, 6 down
-        centre = (r.right - 13, r.bottom - 11) if r.w >= 100 else (ring.right + 13, ring.bottom + 5)
-        mouse_icon(surface, centre, 8, self.viewer)
 
     def held_tile(self) -> str | None:
         if self.drag.active and self.drag.drag.source[0] == "tile":

@@ -239,13 +239,6 @@ class CircuitBreakerTalk:
         return tr("Equal points ({p} each), cheese ({c} each) and appliances in the house ({a} each): the win is "
                   "shared.", p=points, c=most, a=best)
 
-    def mouse_to(self, text: str) -> str:
-        """Where a mouse move sends your mouse: "to the wire 1 pile", "to Seat 2's appliance at 3,4"."""
-        w = text.split()
-        if w[1] == "house":
-            return tr("to {name}'s appliance at {cell}", name=self.seat_name(int(w[2]) - 1), cell=w[4])
-        return words.to_spot(w[1])
-
     def prompt_says_hand_empty(self) -> bool:
         """The prompt over the house starts 'Your hand is empty': an empty hand on your turn
         with a placement left (after both, the prompt speaks of those instead)."""
