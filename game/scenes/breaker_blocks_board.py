@@ -16,6 +16,7 @@ CELL = 35
 X0, X1, Y0, Y1 = -5, 7, -6, 7
 BOARD = pygame.Rect(12, 96, (X1 - X0 + 1) * CELL, (Y1 - Y0 + 1) * CELL)
 COORD_SIZE = 14  # the coordinates along two edges: 10.5 px in a 960 x 540 window, as the log's text
+PILE_X = 500  # the middle column: the piles, the circuits and the prompt
 SIDES = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 

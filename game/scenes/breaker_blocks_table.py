@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pygame
 
@@ -23,6 +23,7 @@ from game.scenes.breaker_blocks_board import (
     BOARD,
     CELL,
     COORD_SIZE,
+    PILE_X,
     SIDES,
     X0,
     X1,
@@ -35,6 +36,7 @@ from game.scenes.breaker_blocks_board import (
     nearest_side,
     parse_cell,
 )
+from game.scenes.breaker_blocks_hands import BreakerBlocksHands
 from game.scenes.breaker_blocks_talk import BreakerBlocksTalk
 from game.scenes.breaker_blocks_tips import tile_tip
 from game.scenes.circuit_breaker_words import side_word
@@ -47,8 +49,6 @@ from game.scenes.table_base import (
 )
 from game.ui import draw, theme
 from game.ui.breaker_blocks_tiles import OWNER, side_point, tile_image
-from game.ui.buttons import TIP_GAP, TIP_MARGIN, Tip, tip_in
-from game.ui.display import LOGICAL_SIZE
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
 from game.ui.tween import Tween, ease_in_out, speed_factor
@@ -56,8 +56,6 @@ from game.ui.tween import Tween, ease_in_out, speed_factor
 HAND_TILE = 36
 HAND_BOX_RADIUS = 6  # the corners of the box round a hand tile picked up or that may be kept
 HAND_LABEL_ABOVE = 29  # a 20 px label, then the 8 px the focus ring reaches out of a tile, then 1
-PILE_X = 500
-HAND_TIP_MIN_WIDTH = 200  # a hand tile's tip goes beside the hand if it has this much room
 PILE_ICON = 22  # a pile's tile icon, PILE_PAD inside its box's top left corner
 PILE_PAD = 3
 PILE_NAME_SIZE = 14  # a pile's tile name: 10.5 px in a 960 x 540 window, as the log's text
@@ -75,7 +73,7 @@ ACT_SOUNDS = {"draw": "draw", "play": "drop", "rearrange": "drop", "place": "dro
               "keep": "pick"}
 
 
-class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
+class BreakerBlocksTable(BreakerBlocksTalk, BreakerBlocksHands, TableScene):
     undo_limit = "Nothing to undo: you can take back your own moves, but not past another person's."
     # messages in the side panel (this game shows no status there): in the middle column they
     # covered the actions left this turn, and at large reading sizes the piles they named
@@ -245,49 +243,6 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
             self._moves = (key, group_moves(texts))
         return self._moves[1]
 
-    def perform(self, text: str, seat: int) -> bool:
-        done = super().perform(text, seat)
-        if done and not self.is_bot(seat):
-            self.keep_the_only_choice(seat)
-        return done
-
-    def only_keep(self, seat: int) -> str | None:
-        """AGGRAVATE asking ``seat`` which tile a hand keeps when that hand holds one kind
-        only (BB-23): the one 'keep', as there is nothing to choose; None otherwise. The
-        rules still offer the step (BB-16); a person is not asked to click it. Not in the
-        tutorial or a replay, which go step by step."""
-        if self.tutorial is not None or self.replaying or self.session.is_over() \
-                or self.session.current_player != seat:
-            return None
-        if (self.view.get("pending") or {}).get("tile") != "aggravate":
-            return None  # asked every frame (advance): the moves only at an Aggravate's step
-        texts = self.session.legal_texts()
-        return texts[0] if len(texts) == 1 and texts[0].startswith("keep ") else None
-
-    def keep_the_only_choice(self, seat: int) -> None:
-        """Take each AGGRAVATE keep that leaves no choice at once; the log says what was kept."""
-        keep = self.only_keep(seat)
-        while keep is not None and super().perform(keep, seat):
-            keep = self.only_keep(seat)
-
-    def undo(self) -> None:
-        # a keep taken at once (keep_the_only_choice) is taken back with the move before it:
-        # back at its step, the same keep would only be asked for with one choice. The seat
-        # to move, not the viewer: at a shared screen the next seat may take back the last
-        # decision, and the viewer's check stopped there with the pick shown
-        super().undo()
-        while self.only_keep(self.session.current_player) is not None and self.may_undo():
-            super().undo()
-
-    def advance(self) -> None:
-        # a one-choice keep reached other than by a move here (a saved game continued, a
-        # computer's seat taken over, a take-back that may go no further) is taken as a move
-        # would take it, not shown as a pick of the one tile there is
-        super().advance()
-        seat = self.session.current_player
-        if seat is not None and seat == self.viewer and not self.is_bot(seat):
-            self.keep_the_only_choice(seat)
-
     def act(self, text: str) -> bool:
         self.selected = None
         self.side_pick = 0
@@ -379,30 +334,6 @@ class BreakerBlocksTable(BreakerBlocksTalk, TableScene):
         if index is not None and 0 <= index - self.pile_focus < len(self.pile_entries()):
             return self.pile_tip(index - self.pile_focus)
         return super().focused_tip()
-
-    def pointed_tip_layout(self, anchor: pygame.Rect, text: str, avoid: Sequence[pygame.Rect] = ()) -> Tip:
-        """A hand tile's tip beside its hand, right of the label and tiles' frame, level with the
-        tile: placed as a button's, it rose from the lower hand over the hand's label (and, over
-        it, on the board's sockets by your inputs). Where the hand leaves too little room there,
-        as a button's, kept off the frame."""
-        seat = next((seat for seat in (0, 1) if anchor in self.hand_rects(seat)), None)
-        if seat is None:
-            return super().pointed_tip_layout(anchor, text, avoid)
-        frame = self.hand_frame(seat, self.hand_label_rect(seat))
-        left, right = frame.right + 2 * TIP_GAP, PILE_X - 2 * TIP_GAP
-        top, bottom = (TIP_MARGIN, frame.bottom) if frame.top < BOARD.top else (frame.top, LOGICAL_SIZE[1] - TIP_MARGIN)
-        room = pygame.Rect(left, top, right - left, bottom - top)
-        if room.w >= HAND_TIP_MIN_WIDTH:
-            tip = tip_in(text, room, anchor.centery)
-            if room.contains(tip.rect):
-                return tip
-        return super().pointed_tip_layout(anchor, text, [*avoid, frame])
-
-    def hand_rects(self, seat: int) -> list[pygame.Rect]:
-        return [self.hand_rect(seat, i) for i in range(len(self.hand_kinds(seat)))]
-
-    def hand_tip(self, seat: int, index: int) -> tuple[pygame.Rect, str]:
-        return self.hand_rect(seat, index), tile_tip(self.hand_kinds(seat)[index])
 
     def pile_tip(self, index: int) -> tuple[pygame.Rect, str]:
         return self.pile_rect(index), tile_tip(self.pile_entries()[index][0])
