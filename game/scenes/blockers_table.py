@@ -22,7 +22,7 @@ from game.scenes.blockers_rack import RackOrder
 from game.scenes.blockers_tips import board_tip, hint_why, rack_tip
 from game.scenes.table_base import PANEL_RECT, TableScene
 from game.ui import draw, theme
-from game.ui.buttons import TIP_GAP, TIP_MARGIN, Tip, tip_in
+from game.ui.buttons import SIDE_TIP_MIN_WIDTH, TIP_GAP, TIP_MARGIN, Tip, tip_beside
 from game.ui.display import LOGICAL_SIZE
 from game.ui.drag import DragController
 from game.ui.focus import Focusable
@@ -38,7 +38,6 @@ ROWS = "ABCDEFGHI"
 RACK_TILE = 58
 RACK_Y = 636  # low enough that the focus ring on a rack tile clears the prompt above
 PROMPT_Y, PROMPT_SIZE = RACK_Y - 38, 18  # the prompt's line over the rack
-RACK_TIP_MIN_WIDTH = 200  # a rack tile's tip goes beside the rack if it has this much room
 MOVE_TIME = 0.35
 # A square a held tile may go to glows sky blue, not the yellow glow of the other games:
 # yellow is a seat's tile colour here (seat 4), and a square glowing yellow was nearly that
@@ -310,9 +309,10 @@ class BlockersTable(TableScene):
         """A rack tile's tip beside the rack, in the free space right of it (and of the rack's
         caption): over the rack it lay on the prompt, which says what to do with the tile."""
         room = self.rack_tip_room() if anchor.y == RACK_Y else None
-        if room is None or room.w < RACK_TIP_MIN_WIDTH:  # a long caption beside the rack: as a button's
+        tip = tip_beside(text, room, anchor.centery)
+        if tip is None:  # a long caption beside the rack: as a button's
             return super().pointed_tip_layout(anchor, text, avoid)
-        return tip_in(text, room, anchor.centery)
+        return tip
 
     def rack_tip_room(self) -> pygame.Rect:
         """The space right of the rack, under the board's column numbers (and the prompt, where
@@ -328,7 +328,7 @@ class BlockersTable(TableScene):
         right, bottom = PANEL_RECT.left - 2 * TIP_GAP, LOGICAL_SIZE[1] - TIP_MARGIN
         button = self.pass_button.rect
         if self.pass_button.visible and button.right > left and button.bottom > top:  # left of it, or above it
-            if button.left - 2 * TIP_GAP - left >= RACK_TIP_MIN_WIDTH:
+            if button.left - 2 * TIP_GAP - left >= SIDE_TIP_MIN_WIDTH:
                 right = button.left - 2 * TIP_GAP
             else:
                 bottom = button.top - 2 * TIP_GAP

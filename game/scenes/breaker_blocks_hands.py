@@ -11,10 +11,8 @@ import pygame
 
 from game.scenes.breaker_blocks_board import BOARD, PILE_X
 from game.scenes.breaker_blocks_tips import tile_tip
-from game.ui.buttons import TIP_GAP, TIP_MARGIN, Tip, tip_in
+from game.ui.buttons import TIP_GAP, TIP_MARGIN, Tip, tip_beside
 from game.ui.display import LOGICAL_SIZE
-
-HAND_TIP_MIN_WIDTH = 200  # a hand tile's tip goes beside the hand if it has this much room
 
 
 class BreakerBlocksHands:
@@ -78,10 +76,9 @@ class BreakerBlocksHands:
         left, right = frame.right + 2 * TIP_GAP, PILE_X - 2 * TIP_GAP
         top, bottom = (TIP_MARGIN, frame.bottom) if frame.top < BOARD.top else (frame.top, LOGICAL_SIZE[1] - TIP_MARGIN)
         room = pygame.Rect(left, top, right - left, bottom - top)
-        if room.w >= HAND_TIP_MIN_WIDTH:
-            tip = tip_in(text, room, anchor.centery)
-            if room.contains(tip.rect):
-                return tip
+        tip = tip_beside(text, room, anchor.centery)
+        if tip is not None and room.contains(tip.rect):
+            return tip
         return super().pointed_tip_layout(anchor, text, [*avoid, frame])
 
     def hand_rects(self, seat: int) -> list[pygame.Rect]:

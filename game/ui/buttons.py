@@ -286,6 +286,18 @@ def tip_in(text: str, room: pygame.Rect, centre_y: int) -> Tip:
     return Tip(pygame.Rect(room.x, y, w, h), lines)
 
 
+SIDE_TIP_MIN_WIDTH = 200  # a tile's tip goes beside its rack or hand only with this much room
+
+
+def tip_beside(text: str, room: pygame.Rect | None, centre_y: int) -> Tip | None:
+    """A tile's tip in the free ``room`` beside its rack or hand (see tip_in); None where
+    there is no room or it is narrower than SIDE_TIP_MIN_WIDTH, and the tip goes where a
+    button's would: a narrow column wrapped it to a word a line."""
+    if room is None or room.w < SIDE_TIP_MIN_WIDTH:
+        return None
+    return tip_in(text, room, centre_y)
+
+
 def tooltip_layout(manager: pygame_gui.UIManager, screen: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
                    areas: Sequence[pygame.Rect] = ()) -> Tip | None:
     """The tooltip of the button the pointer or the focus ring has rested on (as long as

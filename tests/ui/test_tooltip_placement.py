@@ -151,3 +151,17 @@ def test_a_bottom_buttons_tip_leaves_the_newest_log_lines_in_view(game, monkeypa
         assert not t.log_box()[1].colliderect(rect), (game, rect, t.log_box())
     finally:
         d.close()
+
+
+def test_a_tiles_tip_goes_beside_its_rack_or_hand_only_with_room_enough():
+    """Blockers' rack and Breaker Blocks' hands share the rule (tip_beside): a tip beside the
+    tiles in a column at least SIDE_TIP_MIN_WIDTH wide, else none, and the table places it
+    as a button's."""
+    from game.ui.buttons import SIDE_TIP_MIN_WIDTH, tip_beside
+    pygame.font.init()  # the tip is wrapped to the room by its font
+    wide = pygame.Rect(600, 300, SIDE_TIP_MIN_WIDTH, 300)
+    tip = tip_beside("Power 2: adds 2 to the circuit it joins.", wide, 450)
+    assert tip is not None and wide.contains(tip.rect) and tip.rect.x == wide.x
+    assert abs(tip.rect.centery - 450) <= 1
+    assert tip_beside("Power 2", wide.inflate(-2, 0), 450) is None
+    assert tip_beside("Power 2", None, 450) is None
