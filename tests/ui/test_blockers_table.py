@@ -639,15 +639,19 @@ def test_a_square_a_held_tile_may_go_to_carries_a_dot_not_only_a_glow():
         d.close()
 
 
+def board_after_a_move(t, move: str) -> tuple[pygame.Surface, pygame.Rect]:
+    """Seat 1 plays ``move`` ("9@I9"); the board drawn after it, and the square it went to."""
+    assert t.perform(move, 0)
+    t.finish_animation()
+    surface = pygame.Surface((1280, 720))
+    t.draw_board(surface)
+    return surface, square_rect(move.split("@")[1])
+
+
 def test_the_last_move_carries_a_corner_flag():
     d = blockers_driver(Y2)
     try:
-        t = d.top
-        assert t.perform("9@I9", 0)
-        t.finish_animation()
-        surface = pygame.Surface((1280, 720))
-        t.draw_board(surface)
-        r = square_rect("I9")
+        surface, r = board_after_a_move(d.top, "9@I9")
         assert surface.get_at((r.x + 6, r.y + 6))[:3] == (255, 255, 255)
     finally:
         d.close()
@@ -1315,12 +1319,7 @@ def test_the_last_move_is_ringed_white_on_black_with_two_flags_apart_from_the_gl
 
     d = blockers_driver(Y2)
     try:
-        t = d.top
-        assert t.perform("9@I9", 0)
-        t.finish_animation()
-        surface = pygame.Surface((1280, 720))
-        t.draw_board(surface)
-        r = square_rect("I9")
+        surface, r = board_after_a_move(d.top, "9@I9")
         edge = tuple(surface.get_at((r.x + 2, r.centery)))[:3]
         assert edge == white and tuple(surface.get_at((r.x, r.centery)))[:3] == theme.BLACK
         for corner in ((r.x + 6, r.y + 6), (r.right - 7, r.bottom - 7)):  # a flag in two opposite corners

@@ -2499,6 +2499,14 @@ def test_the_aimed_spot_is_outlined_with_your_mouse_beside_it_and_its_face_left_
         d.close()
 
 
+def rest_pointer_on_small_house(d: Driver, t: CircuitBreakerTable) -> pygame.Rect:
+    """The pointer comes to rest on the first opponent's small house (enlarging it); its frame."""
+    frame = t.mini_frame(0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=frame.center, rel=(0, 0), buttons=(0, 0, 0)))
+    d.frames(1)
+    return frame
+
+
 def test_the_focus_ring_on_a_pile_under_the_enlarged_house_is_not_drawn_through_it():
     """The pointer resting on a small house shows it enlarged over the market; the focus ring
     on a pile under it was drawn through the enlarged house, a dashed frame round an empty
@@ -2506,9 +2514,7 @@ def test_the_focus_ring_on_a_pile_under_the_enlarged_house_is_not_drawn_through_
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
         t = d.top
-        frame = t.mini_frame(0)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=frame.center, rel=(0, 0), buttons=(0, 0, 0)))
-        d.frames(1)
+        rest_pointer_on_small_house(d, t)
         box = t.zoom_box(0)
         pile = t.spot_rect("wire-1")
         assert t.zoomed_house() == 0 and box.contains(pile.inflate(16, 16))
@@ -2767,9 +2773,7 @@ def test_a_key_closes_the_enlarged_house_under_a_resting_pointer_so_the_ring_sho
     d = cb_driver(["place A1 at 3,4 r180", "discard A3 to appliance-1", "end"])
     try:
         t = d.top
-        frame = t.mini_frame(0)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=frame.center, rel=(0, 0), buttons=(0, 0, 0)))
-        d.frames(1)
+        frame = rest_pointer_on_small_house(d, t)
         assert t.zoomed_house() == 0
         pile = t.spot_rect("wire-1")
         focus_on(d, pile)

@@ -13,9 +13,8 @@ from game.ui import theme
 READING = 13
 
 
-def test_side_answers_are_written_at_the_reading_size_clear_of_everything(monkeypatch):
-    pygame.init()
-    pad = QuestionPad((650, 96))
+def record_text(monkeypatch) -> list[tuple[str, int, pygame.Rect]]:
+    """Every text the pad draws from now on: its words, size and rect."""
     drawn: list[tuple[str, int, pygame.Rect]] = []
     original = theme.draw_text
 
@@ -24,6 +23,13 @@ def test_side_answers_are_written_at_the_reading_size_clear_of_everything(monkey
         drawn.append((text, size, rect))
         return rect
     monkeypatch.setattr(theme, "draw_text", spy)
+    return drawn
+
+
+def test_side_answers_are_written_at_the_reading_size_clear_of_everything(monkeypatch):
+    pygame.init()
+    pad = QuestionPad((650, 96))
+    drawn = record_text(monkeypatch)
     letters = {letter: ["L", "M", "S"] for letter in LETTER_CELLS}
     pad.draw(pygame.Surface((1280, 720)), True, None, {}, letters, COLOURS, set())
     dots = [pad.letter_rect(q) for q in LETTER_CELLS]  # the pad's own letter L is no note
@@ -47,14 +53,7 @@ def test_answers_on_the_pad_are_readable_in_a_960_by_540_window(monkeypatch):
     still ends above the answers box."""
     from game.scenes.cube_table import ANSWERS_BOX, PAD_AT
     pygame.init()
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    original = theme.draw_text
-
-    def spy(surface, text, pos, size, *args, **kwargs):
-        rect = original(surface, text, pos, size, *args, **kwargs)
-        drawn.append((text, size, rect))
-        return rect
-    monkeypatch.setattr(theme, "draw_text", spy)
+    drawn = record_text(monkeypatch)
     pad = QuestionPad(PAD_AT)
     cells = {str(c): "SML"[c % 3] for c in range(1, 10)}
     letters = {letter: ["L", "M", "S"] for letter in LETTER_CELLS}

@@ -849,6 +849,15 @@ def test_continuing_while_the_computer_is_to_move_shows_the_last_person_who_move
         d.close()
 
 
+def start_breaks_from_the_title(d: Driver) -> None:
+    """Play Breaks on the title, then Start game on its set-up."""
+    d.frames(2)
+    d.top.open_setup("breaks")
+    d.frames(2)
+    d.top.start()
+    d.frames(2)
+
+
 def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replaces_it():
     from game.scenes.confirm import ConfirmScene
     saved = GameSession("circuit_breaker", ["human", "ai:easy"], seed=5, options={"first_player": 0})
@@ -856,11 +865,7 @@ def test_a_new_game_asks_before_replacing_a_saved_one_and_watching_never_replace
     dirs = save_as_autosave(saved)
     d = Driver()
     try:
-        d.frames(2)
-        d.top.open_setup("breaks")
-        d.frames(2)
-        d.top.start()
-        d.frames(2)
+        start_breaks_from_the_title(d)
         assert isinstance(d.top, ConfirmScene) and "Circuit Breaker" in d.top.text
         d.key(pygame.K_ESCAPE)  # Stay: the saved game is kept
         assert isinstance(d.top, SetupScene)
@@ -1476,11 +1481,7 @@ def test_a_new_game_over_a_damaged_save_left_in_place_does_not_call_it_a_newer_b
     monkeypatch.setattr(storage, "move_aside", lambda path, reason="": None)
     d = Driver()
     try:
-        d.frames(2)
-        d.top.open_setup("breaks")
-        d.frames(2)
-        d.top.start()
-        d.frames(2)
+        start_breaks_from_the_title(d)
         assert isinstance(d.top, ConfirmScene), d.top
         assert d.top.text == "A new game takes the place of the saved game, which cannot be continued now."
         d.key(pygame.K_ESCAPE)
