@@ -96,6 +96,9 @@ class AppScene(Scene):
         # the stop where the ring's Enter acted and stayed: its tile's tip waits for the ring to
         # move, as tip_hushed for the pointer (a tile placed with the keys named itself otherwise)
         self.tip_hushed_stop: int | None = None
+        # the last input was a key, not the pointer: a pointer resting on something then names
+        # or opens nothing over the focus ring (the title's rows, Circuit Breaker's small houses)
+        self.keyed = False
 
     # --- widgets ------------------------------------------------------------------------
     def button(self, text: str, rect: pygame.Rect | tuple[int, int, int, int], callback: Callable[[], None],
@@ -174,6 +177,7 @@ class AppScene(Scene):
 
     def arrive_by_keyboard(self) -> None:
         """Opened from the keyboard: the ring shows where the first Tab would put it."""
+        self.keyed = True
         if not self.focus.visible and self.focus.items:
             self.focus.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="", scancode=0))
 
@@ -210,6 +214,10 @@ class AppScene(Scene):
         return self.app.time - self.opened_at < self.settle_time
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:  # before the focus ring takes it
+            self.keyed = True
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.keyed = False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             # a tile dropped or clicked needs no tip: it lay over the squares around it, where
             # the opponent's reply then landed unseen (Blockers!), until the pointer moved

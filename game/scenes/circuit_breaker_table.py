@@ -81,7 +81,6 @@ class CircuitBreakerTable(CircuitBreakerTalk, CircuitBreakerAim, TableScene):
         self.rotation = 0
         self.turned: str | None = None      # the tile ``rotation`` was set for
         self.selected: str | None = None    # a hand tile picked by click/keyboard
-        self.keyed = False  # the last input was a key, not the pointer
         self.cursor = (3, 4)
         self.pulse = 0.0
         self.zoom_seat: int | None = None  # the house shown enlarged in the last frame
@@ -418,13 +417,6 @@ class CircuitBreakerTable(CircuitBreakerTalk, CircuitBreakerAim, TableScene):
         return min(hits)[1] if hits else None
 
     # --- input --------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:  # before the focus ring takes it (zoomed_house)
-            self.keyed = True
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            self.keyed = False
-        return super().handle_event(event)
-
     def on_event(self, event: pygame.event.Event) -> bool:
         if super().on_event(event):
             return True

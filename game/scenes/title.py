@@ -30,7 +30,6 @@ class TitleScene(AppScene):
     def __init__(self, app, played: str | None = None) -> None:
         super().__init__(app)
         self.played = played  # the game just left for this screen: its Play takes the focus
-        self.keyed = False  # the last input was a key, not the pointer (see outlined_row)
 
     def enter(self) -> None:
         self.logo = make_icon(120)
@@ -160,17 +159,6 @@ class TitleScene(AppScene):
     def hot_at(self, pos: tuple[int, int]) -> bool:
         """Clickable beyond the focus ring's stops (the pointer turns into a hand)."""
         return self.row_game_at(pos) is not None
-
-    def arrive_by_keyboard(self) -> None:
-        super().arrive_by_keyboard()
-        self.keyed = True
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            self.keyed = True
-        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            self.keyed = False
-        return super().handle_event(event)
 
     def outlined_row(self) -> str | None:
         """The game whose row is outlined as pointed at (it opens on a click). None while
